@@ -1,0 +1,150 @@
+extension JSONValue: JSONModelDecodable, JSONModelEncodable {
+    public init(json: JSONValue, context: inout ModelDecodingContext) { self = json }
+    public var json: JSONValue { self }
+}
+
+extension String: JSONModelDecodable, JSONModelEncodable {
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        guard case .string(let value) = json else {
+            throw context.error(.typeMismatch, "expected a string, found \(json.kindName)")
+        }
+        self = value
+    }
+    public var json: JSONValue { .string(self) }
+}
+
+extension Bool: JSONModelDecodable, JSONModelEncodable {
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        guard case .bool(let value) = json else {
+            throw context.error(.typeMismatch, "expected a boolean, found \(json.kindName)")
+        }
+        self = value
+    }
+    public var json: JSONValue { .bool(self) }
+}
+
+extension Int: JSONModelDecodable, JSONModelEncodable {
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        guard case .number(let number) = json else {
+            throw context.error(.typeMismatch, "expected an integer, found \(json.kindName)")
+        }
+        guard let value = number.intValue else {
+            throw context.error(.invalidValue, "expected an integer, found \(number)")
+        }
+        self = value
+    }
+    public var json: JSONValue { .number(JSONNumber(self)) }
+}
+
+extension Double: JSONModelDecodable, JSONModelEncodable {
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        guard case .number(let number) = json else {
+            throw context.error(.typeMismatch, "expected a number, found \(json.kindName)")
+        }
+        self = number.doubleValue
+    }
+    public var json: JSONValue { .number(JSONNumber(self)) }
+}
+
+extension JSONObject: JSONModelDecodable, JSONModelEncodable {
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        self = try context.object(json)
+    }
+    public var json: JSONValue { .object(self) }
+}
+
+extension Array: JSONModelDecodable where Element: JSONModelDecodable {
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        guard case .array(let elements) = json else {
+            throw context.error(.typeMismatch, "expected an array, found \(json.kindName)")
+        }
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            result.append(
+                try context.at(index: index) { context throws(ModelDecodingError) in
+                    try Element(json: element, context: &context)
+                })
+        }
+        self = result
+    }
+}
+
+extension Array: JSONModelEncodable where Element: JSONModelEncodable {
+    public var json: JSONValue { .array(map(\.json)) }
+}
+
+extension Dictionary: JSONModelDecodable where Key == String, Value: JSONModelDecodable {
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let object = try context.object(json)
+        var result: [String: Value] = [:]
+        result.reserveCapacity(object.count)
+        for (key, value) in object {
+            result[key] = try context.at(key: key) { context throws(ModelDecodingError) in
+                try Value(json: value, context: &context)
+            }
+        }
+        self = result
+    }
+}
+
+extension Dictionary: JSONModelEncodable where Key == String, Value: JSONModelEncodable {
+    /// Keys are written sorted, so the output is stable.
+    public var json: JSONValue {
+        .object(JSONObject(uniqueEntries: sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }))
+    }
+}
+
+/// Builds a JSON object for a model, skipping `nil` members.
+public struct JSONObjectBuilder: Sendable {
+    /// The object built so far.
+    public private(set) var object = JSONObject()
+
+    /// An empty builder.
+    public init() {}
+
+    /// Sets `key` to `value`, or leaves it out when `value` is `nil`.
+    public mutating func set<T: JSONModelEncodable>(_ key: String, _ value: T?) {
+        if let value { object[key] = value.json }
+    }
+
+    /// The built value.
+    public var json: JSONValue { .object(object) }
+}
+
+/// A string-valued enum that decodes unknown values as `.unknown(raw)` instead of failing, and
+/// writes them back unchanged.
+public protocol OpenEnum: RawRepresentable, JSONModel, CustomStringConvertible where RawValue == String {
+    /// Every case the SDK knows, without `unknown`.
+    static var knownCases: [Self] { get }
+    /// A value the SDK does not know (yet).
+    static func unknown(_ rawValue: String) -> Self
+}
+
+extension OpenEnum {
+    /// The known case with this raw value, or `.unknown(rawValue)`.
+    public init(rawValue: String) { self.init(parsing: rawValue) }
+
+    /// The known case with this raw value, or `.unknown(rawValue)`.
+    public init(parsing rawValue: String) {
+        for candidate in Self.knownCases where candidate.rawValue == rawValue {
+            self = candidate
+            return
+        }
+        self = .unknown(rawValue)
+    }
+
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        guard case .string(let raw) = json else {
+            throw context.error(.typeMismatch, "expected a string, found \(json.kindName)")
+        }
+        self.init(parsing: raw)
+    }
+
+    public var json: JSONValue { .string(rawValue) }
+
+    /// Whether this is a value the SDK knows.
+    public var isKnown: Bool { Self.knownCases.contains(self) }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,173 @@
+/// Bounds on decoded models, on top of the JSON reader's own limits.
+public struct ModelLimits: Sendable, Hashable {
+    /// Deepest nesting of view nodes (node dialect) or zones (screen dialect).
+    public var maxNodeDepth: Int
+    /// Most view nodes, zones and slots in one document.
+    public var maxNodeCount: Int
+
+    /// Creates limits.
+    public init(maxNodeDepth: Int = 64, maxNodeCount: Int = 20_000) {
+        self.maxNodeDepth = maxNodeDepth
+        self.maxNodeCount = maxNodeCount
+    }
+
+    /// Depth 64, 20,000 nodes.
+    public static let `default` = ModelLimits()
+}
+
+/// The state of one model decode: the current location (kept as a stack, materialised only
+/// for errors) and the node budget.
+public struct ModelDecodingContext: ~Copyable {
+    /// The limits in force.
+    public let limits: ModelLimits
+    private var path: [JSONLocation.Component]
+    private var nodeCount = 0
+    private var nodeDepth = 0
+
+    /// Starts at `base` (the location of the value being decoded).
+    public init(limits: ModelLimits = .default, base: JSONLocation = .root) {
+        self.limits = limits
+        self.path = base.components
+    }
+
+    /// The current location.
+    public var location: JSONLocation { JSONLocation(components: path) }
+
+    /// An error at the current location.
+    public func error(_ code: ModelDecodingError.Code, _ message: String) -> ModelDecodingError {
+        ModelDecodingError(code, at: location, message)
+    }
+
+    /// An error at member `key` of the current location.
+    public func error(_ code: ModelDecodingError.Code, key: String, _ message: String) -> ModelDecodingError {
+        ModelDecodingError(code, at: location.appending(key: key), message)
+    }
+
+    /// Runs `body` with the location extended by `key`.
+    @inlinable
+    public mutating func at<T>(
+        key: String, _ body: (inout ModelDecodingContext) throws(ModelDecodingError) -> T
+    ) throws(ModelDecodingError) -> T {
+        push(.key(key))
+        defer { pop() }
+        return try body(&self)
+    }
+
+    /// Runs `body` with the location extended by `index`.
+    @inlinable
+    public mutating func at<T>(
+        index: Int, _ body: (inout ModelDecodingContext) throws(ModelDecodingError) -> T
+    ) throws(ModelDecodingError) -> T {
+        push(.index(index))
+        defer { pop() }
+        return try body(&self)
+    }
+
+    @usableFromInline mutating func push(_ component: JSONLocation.Component) { path.append(component) }
+    @usableFromInline mutating func pop() { path.removeLast() }
+
+    /// Counts one node and runs `body` one level deeper, enforcing `ModelLimits`.
+    public mutating func node<T>(
+        _ body: (inout ModelDecodingContext) throws(ModelDecodingError) -> T
+    ) throws(ModelDecodingError) -> T {
+        nodeCount += 1
+        if nodeCount > limits.maxNodeCount {
+            throw error(.limitExceeded, "more than \(limits.maxNodeCount) nodes")
+        }
+        if nodeDepth >= limits.maxNodeDepth {
+            throw error(.limitExceeded, "nodes nested more than \(limits.maxNodeDepth) deep")
+        }
+        nodeDepth += 1
+        defer { nodeDepth -= 1 }
+        return try body(&self)
+    }
+
+    // MARK: Field access
+
+    /// The value as an object, or a type mismatch.
+    public func object(_ value: JSONValue) throws(ModelDecodingError) -> JSONObject {
+        guard case .object(let object) = value else {
+            throw error(.typeMismatch, "expected an object, found \(value.kindName)")
+        }
+        return object
+    }
+
+    /// The required member `key` of `object`, decoded as `T`.
+    @inlinable
+    public mutating func required<T: JSONModelDecodable>(
+        _ key: String, in object: JSONObject, as type: T.Type = T.self
+    ) throws(ModelDecodingError) -> T {
+        guard let value = object[key], !value.isNull else {
+            throw error(.missingField, key: key, "required field '\(key)' is missing")
+        }
+        return try at(key: key) { context throws(ModelDecodingError) in try T(json: value, context: &context) }
+    }
+
+    /// The optional member `key` of `object` decoded as `T`; `nil` when absent or `null`.
+    @inlinable
+    public mutating func optional<T: JSONModelDecodable>(
+        _ key: String, in object: JSONObject, as type: T.Type = T.self
+    ) throws(ModelDecodingError) -> T? {
+        guard let value = object[key], !value.isNull else { return nil }
+        return try at(key: key) { context throws(ModelDecodingError) in try T(json: value, context: &context) }
+    }
+}
+
+/// A model that can be built from a `JSONValue` by the project's own decoder (the fast path).
+public protocol JSONModelDecodable: Sendable {
+    /// Builds the value from `json`; errors name `context.location`.
+    init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError)
+}
+
+/// A model that can describe itself as a `JSONValue` (with the wire format's keys).
+public protocol JSONModelEncodable: Sendable {
+    /// The JSON form of the value.
+    var json: JSONValue { get }
+}
+
+/// A model with both JSON paths. Conforming also gives `Codable` through the same code, so
+/// `JSONDecoder`/`JSONEncoder` produce equal values and identical wire keys.
+public protocol JSONModel: JSONModelDecodable, JSONModelEncodable, Codable, Hashable {}
+
+extension JSONModelDecodable {
+    /// Builds the value from `json` with fresh limits, reporting errors relative to `location`.
+    public init(json: JSONValue, at location: JSONLocation = .root, limits: ModelLimits = .default)
+        throws(ModelDecodingError)
+    {
+        var context = ModelDecodingContext(limits: limits, base: location)
+        try self.init(json: json, context: &context)
+    }
+}
+
+extension JSONModel {
+    public init(from decoder: any Decoder) throws {
+        let json = try JSONValue(from: decoder)
+        do {
+            try self.init(json: json)
+        } catch {
+            var codingPath = decoder.codingPath
+            for component in error.location.components {
+                switch component {
+                case .key(let key): codingPath.append(AnyCodingKey(key))
+                case .index(let index): codingPath.append(IndexCodingKey(index))
+                }
+            }
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: codingPath, debugDescription: error.message, underlyingError: error)
+            )
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}
+
+/// A coding key for an array position.
+struct IndexCodingKey: CodingKey {
+    var intValue: Int?
+    var stringValue: String { "Index \(intValue ?? 0)" }
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { return nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}

@@ -1,0 +1,112 @@
+/// A JSON object that keeps its keys in the order they were written.
+///
+/// Lookup is a linear scan for small objects and hashed for larger ones. Equality ignores key
+/// order (two objects are equal when they have the same keys with equal values).
+public struct JSONObject: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
+    /// One key and its value.
+    public typealias Element = (key: String, value: JSONValue)
+
+    /// Objects with more keys than this get a hash index.
+    @usableFromInline static let indexThreshold = 12
+
+    @usableFromInline var storage: [Element]
+    @usableFromInline var index: [String: Int]?
+
+    /// An empty object.
+    public init() {
+        storage = []
+        index = nil
+    }
+
+    /// An object from key–value pairs; for a repeated key the last value wins, at the position of
+    /// the first occurrence.
+    public init<S: Sequence>(_ pairs: S) where S.Element == (String, JSONValue) {
+        storage = []
+        index = nil
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    /// Builds an object from pairs known to have distinct keys (used by the reader).
+    @usableFromInline
+    init(uniqueEntries: [Element]) {
+        storage = uniqueEntries
+        index = nil
+        if storage.count > Self.indexThreshold { rebuildIndex() }
+    }
+
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements)
+    }
+
+    @usableFromInline
+    mutating func rebuildIndex() {
+        var map = [String: Int](minimumCapacity: storage.count)
+        for (offset, entry) in storage.enumerated() { map[entry.key] = offset }
+        index = map
+    }
+
+    /// The position of `key`, if present.
+    @inlinable
+    public func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        for offset in storage.indices where storage[offset].key == key { return offset }
+        return nil
+    }
+
+    /// The value for `key`; setting `nil` removes the key.
+    @inlinable
+    public subscript(key: String) -> JSONValue? {
+        get {
+            guard let offset = position(of: key) else { return nil }
+            return storage[offset].value
+        }
+        set {
+            if let offset = position(of: key) {
+                if let newValue {
+                    storage[offset].value = newValue
+                } else {
+                    storage.remove(at: offset)
+                    if index != nil { rebuildIndex() }
+                }
+            } else if let newValue {
+                storage.append((key, newValue))
+                if let _ = index {
+                    index![key] = storage.count - 1
+                } else if storage.count > Self.indexThreshold {
+                    rebuildIndex()
+                }
+            }
+        }
+    }
+
+    /// The keys in written order.
+    public var keys: [String] { storage.map(\.key) }
+
+    /// The values in written order.
+    public var values: [JSONValue] { storage.map(\.value) }
+
+    public var startIndex: Int { storage.startIndex }
+    public var endIndex: Int { storage.endIndex }
+    public subscript(position: Int) -> Element { storage[position] }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.storage.count == rhs.storage.count else { return false }
+        for (key, value) in lhs.storage {
+            guard let other = rhs[key], other == value else { return false }
+        }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // Order-independent: a commutative sum of each entry's own hash.
+        var sum = 0
+        for (key, value) in storage {
+            var entryHasher = Hasher()
+            entryHasher.combine(key)
+            entryHasher.combine(value)
+            sum = sum &+ entryHasher.finalize()
+        }
+        hasher.combine(storage.count)
+        hasher.combine(sum)
+    }
+}

@@ -1,0 +1,130 @@
+/// One element of a node-dialect document: a typed node with style, condition, children and
+/// typed props (seed 002 §4.1).
+public struct ViewNode: JSONModel, Identifiable {
+    /// The node's type.
+    public var type: NodeType
+    /// Optional unique id; when absent, identity comes from the node's position.
+    public var nodeId: String?
+    /// A theme preset name.
+    public var style: String?
+    /// Style properties that override the preset.
+    public var inlineStyle: NodeStyle?
+    /// The node is drawn only when this condition is truthy.
+    public var condition: String?
+    /// Child nodes.
+    public var children: [ViewNode]
+    /// Type-specific properties.
+    public var props: NodeProps
+
+    /// The node's id, or its type name when it has none.
+    public var id: String { nodeId ?? type.rawValue }
+
+    /// Creates a node.
+    public init(
+        type: NodeType, id: String? = nil, style: String? = nil, inlineStyle: NodeStyle? = nil,
+        condition: String? = nil, children: [ViewNode] = [], props: NodeProps = .none
+    ) {
+        self.type = type
+        self.nodeId = id
+        self.style = style
+        self.inlineStyle = inlineStyle
+        self.condition = condition
+        self.children = children
+        self.props = props
+    }
+
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        self = try context.node { context throws(ModelDecodingError) in
+            let o = try context.object(json)
+            let type: NodeType = try context.required("type", in: o)
+            let propsObject: JSONObject = try context.optional("props", in: o) ?? JSONObject()
+            let props = try context.at(key: "props") { context throws(ModelDecodingError) in
+                try NodeProps(type: type, object: propsObject, context: &context)
+            }
+            return ViewNode(
+                type: type,
+                id: try context.optional("id", in: o),
+                style: try context.optional("style", in: o),
+                inlineStyle: try context.optional("inlineStyle", in: o),
+                condition: try context.optional("condition", in: o),
+                children: try context.optional("children", in: o) ?? [],
+                props: props
+            )
+        }
+    }
+
+    public var json: JSONValue {
+        var b = JSONObjectBuilder()
+        b.set("type", type)
+        b.set("id", nodeId)
+        b.set("style", style)
+        b.set("inlineStyle", inlineStyle)
+        b.set("condition", condition)
+        if !children.isEmpty { b.set("children", children) }
+        let propsObject = props.object
+        if !propsObject.isEmpty { b.set("props", propsObject) }
+        return b.json
+    }
+}
+
+/// A tab of a `tab_view`.
+public struct TabItem: JSONModel {
+    /// Tab title.
+    public var title: String
+    /// SF Symbol name.
+    public var icon: String?
+    /// The screen document the tab shows.
+    public var screen: String
+
+    /// Creates a tab.
+    public init(title: String, icon: String? = nil, screen: String) {
+        self.title = title
+        self.icon = icon
+        self.screen = screen
+    }
+
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(json)
+        title = try context.required("title", in: o)
+        icon = try context.optional("icon", in: o)
+        screen = try context.required("screen", in: o)
+    }
+
+    public var json: JSONValue {
+        var b = JSONObjectBuilder()
+        b.set("title", title)
+        b.set("icon", icon)
+        b.set("screen", screen)
+        return b.json
+    }
+}
+
+/// The target of a `navigation_link`: a screen document and the params of its data context.
+public struct ScreenReference: JSONModel {
+    /// The screen document name.
+    public var screen: String
+    /// Bindings or literals placed in the new screen's context.
+    public var params: [String: JSONValue]
+
+    /// Creates a reference.
+    public init(screen: String, params: [String: JSONValue] = [:]) {
+        self.screen = screen
+        self.params = params
+    }
+
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        if case .string(let name) = json {
+            self.init(screen: name)
+        } else {
+            let o = try context.object(json)
+            self.init(screen: try context.required("screen", in: o), params: try context.optional("params", in: o) ?? [:])
+        }
+    }
+
+    public var json: JSONValue {
+        var b = JSONObjectBuilder()
+        b.set("screen", screen)
+        if !params.isEmpty { b.set("params", params) }
+        return b.json
+    }
+}

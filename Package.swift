@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+import PackageDescription
+import class Foundation.ProcessInfo
+
+/// Settings applied to every target.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "DynamicUI",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "DynamicUIModels", targets: ["DynamicUIModels"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(
+            name: "DynamicUIModels",
+            path: "Modules/Models",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DynamicUIModelsTests",
+            dependencies: ["DynamicUIModels", "DynamicUICatalog"],
+            path: "Tests/DynamicUIModelsTests",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DynamicUICatalog",
+            dependencies: ["DynamicUIModels"],
+            path: "tools/catalog",
+            sources: ["Sources"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)
+
+// The benchmarks are opt-in so that consumers of the library never resolve their dependencies.
+if ProcessInfo.processInfo.environment["DYNAMICUI_BENCHMARKS"] != nil {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"])
+    )
+}
