@@ -32,6 +32,7 @@ let package = Package(
             name: "DynamicUICatalog",
             dependencies: ["DynamicUIModels"],
             path: "tools/catalog",
+            exclude: ["FORMAT.md", "edugo", "podcasts"],
             sources: ["Sources"],
             swiftSettings: swiftSettings
         ),

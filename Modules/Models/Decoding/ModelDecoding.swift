@@ -140,7 +140,14 @@ extension JSONModelDecodable {
 }
 
 extension JSONModel {
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+
+    /// Decodes through `JSONValue` and the fast path, so `Codable` and the project's decoder
+    /// agree. Enum models call this from an explicit `init(from:)`, since the compiler would
+    /// otherwise synthesize a different encoding for enums with associated values.
+    public init(bridging decoder: any Decoder) throws {
         let json = try JSONValue(from: decoder)
         do {
             try self.init(json: json)
@@ -156,10 +163,6 @@ extension JSONModel {
                 DecodingError.Context(codingPath: codingPath, debugDescription: error.message, underlyingError: error)
             )
         }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try json.encode(to: encoder)
     }
 }
 

@@ -1,5 +1,8 @@
 /// An action of the node dialect (seed 002 §8). Parameter values may be bindings.
 public indirect enum NodeAction: JSONModel {
+
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     /// Push `screen` with a new context built from `params`.
     case navigate(screen: String, params: [String: JSONValue])
     /// Present `screen` as a sheet.

@@ -1,5 +1,8 @@
 /// The type of a view node (seed 002 §4.2).
 public enum NodeType: OpenEnum {
+
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     case vstack, hstack, zstack, scroll, list, lazyVStack, lazyHStack, spacer, grid
     case text, image, divider
     case button, navigationLink, textField, searchBar

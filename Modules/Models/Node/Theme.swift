@@ -97,6 +97,9 @@ public struct NodeStyle: JSONModel {
 
 /// Padding: one value for every edge, or per edge (missing edges are zero).
 public enum EdgePadding: JSONModel {
+
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     /// The same padding on every edge.
     case all(Double)
     /// Per-edge padding.
@@ -126,6 +129,9 @@ public enum EdgePadding: JSONModel {
 
 /// A frame dimension: points or `"infinity"` (fill the available space).
 public enum Dimension: JSONModel {
+
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     /// A length in points.
     case points(Double)
     /// As large as the container allows.

@@ -1,5 +1,8 @@
 /// The kind of screen (seed 000 §2.2); decides which pattern lowering draws it.
 public enum ScreenPattern: OpenEnum {
+
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     case login, form, list, dashboard, settings, detail, search, profile, modal, notification, onboarding
     case emptyState
     case unknown(String)
@@ -30,6 +33,9 @@ public enum ScreenPattern: OpenEnum {
 
 /// The kind of a zone (seed 000 §2.4).
 public enum ZoneType: OpenEnum {
+
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     case container, formSection, simpleList, groupedList, metricGrid, actionGroup, cardList
     case unknown(String)
 
@@ -53,6 +59,9 @@ public enum ZoneType: OpenEnum {
 
 /// How a zone lays out its children (seed 000 §2.4).
 public enum Distribution: OpenEnum {
+
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     case stacked, sideBySide, grid, flowRow
     case unknown(String)
 
@@ -71,6 +80,9 @@ public enum Distribution: OpenEnum {
 
 /// The control a slot draws (seed 000 §2.5).
 public enum ControlType: OpenEnum {
+
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     case textInput, emailInput, passwordInput, numberInput, searchBar
     case checkbox, `switch`, radioGroup, select
     case filledButton, outlinedButton, textButton, iconButton
@@ -132,6 +144,9 @@ public enum ControlType: OpenEnum {
 
 /// What fires an action (seed 000 §2.6).
 public enum ActionTrigger: OpenEnum {
+
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     case buttonClick, itemClick, pullRefresh, fabClick, swipe, longPress
     case unknown(String)
 
@@ -152,6 +167,9 @@ public enum ActionTrigger: OpenEnum {
 
 /// What an action does (seed 000 §2.6).
 public enum ActionType: OpenEnum {
+
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     case navigate, navigateBack, apiCall, submitForm, refresh, confirm, logout, custom, openURL
     case unknown(String)
 
