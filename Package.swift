@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
 import PackageDescription
+
 import class Foundation.ProcessInfo
 
 /// Settings applied to every target.
@@ -13,7 +14,7 @@ let package = Package(
     name: "DynamicUI",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
-        .library(name: "DynamicUIModels", targets: ["DynamicUIModels"]),
+        .library(name: "DynamicUIModels", targets: ["DynamicUIModels"])
     ],
     dependencies: [],
     targets: [

@@ -85,7 +85,8 @@ struct JSONValueTests {
 
     @Test func locationParsingAndPrinting() {
         let location: JSONLocation = "template.zones[2].slots[0].control_type"
-        #expect(location.components == [.key("template"), .key("zones"), .index(2), .key("slots"), .index(0), .key("control_type")])
+        #expect(
+            location.components == [.key("template"), .key("zones"), .index(2), .key("slots"), .index(0), .key("control_type")])
         #expect(location.description == "template.zones[2].slots[0].control_type")
         #expect(JSONLocation.root.description == "$")
         #expect(JSONLocation.root.appending(index: 3).appending(key: "a").description == "[3].a")

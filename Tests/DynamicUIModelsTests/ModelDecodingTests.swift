@@ -4,7 +4,9 @@ import Testing
 @testable import DynamicUIModels
 
 /// Decodes `text` through the fast path and returns the model error.
-private func modelError<T: JSONModelDecodable>(_ type: T.Type, _ text: String, limits: ModelLimits = .default) throws
+private func modelError<T: JSONModelDecodable>(
+    _ type: T.Type, _ text: String, limits: ModelLimits = .default
+) throws
     -> ModelDecodingError?
 {
     let json = try JSONReader().read(text)
@@ -104,7 +106,8 @@ struct ModelDecodingTests {
     }
 
     @Test func invalidValuesAreRejected() throws {
-        let pagination = try #require(try modelError(PaginationConfig.self, #"{"page_size": 0, "limit_param": "l", "offset_param": "o"}"#))
+        let pagination = try #require(
+            try modelError(PaginationConfig.self, #"{"page_size": 0, "limit_param": "l", "offset_param": "o"}"#))
         #expect(pagination.location.description == "page_size")
         let opacity = try #require(try modelError(NodeStyle.self, #"{"opacity": 2}"#))
         #expect(opacity.code == .invalidValue)
@@ -121,7 +124,9 @@ struct ModelDecodingTests {
         let depth = try #require(try modelError(ViewNode.self, text))
         #expect(depth.code == .limitExceeded)
         #expect(depth.location.components.count == 64 * 2)
-        let wide = "{\"type\": \"vstack\", \"children\": [" + Array(repeating: #"{"type": "divider"}"#, count: 50).joined(separator: ",") + "]}"
+        let wide =
+            "{\"type\": \"vstack\", \"children\": [" + Array(repeating: #"{"type": "divider"}"#, count: 50).joined(separator: ",")
+            + "]}"
         let count = try #require(try modelError(ViewNode.self, wide, limits: ModelLimits(maxNodeCount: 20)))
         #expect(count.code == .limitExceeded)
         #expect(count.location.description == "children[19]")
@@ -132,7 +137,8 @@ struct ModelDecodingTests {
         let padding = try NodeStyle(json: try JSONReader().read(#"{"padding": {"top": 4, "leading": 8}, "width": "infinity"}"#))
         #expect(padding.padding == .edges(top: 4, bottom: 0, leading: 8, trailing: 0))
         #expect(padding.width == .infinity)
-        let merged = NodeStyle(font: "title", padding: .all(12), cornerRadius: 8).merged(with: NodeStyle(padding: .all(2), opacity: 0.5))
+        let merged = NodeStyle(font: "title", padding: .all(12), cornerRadius: 8).merged(
+            with: NodeStyle(padding: .all(2), opacity: 0.5))
         #expect(merged == NodeStyle(font: "title", padding: .all(2), cornerRadius: 8, opacity: 0.5))
         let link = try ViewNode(json: try JSONReader().read(#"{"type": "navigation_link", "props": {"destination": "browse"}}"#))
         #expect(link.props == .navigationLink(destination: ScreenReference(screen: "browse"), label: nil))
@@ -145,14 +151,23 @@ struct ModelDecodingTests {
 struct ScreenComposerTests {
     let template: JSONValue = [
         "template_id": "t", "pattern": "list",
-        "template": ["zones": [["id": "outer", "type": "container", "zones": [["id": "items", "type": "simple-list", "condition": "data.isNotEmpty"]]]]],
+        "template": [
+            "zones": [
+                [
+                    "id": "outer", "type": "container",
+                    "zones": [["id": "items", "type": "simple-list", "condition": "data.isNotEmpty"]],
+                ]
+            ]
+        ],
     ]
 
     @Test func overridesReplaceFieldsOfNestedZones() throws {
         let instance: JSONValue = [
             "screen_id": "s", "screen_key": "k", "screen_name": "K", "template_id": "t", "version": 2, "actions": [],
             "updated_at": "2026-01-01T00:00:00Z",
-            "zone_overrides": ["items": ["item_layout": ["slots": [["id": "t", "control_type": "label", "field": "title"]]], "condition": nil]],
+            "zone_overrides": [
+                "items": ["item_layout": ["slots": [["id": "t", "control_type": "label", "field": "title"]]], "condition": nil]
+            ],
         ]
         let screen = try ScreenComposer.composeScreen(template: template, instance: instance)
         #expect(screen.pattern == .list)

@@ -131,7 +131,9 @@ public protocol JSONModel: JSONModelDecodable, JSONModelEncodable, Codable, Hash
 
 extension JSONModelDecodable {
     /// Builds the value from `json` with fresh limits, reporting errors relative to `location`.
-    public init(json: JSONValue, at location: JSONLocation = .root, limits: ModelLimits = .default)
+    public init(
+        json: JSONValue, at location: JSONLocation = .root, limits: ModelLimits = .default
+    )
         throws(ModelDecodingError)
     {
         var context = ModelDecodingContext(limits: limits, base: location)

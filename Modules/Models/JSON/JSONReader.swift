@@ -467,7 +467,8 @@ struct JSONParser {
                 // A high surrogate must be followed by an escaped low surrogate.
                 guard position + 1 < count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
                 else {
-                    throw error(.loneSurrogate, at: escapeStart, expected: "a low surrogate \\uDC00–\\uDFFF after a high surrogate")
+                    throw error(
+                        .loneSurrogate, at: escapeStart, expected: "a low surrogate \\uDC00–\\uDFFF after a high surrogate")
                 }
                 position += 2
                 let low = try parseHex4()

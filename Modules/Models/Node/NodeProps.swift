@@ -72,7 +72,8 @@ public indirect enum NodeProps: Sendable, Hashable {
             self = .navigationLink(
                 destination: try context.required("destination", in: o), label: try context.optional("label", in: o))
         case .textField:
-            self = .textField(placeholder: try context.optional("placeholder", in: o), binding: try context.optional("binding", in: o))
+            self = .textField(
+                placeholder: try context.optional("placeholder", in: o), binding: try context.optional("binding", in: o))
         case .searchBar:
             self = .searchBar(
                 placeholder: try context.optional("placeholder", in: o), binding: try context.optional("binding", in: o),
@@ -88,7 +89,8 @@ public indirect enum NodeProps: Sendable, Hashable {
         case .sheet:
             self = .sheet(content: try context.optional("content", in: o))
         case .component:
-            self = .component(name: try context.required("name", in: o), parameters: try context.optional("parameters", in: o) ?? [:])
+            self = .component(
+                name: try context.required("name", in: o), parameters: try context.optional("parameters", in: o) ?? [:])
         case .unknown:
             self = .unknown(o)
         }

@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Fails when a public declaration has no `///` doc comment.
+
+Protocol witnesses (`init(json:context:)`, `json`, `encode(to:)`, `==`, `description`, …) are
+documented where the protocol declares them, so they are exempt.
+"""
+import pathlib
+import re
+import sys
+
+WITNESSES = re.compile(
+    r"public (static )?"
+    r"(init\(json: JSONValue, context:|init\(from decoder|func encode\(to encoder|var json: JSONValue"
+    r"|var rawValue: String|static let knownCases|var description: String|func hash\(into"
+    r"|func == |func < |var startIndex|var endIndex|subscript\(position: Int\)"
+    r"|init\((nilLiteral|booleanLiteral|integerLiteral|floatLiteral|stringLiteral|arrayLiteral|dictionaryLiteral)"
+    r"|init\(dictionaryLiteral)"
+)
+DECL = re.compile(r"^\s*(@\w+(\(.*?\))?\s+)*(public|open) ")
+
+failures = []
+for root in sys.argv[1:]:
+    for path in sorted(pathlib.Path(root).rglob("*.swift")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines):
+            if not DECL.match(line) or "import " in line or WITNESSES.search(line):
+                continue
+            previous = number - 1
+            while previous >= 0 and lines[previous].strip().startswith("@"):
+                previous -= 1
+            if previous < 0 or not lines[previous].strip().startswith("///"):
+                failures.append(f"{path}:{number + 1}: public declaration without a doc comment: {line.strip()}")
+
+print("\n".join(failures))
+print(f"doc check: {len(failures)} undocumented public declarations")
+sys.exit(1 if failures else 0)
