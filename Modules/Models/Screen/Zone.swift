@@ -11,6 +11,9 @@ public struct Zone: JSONModel, Identifiable {
     public var condition: String?
     /// Header text of a section (placeholders allowed).
     public var title: String?
+    /// For a list zone: the dotted path of its items inside the data (`recent_activity`); the
+    /// data itself when absent.
+    public var field: String?
     /// The zone's controls.
     public var slots: [Slot]?
     /// Nested zones.
@@ -21,13 +24,14 @@ public struct Zone: JSONModel, Identifiable {
     /// Creates a zone.
     public init(
         id: String, type: ZoneType, distribution: Distribution? = nil, condition: String? = nil, title: String? = nil,
-        slots: [Slot]? = nil, zones: [Zone]? = nil, itemLayout: ItemLayout? = nil
+        field: String? = nil, slots: [Slot]? = nil, zones: [Zone]? = nil, itemLayout: ItemLayout? = nil
     ) {
         self.id = id
         self.type = type
         self.distribution = distribution
         self.condition = condition
         self.title = title
+        self.field = field
         self.slots = slots
         self.zones = zones
         self.itemLayout = itemLayout
@@ -42,6 +46,7 @@ public struct Zone: JSONModel, Identifiable {
                 distribution: try context.optional("distribution", in: o),
                 condition: try context.optional("condition", in: o),
                 title: try context.optional("title", in: o),
+                field: try context.optional("field", in: o),
                 slots: try context.optional("slots", in: o),
                 zones: try context.optional("zones", in: o),
                 itemLayout: try context.optional("item_layout", in: o)
@@ -56,6 +61,7 @@ public struct Zone: JSONModel, Identifiable {
         b.set("distribution", distribution)
         b.set("condition", condition)
         b.set("title", title)
+        b.set("field", field)
         b.set("slots", slots)
         b.set("zones", zones)
         b.set("item_layout", itemLayout)
