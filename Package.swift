@@ -16,11 +16,28 @@ let package = Package(
     products: [
         .library(name: "DynamicUIModels", targets: ["DynamicUIModels"])
     ],
-    dependencies: [],
+    dependencies: [
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
     targets: [
         .target(
             name: "DynamicUIModels",
             path: "Modules/Models",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DynamicUIResolvers",
+            dependencies: ["DynamicUIModels"],
+            path: "Modules/Resolvers",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DynamicUIResolversTests",
+            dependencies: [
+                "DynamicUIResolvers", "DynamicUICatalog",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            path: "Tests/DynamicUIResolversTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(

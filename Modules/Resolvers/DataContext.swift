@@ -1,0 +1,162 @@
+public import DynamicUIModels
+public import Foundation
+
+/// What evaluation needs besides data: the current time, locale, time zone and calendar
+/// (injected so results are deterministic), and a cache of date formatters.
+public struct EvaluationEnvironment: Sendable {
+    /// "Now", for `{today_date}` and `{current_year}`.
+    public var now: Date
+    /// Locale of formatted dates.
+    public var locale: Locale
+    /// Time zone of formatted dates.
+    public var timeZone: TimeZone
+    /// Calendar of formatted dates.
+    public var calendar: Calendar
+    /// Bounds on evaluation.
+    public var limits: ExpressionLimits
+    let formatters: DateFormatterCache
+
+    /// Creates an environment.
+    public init(
+        now: Date, locale: Locale = Locale(identifier: "es_ES"), timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        calendar: Calendar = Calendar(identifier: .gregorian), limits: ExpressionLimits = .default
+    ) {
+        self.now = now
+        self.locale = locale
+        self.timeZone = timeZone
+        self.calendar = calendar
+        self.limits = limits
+        self.formatters = DateFormatterCache()
+    }
+
+    /// `now` in the long date style of the locale (`21 de noviembre de 2026`).
+    public var todayDate: String {
+        formatters.format(now, style: .long, locale: locale, timeZone: timeZone, calendar: calendar)
+    }
+
+    /// The year of `now` in the calendar and time zone.
+    public var currentYear: Int {
+        var calendar = calendar
+        calendar.timeZone = timeZone
+        return calendar.component(.year, from: now)
+    }
+}
+
+/// Date formatters are costly to create and not thread-safe; one per pattern, used under a lock.
+final class DateFormatterCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var formatters: [String: DateFormatter] = [:]
+
+    func format(
+        _ date: Date, pattern: String? = nil, style: DateFormatter.Style = .none, locale: Locale, timeZone: TimeZone,
+        calendar: Calendar
+    ) -> String {
+        let key = "\(pattern ?? "style:\(style.rawValue)")|\(locale.identifier)|\(timeZone.identifier)"
+        lock.lock()
+        defer { lock.unlock() }
+        let formatter: DateFormatter
+        if let cached = formatters[key] {
+            formatter = cached
+        } else {
+            formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = timeZone
+            formatter.calendar = calendar
+            if let pattern {
+                formatter.dateFormat = pattern
+            } else {
+                formatter.dateStyle = style
+                formatter.timeStyle = .none
+            }
+            if formatters.count > 256 { formatters.removeAll() }
+            formatters[key] = formatter
+        }
+        return formatter.string(from: date)
+    }
+}
+
+/// The data an expression reads: named values in nested scopes plus a default object.
+///
+/// A screen's root context names `user`, `context`, `slot`, `data`, `form`, `state` (also
+/// `env`), `params`, `today_date` and `current_year`; a list row adds a child with `item` and
+/// `index`; a component's body gets a child of the root with only its parameters. Children
+/// point at their parent instead of copying it.
+public final class DataContext: Sendable {
+    /// The enclosing context.
+    public let parent: DataContext?
+    /// What relative paths (a slot's `field`) and unknown root names read.
+    public let defaultObject: JSONValue
+    /// Time, locale and limits.
+    public let environment: EvaluationEnvironment
+    @usableFromInline let names: [String]
+    @usableFromInline let values: [JSONValue]
+
+    /// A root context with the given names and default object.
+    public init(_ bindings: [(String, JSONValue)], defaultObject: JSONValue = .null, environment: EvaluationEnvironment) {
+        self.parent = nil
+        self.names = bindings.map(\.0)
+        self.values = bindings.map(\.1)
+        self.defaultObject = defaultObject
+        self.environment = environment
+    }
+
+    private init(parent: DataContext, names: [String], values: [JSONValue], defaultObject: JSONValue) {
+        self.parent = parent
+        self.names = names
+        self.values = values
+        self.defaultObject = defaultObject
+        self.environment = parent.environment
+    }
+
+    /// A child with extra names; relative paths read `defaultObject` (the parent's when `nil`).
+    public func child(_ bindings: [(String, JSONValue)], defaultObject: JSONValue? = nil) -> DataContext {
+        DataContext(
+            parent: self, names: bindings.map(\.0), values: bindings.map(\.1), defaultObject: defaultObject ?? self.defaultObject)
+    }
+
+    /// The context of one list row: `item` and `index`, with the item as default object.
+    public func item(_ item: JSONValue, index: Int) -> DataContext {
+        DataContext(parent: self, names: ["item", "index"], values: [item, .number(JSONNumber(index))], defaultObject: item)
+    }
+
+    /// The context of a component body: a child of the root holding only the parameters, so the
+    /// body cannot capture the caller's local names (`item`, `index`).
+    public func component(parameters: [(String, JSONValue)]) -> DataContext {
+        var root = self
+        while let parent = root.parent { root = parent }
+        return root.child(parameters)
+    }
+
+    /// The value of `name` in the innermost scope that has it.
+    @inlinable
+    public func lookup(_ name: String) -> JSONValue? {
+        var context: DataContext? = self
+        while let current = context {
+            for index in current.names.indices where current.names[index] == name { return current.values[index] }
+            context = current.parent
+        }
+        return nil
+    }
+
+    /// A screen's root context (seed 000 §5): user, context, slot data, endpoint data (also the
+    /// default object), form values, screen state and navigation params.
+    public static func screen(
+        user: AuthUserInfo? = nil, userContext: UserContext? = nil, slotData: [String: JSONValue]? = nil,
+        data: JSONValue = .null, form: JSONObject = [:], state: JSONObject = [:], params: JSONObject = [:],
+        environment: EvaluationEnvironment
+    ) -> DataContext {
+        let slot: JSONValue = .object(JSONObject((slotData ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+        return DataContext(
+            [
+                ("user", user?.scopeValue ?? .null), ("context", userContext?.scopeValue ?? .null), ("slot", slot),
+                ("data", data), ("form", .object(form)), ("state", .object(state)), ("env", .object(state)),
+                ("params", .object(params)), ("today_date", .string(environment.todayDate)),
+                ("current_year", .number(JSONNumber(environment.currentYear))),
+            ], defaultObject: data, environment: environment)
+    }
+
+    /// The root names of a screen context, for validation.
+    public static let screenRootNames: Set<String> = [
+        "user", "context", "slot", "data", "form", "state", "env", "params", "today_date", "current_year", "item", "index",
+    ]
+}

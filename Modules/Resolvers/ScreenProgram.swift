@@ -1,0 +1,215 @@
+public import DynamicUIModels
+
+/// A finding of compilation or validation, located in the document.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How serious the finding is.
+    public enum Severity: String, Sendable, Hashable {
+        case error, warning
+    }
+
+    /// How serious the finding is.
+    public let severity: Severity
+    /// Where in the document.
+    public let location: JSONLocation
+    /// What is wrong.
+    public let message: String
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity, at location: JSONLocation, _ message: String) {
+        self.severity = severity
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+}
+
+/// A document whose expressions do not compile; every error is listed.
+public struct CompilationError: Error, Sendable, CustomStringConvertible {
+    /// The errors (and any warnings found alongside).
+    public let diagnostics: [Diagnostic]
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// A slot with every expression compiled.
+public struct CompiledSlot: Sendable, Hashable {
+    /// The slot as decoded.
+    public let slot: Slot
+    /// Where its value comes from.
+    public let value: SlotValueSource
+    /// The label text.
+    public let label: TextTemplate?
+    /// The placeholder text.
+    public let placeholder: TextTemplate?
+    /// The accessibility label.
+    public let accessibilityLabel: TextTemplate?
+}
+
+/// A zone with every expression compiled, recursively.
+public struct CompiledZone: Sendable, Hashable {
+    /// The zone as decoded.
+    public let zone: Zone
+    /// The zone is drawn only when this is true.
+    public let condition: DynamicExpression?
+    /// The section header.
+    public let title: TextTemplate?
+    /// Where a list zone's items are inside the data.
+    public let itemsPath: DynamicExpression?
+    /// The zone's slots.
+    public let slots: [CompiledSlot]
+    /// Nested zones.
+    public let zones: [CompiledZone]
+    /// The row template of a list zone.
+    public let itemSlots: [CompiledSlot]?
+}
+
+/// An action with its config compiled (endpoints and keys stay as written).
+public struct CompiledAction: Sendable, Hashable {
+    /// The action as decoded.
+    public let action: ActionDefinition
+    /// The config with placeholders compiled.
+    public let config: ValueTemplate?
+}
+
+/// A screen with every binding, placeholder and condition compiled once (DESIGN "compile
+/// once, evaluate many"). A data refresh or a new page only evaluates.
+public struct CompiledScreen: Sendable, Hashable {
+    /// The screen as decoded.
+    public let definition: ScreenDefinition
+    /// The top bar title (falls back to the screen name).
+    public let title: TextTemplate
+    /// The compiled zones.
+    public let zones: [CompiledZone]
+    /// Slot data with placeholders compiled.
+    public let slotData: [String: ValueTemplate]
+    /// Actions by id.
+    public let actions: [String: CompiledAction]
+    /// Warnings found while compiling (unknown placeholders, …).
+    public let warnings: [Diagnostic]
+
+    /// The root context for evaluating this screen: slot data is evaluated here, once.
+    public func context(
+        user: AuthUserInfo?, userContext: UserContext?, data: JSONValue, form: JSONObject = [:], state: JSONObject = [:],
+        params: JSONObject = [:], environment: EvaluationEnvironment
+    ) throws(EvaluationError) -> DataContext {
+        let base = DataContext.screen(
+            user: user, userContext: userContext, data: data, form: form, state: state, params: params, environment: environment)
+        guard !slotData.isEmpty else { return base }
+        var resolved: [String: JSONValue] = [:]
+        for (key, template) in slotData { resolved[key] = try template.evaluate(in: base) }
+        return DataContext.screen(
+            user: user, userContext: userContext, slotData: resolved, data: data, form: form, state: state, params: params,
+            environment: environment)
+    }
+}
+
+/// Compiles screens, collecting every error with its JSON path.
+public struct ScreenCompiler: Sendable {
+    /// The expression compiler.
+    public var compiler: ExpressionCompiler
+
+    /// Config members that are not templates (an endpoint's `{id}` is a path parameter).
+    public static let rawConfigKeys: Set<String> = [
+        "endpoint", "screen_key", "method", "type", "event", "presentation", "invalidates", "fields",
+    ]
+
+    /// Creates a screen compiler.
+    public init(compiler: ExpressionCompiler = ExpressionCompiler()) { self.compiler = compiler }
+
+    /// Compiles `screen`; throws `CompilationError` listing every expression that fails.
+    public func compile(_ screen: ScreenDefinition) throws(CompilationError) -> CompiledScreen {
+        var diagnostics: [Diagnostic] = []
+        func attempt<T>(_ body: () throws(ExpressionError) -> T) -> T? {
+            do {
+                return try body()
+            } catch {
+                diagnostics.append(
+                    Diagnostic(
+                        .error, at: error.location ?? .root,
+                        "\(error.code): \(error.message) in \(error.expression.debugDescription) at offset \(error.offset)"))
+                return nil
+            }
+        }
+        func warnUnknown(_ template: TextTemplate?, at location: JSONLocation) {
+            for raw in template?.unknownPlaceholders ?? [] {
+                diagnostics.append(Diagnostic(.warning, at: location, "unknown placeholder \(raw)"))
+            }
+        }
+        func compileTemplate(_ text: String?, at location: JSONLocation) -> TextTemplate? {
+            guard let text else { return nil }
+            let template = attempt { () throws(ExpressionError) in try compiler.template(text, at: location) }
+            warnUnknown(template, at: location)
+            return template
+        }
+        func compileSlot(_ slot: Slot, at location: JSONLocation) -> CompiledSlot? {
+            let source = attempt { () throws(ExpressionError) in try SlotValueSource(slot: slot, compiler: compiler, at: location)
+            }
+            for raw in source?.literal?.unknownPlaceholders ?? [] {
+                diagnostics.append(Diagnostic(.warning, at: location.appending(key: "value"), "unknown placeholder \(raw)"))
+            }
+            let label = compileTemplate(slot.label, at: location.appending(key: "label"))
+            let placeholder = compileTemplate(slot.placeholder, at: location.appending(key: "placeholder"))
+            let accessibility = compileTemplate(slot.accessibilityLabel, at: location.appending(key: "accessibility_label"))
+            guard let source else { return nil }
+            return CompiledSlot(
+                slot: slot, value: source, label: label, placeholder: placeholder, accessibilityLabel: accessibility)
+        }
+        func compileZone(_ zone: Zone, at location: JSONLocation) -> CompiledZone {
+            let condition = zone.condition.flatMap { text in
+                attempt { () throws(ExpressionError) in try compiler.expression(text, at: location.appending(key: "condition")) }
+            }
+            let itemsPath = zone.field.flatMap { text in
+                attempt { () throws(ExpressionError) in try compiler.field(text, at: location.appending(key: "field")) }
+            }
+            let slots = (zone.slots ?? []).enumerated().compactMap { index, slot in
+                compileSlot(slot, at: location.appending(key: "slots").appending(index: index))
+            }
+            let itemSlots = zone.itemLayout.map { layout in
+                layout.slots.enumerated().compactMap { index, slot in
+                    compileSlot(slot, at: location.appending(key: "item_layout").appending(key: "slots").appending(index: index))
+                }
+            }
+            let zones = (zone.zones ?? []).enumerated().map { index, child in
+                compileZone(child, at: location.appending(key: "zones").appending(index: index))
+            }
+            return CompiledZone(
+                zone: zone, condition: condition, title: compileTemplate(zone.title, at: location.appending(key: "title")),
+                itemsPath: itemsPath, slots: slots, zones: zones, itemSlots: itemSlots)
+        }
+
+        let titleText = screen.template.navigation?.topBar?.title ?? screen.screenName
+        let title =
+            compileTemplate(titleText, at: "template.navigation.top_bar.title") ?? TextTemplate(segments: [.text(titleText)])
+        let zones = screen.template.zones.enumerated().map { index, zone in
+            compileZone(zone, at: JSONLocation(components: [.key("template"), .key("zones"), .index(index)]))
+        }
+        var slotData: [String: ValueTemplate] = [:]
+        for (key, value) in screen.slotData ?? [:] {
+            let location = JSONLocation(components: [.key("slot_data"), .key(key)])
+            if let compiled = attempt({ () throws(ExpressionError) in try compiler.screenValue(value, at: location) }) {
+                slotData[key] = compiled
+                for raw in compiled.unknownPlaceholders {
+                    diagnostics.append(Diagnostic(.warning, at: location, "unknown placeholder \(raw)"))
+                }
+            }
+        }
+        var actions: [String: CompiledAction] = [:]
+        for (index, action) in screen.actions.enumerated() {
+            let location = JSONLocation(components: [.key("actions"), .index(index), .key("config")])
+            let config = action.config.flatMap { config in
+                attempt { () throws(ExpressionError) in
+                    let object = JSONObject(config.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+                    return try compiler.screenValue(.object(object), at: location, rawKeys: Self.rawConfigKeys)
+                }
+            }
+            for raw in config?.unknownPlaceholders ?? [] {
+                diagnostics.append(Diagnostic(.warning, at: location, "unknown placeholder \(raw)"))
+            }
+            actions[action.id] = CompiledAction(action: action, config: config)
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) { throw CompilationError(diagnostics: diagnostics) }
+        return CompiledScreen(
+            definition: screen, title: title, zones: zones, slotData: slotData, actions: actions, warnings: diagnostics)
+    }
+}

@@ -1,0 +1,274 @@
+public import DynamicUIModels
+
+/// Which placeholder roots and members are known, so unknown placeholders can be reported
+/// at compile time and rendered by policy.
+public struct PlaceholderVocabulary: Sendable, Hashable {
+    /// Root names a placeholder may start with.
+    public var roots: Set<String>
+    /// For roots with a fixed shape, the members they have (`user` → `firstName`, …).
+    public var members: [String: Set<String>]
+
+    /// Creates a vocabulary.
+    public init(roots: Set<String>, members: [String: Set<String>] = [:]) {
+        self.roots = roots
+        self.members = members
+    }
+
+    /// The screen dialect's vocabulary (seed 000 §5.2).
+    public static let screen = PlaceholderVocabulary(
+        roots: DataContext.screenRootNames,
+        members: [
+            "user": ["id", "firstName", "lastName", "email", "fullName"],
+            "context": ["role", "roleName", "schoolId", "schoolName", "academicUnitId", "academicUnitName"],
+            "today_date": [], "current_year": [],
+        ])
+
+    /// Whether `path` only uses known roots and members.
+    public func knows(_ path: PathExpression) -> Bool {
+        guard path.root == .scoped, let root = path.rootName, roots.contains(root) else { return false }
+        guard let known = members[root] else { return true }
+        guard path.components.count > 1 else { return true }
+        if case .key(let member) = path.components[1] { return known.contains(member) }
+        return false
+    }
+}
+
+/// How a placeholder the vocabulary does not know is rendered.
+public enum UnknownPlaceholderPolicy: Sendable, Hashable {
+    /// As written, braces included (`{foo}`): visible, so authors notice.
+    case keepVerbatim
+    /// As an empty string.
+    case empty
+}
+
+/// Text with `{placeholder}` expressions (seed 000 §5.2), compiled once. `{{` and `}}` write
+/// literal braces; a placeholder holds any expression, transforms included
+/// (`{item.created_at | date:d MMM}`).
+public struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
+    /// A piece of the text.
+    public enum Segment: Sendable, Hashable {
+        /// Literal text.
+        case text(String)
+        /// A placeholder.
+        case expression(DynamicExpression)
+        /// A placeholder whose root or member the vocabulary does not know, as written.
+        case unknown(String)
+    }
+
+    /// The pieces in order.
+    public let segments: [Segment]
+
+    /// Creates a template from pieces.
+    public init(segments: [Segment]) { self.segments = segments }
+
+    /// Whether the text has no placeholders.
+    public var isConstant: Bool { segments.allSatisfy { if case .text = $0 { true } else { false } } }
+
+    /// The placeholders the vocabulary did not know, as written.
+    public var unknownPlaceholders: [String] {
+        segments.compactMap { if case .unknown(let raw) = $0 { raw } else { nil } }
+    }
+
+    /// Compiles `text`.
+    public static func compile(
+        _ text: String, vocabulary: PlaceholderVocabulary = .screen, limits: ExpressionLimits = .default
+    ) throws(ExpressionError) -> TextTemplate {
+        if text.utf8.count > limits.maxLength {
+            throw ExpressionError(
+                .limitExceeded, offset: limits.maxLength, expression: text, "text longer than \(limits.maxLength) bytes")
+        }
+        var segments: [Segment] = []
+        var literal = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == "{" {
+                if next < text.endIndex, text[next] == "{" {
+                    literal.append("{")
+                    index = text.index(after: next)
+                    continue
+                }
+                let close = try closingBrace(in: text, from: next)
+                let content = text[next..<close]
+                let offset = text.utf8.distance(from: text.startIndex, to: next)
+                var parser = ExpressionParser(content, limits: limits, reportedText: text, baseOffset: offset)
+                let expression = try parser.parseExpression()
+                if !literal.isEmpty {
+                    segments.append(.text(literal))
+                    literal = ""
+                }
+                if expression.paths.allSatisfy(vocabulary.knows) {
+                    segments.append(.expression(expression))
+                } else {
+                    segments.append(.unknown(String(text[index...close])))
+                }
+                index = text.index(after: close)
+            } else if character == "}" {
+                if next < text.endIndex, text[next] == "}" {
+                    literal.append("}")
+                    index = text.index(after: next)
+                    continue
+                }
+                let offset = text.utf8.distance(from: text.startIndex, to: index)
+                throw ExpressionError(.syntax, offset: offset, expression: text, "unmatched '}'; write '}}' for a literal brace")
+            } else {
+                literal.append(character)
+                index = next
+            }
+        }
+        if !literal.isEmpty { segments.append(.text(literal)) }
+        return TextTemplate(segments: segments)
+    }
+
+    /// The `}` closing a placeholder that starts at `start`, skipping quoted strings.
+    private static func closingBrace(in text: String, from start: String.Index) throws(ExpressionError) -> String.Index {
+        var index = start
+        var quote: Character?
+        while index < text.endIndex {
+            let character = text[index]
+            if let open = quote {
+                if character == "\\" {
+                    index = text.index(after: index)
+                    if index == text.endIndex { break }
+                } else if character == open {
+                    quote = nil
+                }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "}" {
+                if index == start {
+                    let offset = text.utf8.distance(from: text.startIndex, to: index)
+                    throw ExpressionError(.syntax, offset: offset, expression: text, "empty placeholder '{}'")
+                }
+                return index
+            }
+            index = text.index(after: index)
+        }
+        let offset = text.utf8.distance(from: text.startIndex, to: text.index(before: start))
+        throw ExpressionError(
+            .syntax, offset: offset, expression: text, "unterminated placeholder; write '{{' for a literal brace")
+    }
+
+    /// The text with every placeholder evaluated in `context`.
+    public func render(
+        in context: DataContext, unknown policy: UnknownPlaceholderPolicy = .keepVerbatim
+    ) throws(EvaluationError)
+        -> String
+    {
+        if segments.count == 1, case .text(let text) = segments[0] { return text }
+        var output = ""
+        for segment in segments {
+            switch segment {
+            case .text(let text): output += text
+            case .expression(let expression): output += try expression.evaluate(in: context).text
+            case .unknown(let raw): if policy == .keepVerbatim { output += raw }
+            }
+        }
+        return output
+    }
+
+    /// The value: a template that is exactly one placeholder gives the raw value (a number stays
+    /// a number); anything else gives the rendered text.
+    public func value(
+        in context: DataContext, unknown policy: UnknownPlaceholderPolicy = .keepVerbatim
+    ) throws(EvaluationError)
+        -> JSONValue
+    {
+        if segments.count == 1, case .expression(let expression) = segments[0] { return try expression.evaluate(in: context) }
+        return .string(try render(in: context, unknown: policy))
+    }
+
+    /// Canonical source: literal braces doubled, placeholders printed canonically.
+    public var description: String {
+        segments.map { segment in
+            switch segment {
+            case .text(let text): text.replacingBraces()
+            case .expression(let expression): "{\(expression)}"
+            case .unknown(let raw): raw
+            }
+        }.joined()
+    }
+}
+
+extension String {
+    fileprivate func replacingBraces() -> String {
+        var result = ""
+        for character in self {
+            if character == "{" || character == "}" { result.append(character) }
+            result.append(character)
+        }
+        return result
+    }
+}
+
+/// A JSON value whose strings may be expressions, compiled once: action params, slot values,
+/// component arguments.
+public indirect enum ValueTemplate: Sendable, Hashable {
+    /// A constant.
+    case literal(JSONValue)
+    /// A node-dialect binding (`$.item.trackId`).
+    case expression(DynamicExpression)
+    /// A screen-dialect string with placeholders.
+    case text(TextTemplate)
+    /// An array of templates.
+    case array([ValueTemplate])
+    /// An object of templates, keys in order.
+    case object(keys: [String], values: [ValueTemplate])
+
+    /// Whether the value needs no evaluation.
+    public var isConstant: Bool {
+        if case .literal = self { true } else { false }
+    }
+
+    /// The evaluated value.
+    public func evaluate(
+        in context: DataContext, unknown policy: UnknownPlaceholderPolicy = .keepVerbatim
+    ) throws(EvaluationError)
+        -> JSONValue
+    {
+        switch self {
+        case .literal(let value): return value
+        case .expression(let expression): return try expression.evaluate(in: context)
+        case .text(let template): return try template.value(in: context, unknown: policy)
+        case .array(let elements):
+            var result: [JSONValue] = []
+            result.reserveCapacity(elements.count)
+            for element in elements { result.append(try element.evaluate(in: context, unknown: policy)) }
+            return .array(result)
+        case .object(let keys, let values):
+            var entries: [(String, JSONValue)] = []
+            entries.reserveCapacity(keys.count)
+            for (key, value) in zip(keys, values) { entries.append((key, try value.evaluate(in: context, unknown: policy))) }
+            return .object(JSONObject(entries))
+        }
+    }
+
+    /// Every expression inside, with the location of its string relative to the value.
+    public var expressions: [(JSONLocation, DynamicExpression)] {
+        switch self {
+        case .literal: return []
+        case .expression(let expression): return [(.root, expression)]
+        case .text(let template):
+            return template.segments.compactMap { if case .expression(let e) = $0 { (.root, e) } else { nil } }
+        case .array(let elements):
+            return elements.enumerated().flatMap { index, element in
+                element.expressions.map { (JSONLocation(components: [.index(index)] + $0.0.components), $0.1) }
+            }
+        case .object(let keys, let values):
+            return zip(keys, values).flatMap { key, value in
+                value.expressions.map { (JSONLocation(components: [.key(key)] + $0.0.components), $0.1) }
+            }
+        }
+    }
+
+    /// Every unknown placeholder inside.
+    public var unknownPlaceholders: [String] {
+        switch self {
+        case .literal, .expression: []
+        case .text(let template): template.unknownPlaceholders
+        case .array(let elements): elements.flatMap(\.unknownPlaceholders)
+        case .object(_, let values): values.flatMap(\.unknownPlaceholders)
+        }
+    }
+}
