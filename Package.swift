@@ -17,7 +17,7 @@ let package = Package(
         .library(name: "DynamicUIModels", targets: ["DynamicUIModels"])
     ],
     dependencies: [
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1")
     ],
     targets: [
         .target(

@@ -17,13 +17,21 @@ WITNESSES = re.compile(
     r"|init\(dictionaryLiteral)"
 )
 DECL = re.compile(r"^\s*(@\w+(\(.*?\))?\s+)*(public|open) ")
+# An enum case declaration (not a `case .x:` of a switch) inside a public enum.
+CASE = re.compile(r"^\s+case [`a-zA-Z_][\w`]*(\(.*\))?( = [^:]*)?(, [`a-zA-Z_][\w`]*(\(.*\))?)*\s*$")
 
 failures = []
 for root in sys.argv[1:]:
     for path in sorted(pathlib.Path(root).rglob("*.swift")):
         lines = path.read_text(encoding="utf-8").splitlines()
+        in_public_enum = False
         for number, line in enumerate(lines):
-            if not DECL.match(line) or "import " in line or WITNESSES.search(line):
+            if re.match(r"^\s*public (indirect )?enum ", line):
+                in_public_enum = True
+            elif re.match(r"^(public |extension |struct |final class |enum |protocol )", line):
+                in_public_enum = line.startswith("public enum") or line.startswith("public indirect enum")
+            is_case = in_public_enum and CASE.match(line) is not None
+            if not is_case and (not DECL.match(line) or "import " in line or WITNESSES.search(line)):
                 continue
             previous = number - 1
             while previous >= 0 and lines[previous].strip().startswith("@"):

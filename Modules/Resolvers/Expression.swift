@@ -135,11 +135,17 @@ public struct PathExpression: Sendable, Hashable, CustomStringConvertible {
 
 /// A comparison operator.
 public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
+    /// Same kind and value.
     case equal = "=="
+    /// Different kind or value.
     case notEqual = "!="
+    /// Numbers or strings in ascending order.
     case less = "<"
+    /// Less than or equal.
     case lessOrEqual = "<="
+    /// Greater than.
     case greater = ">"
+    /// Greater than or equal.
     case greaterOrEqual = ">="
 }
 

@@ -4,6 +4,7 @@ public import DynamicUIModels
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How serious the finding is.
     public enum Severity: String, Sendable, Hashable {
+        /// An error stops compilation; a warning is reported only.
         case error, warning
     }
 

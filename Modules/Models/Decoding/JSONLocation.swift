@@ -2,7 +2,9 @@
 public struct JSONLocation: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// One step: an object member or an array element.
     public enum Component: Sendable, Hashable {
+        /// An object member.
         case key(String)
+        /// An array element.
         case index(Int)
     }
 

@@ -1,11 +1,17 @@
 /// Any JSON value. Integers stay exact (`JSONNumber`) and object keys keep their order
 /// (`JSONObject`).
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; integers stay exact.
     case number(JSONNumber)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object; keys keep their order.
     case object(JSONObject)
 
     /// The string, when this is a string.

@@ -3,11 +3,17 @@ public enum NodeType: OpenEnum {
 
     public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+    /// Layout nodes.
     case vstack, hstack, zstack, scroll, list, lazyVStack, lazyHStack, spacer, grid
+    /// Content nodes.
     case text, image, divider
+    /// Interactive nodes.
     case button, navigationLink, textField, searchBar
+    /// Container and navigation nodes.
     case tabView, navigationStack, screen, sheet
+    /// A reference to a reusable component.
     case component
+    /// A node type this SDK does not know; drawn as a fallback.
     case unknown(String)
 
     public static let knownCases: [NodeType] = [

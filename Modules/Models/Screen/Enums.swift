@@ -3,8 +3,11 @@ public enum ScreenPattern: OpenEnum {
 
     public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+    /// The patterns of seed 000 §2.2.
     case login, form, list, dashboard, settings, detail, search, profile, modal, notification, onboarding
+    /// `empty-state`.
     case emptyState
+    /// A value this SDK does not know (yet), kept as written.
     case unknown(String)
 
     public static let knownCases: [ScreenPattern] = [
@@ -36,7 +39,9 @@ public enum ZoneType: OpenEnum {
 
     public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+    /// The zone types of seed 000 §2.4.
     case container, formSection, simpleList, groupedList, metricGrid, actionGroup, cardList
+    /// A value this SDK does not know (yet), kept as written.
     case unknown(String)
 
     public static let knownCases: [ZoneType] = [
@@ -62,7 +67,9 @@ public enum Distribution: OpenEnum {
 
     public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+    /// Vertical stack, horizontal row, two-or-more-column grid, wrapping row.
     case stacked, sideBySide, grid, flowRow
+    /// A value this SDK does not know (yet), kept as written.
     case unknown(String)
 
     public static let knownCases: [Distribution] = [.stacked, .sideBySide, .grid, .flowRow]
@@ -83,11 +90,17 @@ public enum ControlType: OpenEnum {
 
     public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+    /// Inputs.
     case textInput, emailInput, passwordInput, numberInput, searchBar
+    /// Selection controls.
     case checkbox, `switch`, radioGroup, select
+    /// Buttons.
     case filledButton, outlinedButton, textButton, iconButton
+    /// Display controls.
     case label, icon, avatar, image, divider, chip, rating
+    /// Composite controls.
     case listItem, listItemNavigation, metricCard
+    /// A value this SDK does not know (yet), kept as written.
     case unknown(String)
 
     public static let knownCases: [ControlType] = [
@@ -147,7 +160,9 @@ public enum ActionTrigger: OpenEnum {
 
     public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+    /// The triggers of seed 000 §2.6.
     case buttonClick, itemClick, pullRefresh, fabClick, swipe, longPress
+    /// A value this SDK does not know (yet), kept as written.
     case unknown(String)
 
     public static let knownCases: [ActionTrigger] = [.buttonClick, .itemClick, .pullRefresh, .fabClick, .swipe, .longPress]
@@ -170,7 +185,9 @@ public enum ActionType: OpenEnum {
 
     public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+    /// The action types of seed 000 §2.6.
     case navigate, navigateBack, apiCall, submitForm, refresh, confirm, logout, custom, openURL
+    /// A value this SDK does not know (yet), kept as written.
     case unknown(String)
 
     public static let knownCases: [ActionType] = [
