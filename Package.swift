@@ -59,7 +59,33 @@ let package = Package(
 
 // The benchmarks are opt-in so that consumers of the library never resolve their dependencies.
 if ProcessInfo.processInfo.environment["DYNAMICUI_BENCHMARKS"] != nil {
-    package.dependencies.append(
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"])
-    )
+    package.dependencies += [
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ]
+    package.targets += [
+        .target(
+            name: "DynamicUIBenchInputs",
+            dependencies: ["DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog"],
+            path: "Benchmarks/DynamicUIBenchInputs",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "DynamicUIBenchmarks",
+            dependencies: [
+                "DynamicUIBenchInputs", "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            path: "Benchmarks/DynamicUIBenchmarks",
+            swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "dynamicui-probe",
+            dependencies: ["DynamicUIBenchInputs", "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog"],
+            path: "tools/bench-probe",
+            swiftSettings: swiftSettings
+        ),
+    ]
 }

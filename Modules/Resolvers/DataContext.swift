@@ -88,6 +88,9 @@ public final class DataContext: Sendable {
     public let defaultObject: JSONValue
     /// Time, locale and limits.
     public let environment: EvaluationEnvironment
+    /// `environment.limits.maxEvaluationSteps`, kept apart so evaluation does not copy the
+    /// environment.
+    let maxEvaluationSteps: Int
     @usableFromInline let names: [String]
     @usableFromInline let values: [JSONValue]
 
@@ -98,6 +101,7 @@ public final class DataContext: Sendable {
         self.values = bindings.map(\.1)
         self.defaultObject = defaultObject
         self.environment = environment
+        self.maxEvaluationSteps = environment.limits.maxEvaluationSteps
     }
 
     private init(parent: DataContext, names: [String], values: [JSONValue], defaultObject: JSONValue) {
@@ -106,6 +110,7 @@ public final class DataContext: Sendable {
         self.values = values
         self.defaultObject = defaultObject
         self.environment = parent.environment
+        self.maxEvaluationSteps = parent.maxEvaluationSteps
     }
 
     /// A child with extra names; relative paths read `defaultObject` (the parent's when `nil`).

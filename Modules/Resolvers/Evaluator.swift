@@ -16,7 +16,9 @@ extension DynamicExpression {
     /// Evaluates in `context`. Missing paths are `null`; comparisons between different kinds are
     /// `false` (except `!=`); nothing is coerced.
     public func evaluate(in context: DataContext) throws(EvaluationError) -> JSONValue {
-        var budget = EvaluationBudget(limit: context.environment.limits.maxEvaluationSteps)
+        // A path's cost is bounded by its length, so it needs no step budget.
+        if case .path(let path) = self { return path.resolve(in: context) }
+        var budget = EvaluationBudget(limit: context.maxEvaluationSteps)
         return try evaluate(in: context, budget: &budget)
     }
 

@@ -151,21 +151,50 @@ public struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The text with every placeholder evaluated in `context`.
+    ///
+    /// Placeholder values are evaluated into a stack buffer first, so the output string is
+    /// allocated once at its exact size.
     public func render(
         in context: DataContext, unknown policy: UnknownPlaceholderPolicy = .keepVerbatim
     ) throws(EvaluationError)
         -> String
     {
         if segments.count == 1, case .text(let text) = segments[0] { return text }
-        var output = ""
-        for segment in segments {
-            switch segment {
-            case .text(let text): output += text
-            case .expression(let expression): output += try expression.evaluate(in: context).text
-            case .unknown(let raw): if policy == .keepVerbatim { output += raw }
+        let result: Result<String, EvaluationError> = withUnsafeTemporaryAllocation(of: String.self, capacity: segments.count) {
+            pieces in
+            var initialized = 0
+            defer { pieces.baseAddress!.deinitialize(count: initialized) }
+            var total = 0
+            for segment in segments {
+                let piece: String
+                switch segment {
+                case .text(let text): piece = text
+                case .expression(let expression):
+                    do throws(EvaluationError) {
+                        piece = try expression.evaluate(in: context).text
+                    } catch {
+                        return .failure(error)
+                    }
+                case .unknown(let raw): piece = policy == .keepVerbatim ? raw : ""
+                }
+                total += piece.utf8.count
+                (pieces.baseAddress! + initialized).initialize(to: piece)
+                initialized += 1
             }
+            return .success(
+                String(unsafeUninitializedCapacity: total) { output in
+                    var offset = 0
+                    for index in 0..<initialized {
+                        var piece = pieces[index]
+                        piece.withUTF8 { utf8 in
+                            _ = UnsafeMutableBufferPointer(rebasing: output[offset...]).initialize(fromContentsOf: utf8)
+                            offset += utf8.count
+                        }
+                    }
+                    return offset
+                })
         }
-        return output
+        return try result.get()
     }
 
     /// The value: a template that is exactly one placeholder gives the raw value (a number stays

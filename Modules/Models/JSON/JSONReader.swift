@@ -230,38 +230,44 @@ struct JSONParser {
 
     private mutating func closeArray(_ frame: Frame) -> JSONValue {
         frames.removeLast()
-        let elements = Array(values[frame.valueStart...])
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(values.count - frame.valueStart)
+        for index in frame.valueStart..<values.count { elements.append(values[index]) }
         values.removeSubrange(frame.valueStart...)
         return .array(elements)
     }
 
     private mutating func closeObject(_ frame: Frame) -> JSONValue {
         frames.removeLast()
-        let valueSlice = values[frame.valueStart...]
-        let keySlice = keys[frame.keyStart...]
+        // Build the entries by index: a live slice would keep the shared buffers non-unique and
+        // make the removals below copy the whole stack.
+        let count = values.count - frame.valueStart
         var entries: [JSONObject.Element] = []
-        entries.reserveCapacity(keySlice.count)
-        var unique = true
-        for (key, value) in zip(keySlice, valueSlice) {
-            entries.append((key, value))
-        }
-        if entries.count > 1, !rejectDuplicateKeys {
-            // Detect repeated keys cheaply; rebuild with last-wins semantics only when needed.
-            if entries.count <= JSONObject.indexThreshold {
-                outer: for i in 1..<entries.count {
-                    for j in 0..<i where entries[j].key == entries[i].key {
-                        unique = false
-                        break outer
-                    }
-                }
-            } else {
-                unique = Set(keySlice).count == keySlice.count
-            }
+        entries.reserveCapacity(count)
+        for offset in 0..<count {
+            entries.append((keys[frame.keyStart + offset], values[frame.valueStart + offset]))
         }
         values.removeSubrange(frame.valueStart...)
         keys.removeSubrange(frame.keyStart...)
-        if unique { return .object(JSONObject(uniqueEntries: entries)) }
+        if rejectDuplicateKeys || Self.keysAreUnique(entries) {
+            return .object(JSONObject(uniqueEntries: entries))
+        }
+        // A repeated key: the last value wins, at the position of the first occurrence.
         return .object(JSONObject(entries.map { ($0.key, $0.value) }))
+    }
+
+    /// Whether no key repeats: pairwise for small objects, hashed for large ones.
+    private static func keysAreUnique(_ entries: [JSONObject.Element]) -> Bool {
+        guard entries.count > 1 else { return true }
+        if entries.count <= JSONObject.indexThreshold {
+            for i in 1..<entries.count {
+                for j in 0..<i where entries[j].key == entries[i].key { return false }
+            }
+            return true
+        }
+        var seen = Set<String>(minimumCapacity: entries.count)
+        for entry in entries where !seen.insert(entry.key).inserted { return false }
+        return true
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONReadError) {

@@ -1,0 +1,101 @@
+public import DynamicUICatalog
+public import DynamicUIModels
+public import DynamicUIResolvers
+import Foundation
+
+/// Deterministic benchmark inputs: screens of about 20 KB and 100 KB, list payloads of 1,000
+/// and 10,000 items (8 fields, some non-ASCII), the catalogs, and evaluation contexts.
+public enum BenchInputs {
+    /// The EduGo catalog.
+    public static let edugo = try! EduGoCatalog()
+
+    /// Every EduGo screen, decoded.
+    public static let edugoScreens: [ScreenDefinition] = edugo.screenKeys.map { try! edugo.screen($0) }
+
+    /// A list payload `{"items": [...], "total": n}` of `count` items with 8 fields each.
+    public static func listPayload(count: Int) -> [UInt8] {
+        let subjects = ["Matemáticas", "Lengua", "Ciencias", "Historia", "Inglés", "Física", "Química", "Arte"]
+        let titles = [
+            "Álgebra lineal", "Comprensión lectora", "La célula", "Independencia", "Vocabulary", "Energía", "Átomos", "Color",
+        ]
+        var items: [JSONValue] = []
+        items.reserveCapacity(count)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for index in 0..<count {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let pick = Int(state >> 33)
+            items.append([
+                "id": .string("mat-\(index)"),
+                "title": .string("\(titles[pick % titles.count]) \(index) — ñandú"),
+                "subject": .string(subjects[(pick >> 3) % subjects.count]),
+                "grade": .number(JSONNumber(1 + pick % 12)),
+                "score": .number(JSONNumber(Double(pick % 1000) / 10)),
+                "published": .bool(pick % 3 != 0),
+                "created_at": .string("2025-0\(1 + pick % 9)-1\(pick % 10)T10:\(10 + pick % 50):00Z"),
+                "author": ["name": .string("Autora \(pick % 97)"), "id": .string("usr-\(pick % 45)")],
+            ])
+        }
+        return JSONWriter().bytes(from: ["items": .array(items), "total": .number(JSONNumber(count))])
+    }
+
+    /// The 1,000-item list payload.
+    public static let list1000 = listPayload(count: 1000)
+    /// The 10,000-item list payload.
+    public static let list10000 = listPayload(count: 10_000)
+
+    /// A valid screen definition of at least `bytes` bytes: materials-list with its zones repeated.
+    public static func screen(atLeast bytes: Int) -> [UInt8] {
+        let base = try! edugo.screenJSON("materials-list")
+        guard case .object(var screen) = base, case .object(var template)? = screen["template"],
+            case .array(let zones)? = template["zones"]
+        else { fatalError("materials-list is not an object") }
+        var all = zones
+        var copy = 0
+        while JSONWriter(prettyPrinted: true).bytes(from: .object(screen)).count < bytes {
+            copy += 1
+            for zone in zones {
+                guard case .object(var object) = zone else { continue }
+                object["id"] = .string("\(object["id"]?.stringValue ?? "zone")-\(copy)")
+                all.append(.object(object))
+            }
+            template["zones"] = .array(all)
+            screen["template"] = .object(template)
+        }
+        return JSONWriter(prettyPrinted: true).bytes(from: .object(screen))
+    }
+
+    /// A screen of about 20 KB.
+    public static let screen20k = screen(atLeast: 20_000)
+    /// A screen of about 100 KB.
+    public static let screen100k = screen(atLeast: 100_000)
+
+    /// The four reader inputs with their names.
+    public static let readerInputs: [(String, [UInt8])] = [
+        ("screen 20KB", screen20k), ("screen 100KB", screen100k), ("list 1000", list1000), ("list 10000", list10000),
+    ]
+
+    /// The evaluation environment (fixed clock, es_ES, UTC).
+    public static let environment = EvaluationEnvironment(
+        now: Date(timeIntervalSince1970: 1_773_570_600), locale: Locale(identifier: "es_ES"),
+        timeZone: TimeZone(identifier: "UTC")!)
+
+    /// The signed-in user of the evaluation context.
+    public static let user = AuthUserInfo(id: "usr-007", firstName: "Ana", lastName: "Pérez", email: "ana@edugo.test")
+    /// The user's context.
+    public static let userContext = UserContext(role: "teacher", roleName: "Docente", schoolName: "Colegio Andino")
+
+    /// A screen context with one list row, as a row of materials-list sees it.
+    public static let rowContext: DataContext = {
+        let root = DataContext.screen(user: user, userContext: userContext, environment: environment)
+        return root.item(["title": "Álgebra lineal para principiantes", "subject": "Matemáticas", "grade": 7], index: 3)
+    }()
+
+    /// The 3-placeholder template.
+    public static let threePlaceholderText = "Hola, {user.firstName}: {item.title} ({item.subject})"
+    /// The same template in Mustache syntax.
+    public static let threePlaceholderMustache = "Hola, {{user.firstName}}: {{item.title}} ({{item.subject}})"
+    /// The Mustache context matching `rowContext`.
+    public static func mustacheContext() -> [String: Any] {
+        ["user": ["firstName": "Ana"], "item": ["title": "Álgebra lineal para principiantes", "subject": "Matemáticas"]]
+    }
+}

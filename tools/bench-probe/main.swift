@@ -1,0 +1,37 @@
+// Runs one hot path a fixed number of times, for instruction counting under
+// `valgrind --tool=callgrind` (deterministic for the same binary and input).
+//
+//     dynamicui-probe <json-reader-1000 | screen-decode | placeholders-3 | sizes> [iterations]
+import DynamicUIBenchInputs
+import DynamicUICatalog
+import DynamicUIModels
+import DynamicUIResolvers
+import Foundation
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: dynamicui-probe <path> [iterations]\n".utf8))
+    exit(64)
+}
+let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 100 : 100
+var sink = 0
+
+switch arguments[1] {
+case "json-reader-1000":
+    let bytes = BenchInputs.list1000
+    for _ in 0..<iterations { sink &+= (try JSONReader().read(bytes))["total"]?.intValue ?? 0 }
+case "screen-decode":
+    let bytes = JSONWriter().bytes(from: try BenchInputs.edugo.screenJSON("materials-list"))
+    for _ in 0..<iterations { sink &+= try DocumentDecoder().decode(ScreenDefinition.self, from: bytes).template.zones.count }
+case "placeholders-3":
+    let template = try TextTemplate.compile(BenchInputs.threePlaceholderText)
+    let context = BenchInputs.rowContext
+    for _ in 0..<iterations { sink &+= try template.render(in: context).utf8.count }
+case "sizes":
+    for (name, bytes) in BenchInputs.readerInputs { print("\(name)\t\(bytes.count)") }
+    exit(0)
+default:
+    FileHandle.standardError.write(Data("unknown path \(arguments[1])\n".utf8))
+    exit(64)
+}
+print(sink)
