@@ -17,7 +17,10 @@ let package = Package(
         .library(name: "DynamicUIModels", targets: ["DynamicUIModels"])
     ],
     dependencies: [
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1")
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .target(
@@ -29,6 +32,40 @@ let package = Package(
             name: "DynamicUIResolvers",
             dependencies: ["DynamicUIModels"],
             path: "Modules/Resolvers",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DynamicUIStorage",
+            dependencies: ["DynamicUIModels", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Modules/Storage",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DynamicUINetwork",
+            dependencies: ["DynamicUIModels", "DynamicUIStorage", .product(name: "Logging", package: "swift-log")],
+            path: "Modules/Network",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DynamicUIStorageTests",
+            dependencies: ["DynamicUIStorage", "queue-writer"],
+            path: "Tests/DynamicUIStorageTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DynamicUINetworkTests",
+            dependencies: [
+                "DynamicUINetwork", "queue-writer",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            path: "Tests/DynamicUINetworkTests",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "queue-writer",
+            dependencies: ["DynamicUIStorage"],
+            path: "Tests/QueueWriter",
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,143 @@
+public import DynamicUIStorage
+public import Foundation
+public import Logging
+
+/// What interceptors know about the request they see.
+public struct RequestContext: Sendable {
+    /// Whether the request carries the session's bearer token.
+    public let authenticated: Bool
+    /// 0 for the first attempt, then 1, 2, … for retries.
+    public let attempt: Int
+}
+
+/// Changes or checks a request before it is sent (seed 001 RequestInterceptor).
+public protocol RequestInterceptor: Sendable {
+    /// The request to send instead, or an error to stop it.
+    func intercept(_ request: TransportRequest, context: RequestContext) async throws(NetworkError) -> TransportRequest
+}
+
+/// Sees every response before the client interprets it.
+public protocol ResponseInterceptor: Sendable {
+    /// The response to use instead, or an error.
+    func intercept(
+        _ response: TransportResponse, for request: TransportRequest, context: RequestContext
+    ) async throws(NetworkError)
+        -> TransportResponse
+}
+
+/// Lets requests through only to the configured base URLs (same scheme, host and port), over
+/// https — plain http only to a loopback host, and only when allowed (debug and demo builds).
+public struct SecurityGuardInterceptor: RequestInterceptor {
+    /// The allowed origins.
+    public let origins: [URL]
+    /// Whether `http://127.0.0.1`, `http://localhost` and `http://[::1]` are allowed.
+    public let allowInsecureLoopback: Bool
+
+    /// Creates a guard.
+    public init(origins: [URL], allowInsecureLoopback: Bool) {
+        self.origins = origins
+        self.allowInsecureLoopback = allowInsecureLoopback
+    }
+
+    /// Throws `forbiddenURL` for any other destination.
+    public func intercept(_ request: TransportRequest, context: RequestContext) async throws(NetworkError) -> TransportRequest {
+        try check(request.url)
+        return request
+    }
+
+    /// Throws `forbiddenURL` unless `url` is allowed.
+    public func check(_ url: URL) throws(NetworkError) {
+        let scheme = url.scheme?.lowercased()
+        let host = url.host?.lowercased() ?? ""
+        let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host)
+        guard scheme == "https" || (scheme == "http" && loopback && allowInsecureLoopback) else {
+            throw NetworkError(.forbiddenURL, message: "refusing \(scheme ?? "no")-scheme request to \(Redaction.url(url))")
+        }
+        let allowed = origins.contains { origin in
+            origin.scheme?.lowercased() == scheme && origin.host?.lowercased() == host && origin.port == url.port
+        }
+        guard allowed else {
+            throw NetworkError(.forbiddenURL, message: "\(Redaction.url(url)) is not one of the configured APIs")
+        }
+    }
+}
+
+/// Adds `Authorization: Bearer <token>` from the token store to authenticated requests.
+public struct BearerAuthInterceptor: RequestInterceptor {
+    /// Where the token comes from.
+    public let tokens: any TokenStore
+
+    /// Creates the interceptor.
+    public init(tokens: any TokenStore) { self.tokens = tokens }
+
+    /// The request with the current token (unchanged when unauthenticated or signed out).
+    public func intercept(_ request: TransportRequest, context: RequestContext) async throws(NetworkError) -> TransportRequest {
+        guard context.authenticated, let token = try? await tokens.load()?.accessToken else { return request }
+        var request = request
+        request.headers["Authorization"] = "Bearer \(token)"
+        return request
+    }
+}
+
+/// Logs each request and response through swift-log with credentials redacted: the
+/// `Authorization`, `Cookie` and `Set-Cookie` headers, any header or query item whose name
+/// mentions a token, key, secret or password, and URL user info. Bodies are not logged.
+public struct LoggingInterceptor: RequestInterceptor, ResponseInterceptor {
+    /// The logger.
+    public let logger: Logger
+
+    /// Creates the interceptor.
+    public init(logger: Logger) { self.logger = logger }
+
+    /// Logs the request at debug level.
+    public func intercept(_ request: TransportRequest, context: RequestContext) async throws(NetworkError) -> TransportRequest {
+        logger.debug(
+            "→ \(request.method) \(Redaction.url(request.url))",
+            metadata: ["headers": .string(Redaction.headers(request.headers)), "attempt": .stringConvertible(context.attempt)])
+        return request
+    }
+
+    /// Logs the response at debug level (warning for 5xx).
+    public func intercept(
+        _ response: TransportResponse, for request: TransportRequest, context: RequestContext
+    ) async throws(NetworkError)
+        -> TransportResponse
+    {
+        let level: Logger.Level = response.status >= 500 ? .warning : .debug
+        logger.log(
+            level: level, "← \(response.status) \(request.method) \(Redaction.url(request.url)) (\(response.body.count) bytes)",
+            metadata: ["headers": .string(Redaction.headers(response.headers))])
+        return response
+    }
+}
+
+/// Redaction of credentials for logs and reports.
+public enum Redaction {
+    /// The placeholder written instead of a secret.
+    public static let mask = "<redacted>"
+
+    /// Whether a header or query item name holds a credential.
+    public static func isSensitive(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return ["authorization", "cookie", "set-cookie", "proxy-authorization"].contains(lower)
+            || ["token", "key", "secret", "password", "session"].contains { lower.contains($0) }
+    }
+
+    /// `url` with user info and sensitive query values replaced by the mask.
+    public static func url(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "<invalid URL>" }
+        if components.user != nil || components.password != nil {
+            components.user = mask
+            components.password = nil
+        }
+        components.queryItems = components.queryItems?.map { item in
+            isSensitive(item.name) ? URLQueryItem(name: item.name, value: mask) : item
+        }
+        return components.string ?? "<invalid URL>"
+    }
+
+    /// The headers as `Name: value` lines with sensitive values masked.
+    public static func headers(_ headers: HeaderFields) -> String {
+        headers.map { "\($0.name): \(isSensitive($0.name) ? mask : $0.value)" }.joined(separator: "; ")
+    }
+}

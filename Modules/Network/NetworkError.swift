@@ -1,0 +1,91 @@
+public import DynamicUIModels
+public import DynamicUIStorage
+public import Foundation
+
+/// A request that did not succeed (seed 001 "Manejo de Errores", extended). The server's body is
+/// kept for conflicts and validation errors; a request queued for later carries its queue entry.
+public struct NetworkError: Error, Sendable, CustomStringConvertible {
+    /// What kind of error this is. New codes may be added; switch with a `default`.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Base: String, Sendable, Hashable {
+            case noConnection = "no connection", timeout, unauthorized, notFound = "not found", conflict
+            case validation = "validation failed", clientError = "client error", serverError = "server error"
+            case decoding, cancelled, forbiddenURL = "forbidden URL", invalidRequest = "invalid request"
+        }
+
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// No route to the server. A mutating request was queued (see `queuedRequest`).
+        public static let noConnection = Code(.noConnection)
+        /// The server did not answer in time, after retries.
+        public static let timeout = Code(.timeout)
+        /// 401 after one token refresh (or no refresh possible).
+        public static let unauthorized = Code(.unauthorized)
+        /// 404.
+        public static let notFound = Code(.notFound)
+        /// 409, with the server's body.
+        public static let conflict = Code(.conflict)
+        /// 422, with the server's field errors in the body.
+        public static let validation = Code(.validation)
+        /// Another 4xx.
+        public static let clientError = Code(.clientError)
+        /// 5xx after retries.
+        public static let serverError = Code(.serverError)
+        /// The body is not the JSON expected; `message` names the place.
+        public static let decoding = Code(.decoding)
+        /// The task was cancelled.
+        public static let cancelled = Code(.cancelled)
+        /// The URL is not one of the configured base URLs, or not https.
+        public static let forbiddenURL = Code(.forbiddenURL)
+        /// The request cannot be built (missing path parameter, bad endpoint).
+        public static let invalidRequest = Code(.invalidRequest)
+
+        public var description: String { base.rawValue }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// The HTTP status, when there was a response.
+    public let status: Int?
+    /// The response body as JSON, when there was one and it parsed.
+    public let body: JSONValue?
+    /// A readable explanation.
+    public let message: String
+    /// The queue entry, when a mutating request was stored for later delivery.
+    public let queuedRequest: QueuedRequest?
+
+    /// Creates an error.
+    public init(_ code: Code, status: Int? = nil, body: JSONValue? = nil, message: String, queuedRequest: QueuedRequest? = nil) {
+        self.code = code
+        self.status = status
+        self.body = body
+        self.message = message
+        self.queuedRequest = queuedRequest
+    }
+
+    /// Whether the request was stored and will be delivered when the connection returns.
+    public var isQueued: Bool { queuedRequest != nil }
+
+    /// A request that cannot be built.
+    public static func invalidRequest(_ message: String) -> NetworkError { NetworkError(.invalidRequest, message: message) }
+
+    /// The error for an HTTP status that is not a success (after retries).
+    public static func status(_ status: Int, body: Data) -> NetworkError {
+        let json = try? JSONReader().read(body)
+        switch status {
+        case 401: return NetworkError(.unauthorized, status: status, body: json, message: "unauthorized (401)")
+        case 404: return NetworkError(.notFound, status: status, body: json, message: "not found (404)")
+        case 409: return NetworkError(.conflict, status: status, body: json, message: "conflict (409)")
+        case 422: return NetworkError(.validation, status: status, body: json, message: "validation failed (422)")
+        case 500...599: return NetworkError(.serverError, status: status, body: json, message: "server error (\(status))")
+        default: return NetworkError(.clientError, status: status, body: json, message: "request failed (\(status))")
+        }
+    }
+
+    public var description: String {
+        var text = "\(code): \(message)"
+        if let queuedRequest { text += " — queued as #\(queuedRequest.id) for delivery when online" }
+        return text
+    }
+}

@@ -1,0 +1,240 @@
+public import DynamicUIModels
+public import DynamicUIStorage
+import Foundation
+public import Logging
+
+/// Something the queue reports to the host.
+public enum OfflineQueueEvent: Sendable {
+    /// A queued request was delivered (2xx).
+    case delivered(QueuedRequest, status: Int)
+    /// A 409 was resolved by the strategy (`serverWins` drops the change).
+    case conflictResolved(QueuedRequest, strategy: ConflictStrategy)
+    /// A 409 waits for the host's decision.
+    case awaitingDecision(QueuedRequest)
+    /// The server refused the request permanently (4xx other than 401/409); it was removed.
+    case rejected(QueuedRequest, NetworkError)
+    /// The request was older than the maximum age and was dropped undelivered.
+    case expired(QueuedRequest)
+    /// A delivery attempt failed; the request stays queued until `nextAttemptAt`.
+    case retryScheduled(QueuedRequest, NetworkError)
+}
+
+/// A summary of one pass over the queue.
+public struct SyncReport: Sendable, Hashable {
+    /// Requests delivered.
+    public var delivered = 0
+    /// Conflicts resolved (including changes dropped by `serverWins`).
+    public var conflictsResolved = 0
+    /// Conflicts waiting for the host.
+    public var awaitingDecision = 0
+    /// Requests the server refused and that were removed.
+    public var rejected = 0
+    /// Requests dropped for age.
+    public var expired = 0
+    /// Requests still queued (to retry later).
+    public var remaining = 0
+
+    /// An empty report.
+    public init() {}
+}
+
+/// Replays the durable queue in FIFO order (seed 001 OfflineQueue, DESIGN rule 7): each request
+/// with the same `Idempotency-Key` every time and the current token; removed only after a 2xx
+/// or a resolved 409; 5xx, timeouts and lost connections stay with exponential backoff (and
+/// stop the pass, so order is kept); requests older than `maxAge` (24 h) are dropped and
+/// reported.
+public actor OfflineQueue {
+    /// The durable store.
+    public let store: OfflineQueueStore
+    private let client: APIClient
+    private let clock: any DynamicUIClock
+    private let logger: Logger
+    /// How 409 conflicts are resolved.
+    public var strategy: ConflictStrategy
+    private let resolver: (any ConflictResolving)?
+    /// Oldest request kept, in seconds.
+    public let maxAge: Double
+    private let backoff: RetryPolicy
+    private var processing = false
+    private var listeners: [UUID: AsyncStream<OfflineQueueEvent>.Continuation] = [:]
+
+    /// Creates the processor.
+    public init(
+        store: OfflineQueueStore, client: APIClient, strategy: ConflictStrategy = .serverWins,
+        resolver: (any ConflictResolving)? = nil, maxAge: Double = 86_400,
+        backoff: RetryPolicy = RetryPolicy(maxRetries: .max, baseDelay: 5, multiplier: 2, jitter: 0.2, maxDelay: 300),
+        clock: any DynamicUIClock = SystemClock(), logger: Logger = Logger(label: "DynamicUI.queue")
+    ) {
+        self.store = store
+        self.client = client
+        self.strategy = strategy
+        self.resolver = resolver
+        self.maxAge = maxAge
+        self.backoff = backoff
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// A stream of queue events for the host (pending badges, conflict prompts, reports).
+    public func events() -> AsyncStream<OfflineQueueEvent> {
+        let (stream, continuation) = AsyncStream<OfflineQueueEvent>.makeStream()
+        let id = UUID()
+        listeners[id] = continuation
+        continuation.onTermination = { _ in Task { await self.removeListener(id) } }
+        return stream
+    }
+
+    private func removeListener(_ id: UUID) { listeners[id] = nil }
+
+    private func emit(_ event: OfflineQueueEvent) {
+        for listener in listeners.values { listener.yield(event) }
+    }
+
+    /// Changes the conflict strategy.
+    public func setStrategy(_ strategy: ConflictStrategy) { self.strategy = strategy }
+
+    /// The requests waiting, in order.
+    public func pending() throws(StorageError) -> [QueuedRequest] { try store.all() }
+
+    /// One pass over the queue. Concurrent calls do not overlap: a call made during a pass
+    /// returns an empty report.
+    @discardableResult
+    public func process() async -> SyncReport {
+        var report = SyncReport()
+        guard !processing else { return report }
+        processing = true
+        defer { processing = false }
+        let now = clock.now()
+        do {
+            for expired in try store.removeCreated(before: now.addingTimeInterval(-maxAge)) {
+                report.expired += 1
+                logger.warning("dropped queued \(expired.method) #\(expired.id) after \(Int(maxAge / 3600)) h undelivered")
+                emit(.expired(expired))
+            }
+            for request in try store.pending() {
+                if request.nextAttemptAt > now { break }
+                let keepGoing = try await deliver(request, report: &report)
+                if !keepGoing { break }
+            }
+            report.remaining = try store.count()
+        } catch {
+            logger.error("offline queue storage failed: \(error)")
+            report.remaining = (try? store.count()) ?? 0
+        }
+        return report
+    }
+
+    /// Applies the host's decision to a request awaiting one.
+    public func resolve(_ request: QueuedRequest, with decision: ConflictDecision, server: JSONValue) throws(StorageError) {
+        switch decision {
+        case .keepServer:
+            try store.remove(id: request.id)
+        case .keepLocal:
+            let local = request.body.flatMap { try? JSONReader().read($0) } ?? .null
+            try store.replaceBody(id: request.id, with: JSONWriter().data(from: JSONMerge.withServerVersion(local, from: server)))
+        case .replace(let body):
+            try store.replaceBody(id: request.id, with: JSONWriter().data(from: body))
+        case .later:
+            try store.setStatus(id: request.id, .awaitingDecision)
+        }
+    }
+
+    /// Delivers one request; returns whether the pass may continue with the next.
+    private func deliver(_ request: QueuedRequest, report: inout SyncReport) async throws(StorageError) -> Bool {
+        let response: APIResponse
+        do throws(NetworkError) {
+            response = try await client.replay(request)
+        } catch {
+            switch error.code {
+            case .conflict:
+                return try await handleConflict(request, error: error, report: &report)
+            case .noConnection, .timeout, .serverError, .cancelled, .unauthorized:
+                try scheduleRetry(request, error: error)
+                return false
+            default:
+                try store.remove(id: request.id)
+                report.rejected += 1
+                logger.error("server refused queued \(request.method) #\(request.id): \(error)")
+                emit(.rejected(request, error))
+                return true
+            }
+        }
+        try store.remove(id: request.id)
+        report.delivered += 1
+        emit(.delivered(request, status: response.status))
+        return true
+    }
+
+    private func scheduleRetry(_ request: QueuedRequest, error: NetworkError) throws(StorageError) {
+        let delay = backoff.delay(forRetry: min(request.attempts, 20))
+        try store.recordFailure(id: request.id, nextAttemptAt: clock.now().addingTimeInterval(delay), error: error.description)
+        emit(.retryScheduled(request, error))
+    }
+
+    private func handleConflict(
+        _ request: QueuedRequest, error: NetworkError, report: inout SyncReport
+    )
+        async throws(StorageError) -> Bool
+    {
+        let serverBody = error.body ?? .null
+        let server = JSONMerge.serverRecord(in: serverBody)
+        let local = request.body.flatMap { try? JSONReader().read($0) } ?? .null
+        switch strategy {
+        case .serverWins:
+            try store.remove(id: request.id)
+            report.conflictsResolved += 1
+            emit(.conflictResolved(request, strategy: .serverWins))
+            return true
+        case .clientWins, .merge:
+            let body =
+                strategy == .merge
+                ? JSONMerge.merge(local: local, over: server) : JSONMerge.withServerVersion(local, from: server)
+            try store.replaceBody(id: request.id, with: JSONWriter().data(from: body))
+            guard let updated = try store.request(id: request.id) else { return true }
+            report.conflictsResolved += 1
+            emit(.conflictResolved(request, strategy: strategy))
+            return try await deliverResolved(updated, report: &report)
+        case .manual:
+            let conflict = SyncConflict(request: request, local: local, server: server, serverBody: serverBody)
+            guard let resolver else {
+                try store.setStatus(id: request.id, .awaitingDecision)
+                report.awaitingDecision += 1
+                emit(.awaitingDecision(request))
+                return true
+            }
+            let decision = await resolver.decide(conflict)
+            try resolve(request, with: decision, server: server)
+            switch decision {
+            case .later:
+                report.awaitingDecision += 1
+                emit(.awaitingDecision(request))
+                return true
+            case .keepServer:
+                report.conflictsResolved += 1
+                emit(.conflictResolved(request, strategy: .manual))
+                return true
+            case .keepLocal, .replace:
+                report.conflictsResolved += 1
+                emit(.conflictResolved(request, strategy: .manual))
+                guard let updated = try store.request(id: request.id) else { return true }
+                return try await deliverResolved(updated, report: &report)
+            }
+        }
+    }
+
+    /// Sends a request whose conflict was just resolved; a second 409 leaves it for the next
+    /// pass rather than looping.
+    private func deliverResolved(_ request: QueuedRequest, report: inout SyncReport) async throws(StorageError) -> Bool {
+        let response: APIResponse
+        do throws(NetworkError) {
+            response = try await client.replay(request)
+        } catch {
+            try scheduleRetry(request, error: error)
+            return false
+        }
+        try store.remove(id: request.id)
+        report.delivered += 1
+        emit(.delivered(request, status: response.status))
+        return true
+    }
+}

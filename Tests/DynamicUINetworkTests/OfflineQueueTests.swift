@@ -1,0 +1,200 @@
+import DynamicUIModels
+import DynamicUIStorage
+import Foundation
+import Testing
+
+@testable import DynamicUINetwork
+
+/// A queue with `count` requests (`k0`, `k1`, …) queued while offline.
+func queuedStore(_ bodies: [JSONValue], at date: Date) throws -> OfflineQueueStore {
+    let store = try OfflineQueueStore()
+    for (index, body) in bodies.enumerated() {
+        try store.enqueue(
+            NewQueuedRequest(
+                method: "PUT", url: "https://mobile.edugo.test/api/v1/materials/mat-\(index)",
+                headers: ["Content-Type": "application/json", "Authorization": "Bearer stale"],
+                body: JSONWriter().data(from: body),
+                idempotencyKey: "k\(index)"),
+            at: date)
+    }
+    return store
+}
+
+struct Decider: ConflictResolving {
+    let decision: ConflictDecision
+    func decide(_ conflict: SyncConflict) async -> ConflictDecision { decision }
+}
+
+@Suite("Offline queue replay")
+struct OfflineQueueTests {
+    @Test func replaysInOrderWithSameKeyAndFreshToken() async throws {
+        let clock = ManualClock()
+        let store = try queuedStore([["n": 0], ["n": 1], ["n": 2]], at: clock.now())
+        let transport = FakeTransport([response(200), response(201), response(204)])
+        let tokens = InMemoryTokenStore(AuthTokens(accessToken: "current"))
+        let client = APIClient(configuration: configuration(), transport: transport, tokens: tokens, clock: clock)
+        let queue = OfflineQueue(store: store, client: client, clock: clock)
+        let report = await queue.process()
+        #expect(report.delivered == 3 && report.remaining == 0)
+        let sent = await transport.requests
+        #expect(sent.map { $0.headers["Idempotency-Key"] } == ["k0", "k1", "k2"])
+        #expect(sent.allSatisfy { $0.headers["Authorization"] == "Bearer current" })
+        #expect(try sent.map { try JSONReader().read($0.body!)["n"] } == [0, 1, 2])
+        #expect(try store.count() == 0)
+    }
+
+    @Test func failuresKeepOrderAndBackOff() async throws {
+        let clock = ManualClock()
+        let store = try queuedStore([["n": 0], ["n": 1]], at: clock.now())
+        let transport = FakeTransport([response(503), response(200), response(200)])
+        let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
+        let queue = OfflineQueue(
+            store: store, client: client, backoff: RetryPolicy(baseDelay: 5, multiplier: 2, jitter: 0, maxDelay: 300),
+            clock: clock)
+        var report = await queue.process()
+        #expect(report.delivered == 0 && report.remaining == 2)
+        #expect(await transport.requests.count == 1)
+        let failed = try #require(try store.all().first)
+        #expect(failed.attempts == 1 && failed.nextAttemptAt == clock.now().addingTimeInterval(5))
+        // Not yet due: nothing is sent.
+        report = await queue.process()
+        #expect(await transport.requests.count == 1)
+        clock.advance(by: 5)
+        report = await queue.process()
+        #expect(report.delivered == 2)
+        #expect(await transport.requests.map { $0.headers["Idempotency-Key"] } == ["k0", "k0", "k1"])
+    }
+
+    @Test func expiredRequestsAreDroppedAndReported() async throws {
+        let clock = ManualClock()
+        let store = try queuedStore([["n": 0]], at: clock.now())
+        let client = APIClient(configuration: configuration(), transport: FakeTransport(), clock: clock)
+        let queue = OfflineQueue(store: store, client: client, clock: clock)
+        let events = await queue.events()
+        clock.advance(by: 86_401)
+        let report = await queue.process()
+        #expect(report.expired == 1 && report.remaining == 0)
+        var iterator = events.makeAsyncIterator()
+        guard case .expired(let request)? = await iterator.next() else {
+            Issue.record("no expiry event")
+            return
+        }
+        #expect(request.idempotencyKey == "k0")
+    }
+
+    @Test func permanentRejectionsAreRemoved() async throws {
+        let clock = ManualClock()
+        let store = try queuedStore([["n": 0], ["n": 1]], at: clock.now())
+        let transport = FakeTransport([response(422, #"{"fields": {"title": "obligatorio"}}"#), response(200)])
+        let queue = OfflineQueue(
+            store: store, client: APIClient(configuration: configuration(), transport: transport, clock: clock), clock: clock)
+        let report = await queue.process()
+        #expect(report.rejected == 1 && report.delivered == 1 && report.remaining == 0)
+    }
+
+    static let server: JSONValue = [
+        "current": ["id": "mat-0", "title": "Servidor", "tags": ["a"], "meta": ["views": 10, "lang": "es"], "version": 7]
+    ]
+    static let local: JSONValue = ["title": "Local", "tags": ["b", "c"], "meta": ["lang": "en"], "version": 5]
+
+    func conflictRun(
+        _ strategy: ConflictStrategy, resolver: (any ConflictResolving)? = nil,
+        afterConflict: [Result<TransportResponse, TransportError>]
+    )
+        async throws -> (SyncReport, [TransportRequest], OfflineQueueStore)
+    {
+        let clock = ManualClock()
+        let store = try queuedStore([Self.local], at: clock.now())
+        let transport = FakeTransport([response(409, JSONWriter().string(from: Self.server))] + afterConflict)
+        let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
+        let queue = OfflineQueue(store: store, client: client, strategy: strategy, resolver: resolver, clock: clock)
+        let report = await queue.process()
+        return (report, await transport.requests, store)
+    }
+
+    @Test func conflictServerWins() async throws {
+        let (report, sent, store) = try await conflictRun(.serverWins, afterConflict: [])
+        #expect(report.conflictsResolved == 1 && sent.count == 1)
+        #expect(try store.count() == 0)
+    }
+
+    @Test func conflictClientWinsResendsWithServerVersion() async throws {
+        let (report, sent, store) = try await conflictRun(.clientWins, afterConflict: [response(200)])
+        #expect(report.conflictsResolved == 1 && report.delivered == 1)
+        #expect(
+            try JSONReader().read(sent[1].body!) == ["title": "Local", "tags": ["b", "c"], "meta": ["lang": "en"], "version": 7])
+        #expect(sent[1].headers["Idempotency-Key"] == "k0")
+        #expect(try store.count() == 0)
+    }
+
+    @Test func conflictMergeIsFieldLevel() async throws {
+        let (report, sent, _) = try await conflictRun(.merge, afterConflict: [response(200)])
+        #expect(report.delivered == 1)
+        #expect(
+            try JSONReader().read(sent[1].body!)
+                == ["id": "mat-0", "title": "Local", "tags": ["b", "c"], "meta": ["views": 10, "lang": "en"], "version": 7])
+    }
+
+    @Test func conflictManualAsksTheHost() async throws {
+        let (keepServer, sentA, storeA) = try await conflictRun(
+            .manual, resolver: Decider(decision: .keepServer), afterConflict: [])
+        #expect(try keepServer.conflictsResolved == 1 && sentA.count == 1 && storeA.count() == 0)
+        let (replace, sentB, _) = try await conflictRun(
+            .manual, resolver: Decider(decision: .replace(["title": "Elegido"])), afterConflict: [response(200)])
+        #expect(replace.delivered == 1)
+        #expect(try JSONReader().read(sentB[1].body!) == ["title": "Elegido"])
+        let (later, _, storeC) = try await conflictRun(.manual, resolver: Decider(decision: .later), afterConflict: [])
+        #expect(later.awaitingDecision == 1)
+        #expect(try storeC.all().first?.status == .awaitingDecision)
+        let (noResolver, _, storeD) = try await conflictRun(.manual, afterConflict: [])
+        #expect(noResolver.awaitingDecision == 1)
+        // The host decides later; the request is pending again with its choice.
+        let queue = OfflineQueue(store: storeD, client: APIClient(configuration: configuration(), transport: FakeTransport()))
+        let waiting = try #require(try storeD.all().first)
+        try await queue.resolve(waiting, with: .keepLocal, server: JSONMerge.serverRecord(in: Self.server))
+        let resolved = try #require(try storeD.all().first)
+        #expect(resolved.status == .pending)
+        #expect(try JSONReader().read(resolved.body!)["version"] == 7)
+    }
+
+    @Test func mergeRule() {
+        #expect(JSONMerge.merge(local: ["a": ["b": 1]], over: ["a": ["c": 2], "d": 3]) == ["a": ["b": 1, "c": 2], "d": 3])
+        #expect(JSONMerge.merge(local: ["a": nil], over: ["a": 1]) == ["a": nil])
+        #expect(JSONMerge.merge(local: ["a": [1]], over: ["a": [2, 3]]) == ["a": [1]])
+        #expect(JSONMerge.merge(local: ["a": 1], over: "not an object") == ["a": 1])
+        #expect(JSONMerge.serverRecord(in: ["data": ["x": 1]]) == ["x": 1])
+        #expect(JSONMerge.serverRecord(in: ["x": 1]) == ["x": 1])
+    }
+}
+
+@Suite("Connectivity and sync")
+struct SyncTests {
+    @Test func coordinatorReplaysWhenConnectivityReturns() async throws {
+        let clock = ManualClock()
+        let store = try queuedStore([["n": 0]], at: clock.now())
+        let transport = FakeTransport([response(200)])
+        let monitor = ManualConnectivityMonitor(connected: false)
+        let queue = OfflineQueue(
+            store: store, client: APIClient(configuration: configuration(), transport: transport, clock: clock), clock: clock)
+        let coordinator = NetworkSyncCoordinator(monitor: monitor, queue: queue)
+        #expect(await coordinator.syncNow() == nil)
+        await coordinator.startMonitoring()
+        await coordinator.startMonitoring()
+        #expect(await coordinator.isMonitoring)
+        await monitor.set(connected: true)
+        #expect(await eventually { (try? store.count()) == 0 })
+        #expect(await transport.requests.count == 1)
+        await coordinator.stopMonitoring()
+        #expect(await !coordinator.isMonitoring)
+    }
+
+    @Test func probingMonitorFollowsTheTransport() async throws {
+        let reachable = FakeTransport([response(200), .failure(TransportError(.noConnection)), response(404)])
+        let monitor = ProbingConnectivityMonitor(transport: reachable, url: adminURL, interval: 10, clock: ManualClock())
+        #expect(await monitor.probe())
+        #expect(await !monitor.probe())
+        #expect(await !monitor.isConnected())
+        #expect(await monitor.probe())
+        #expect(await reachable.requests.allSatisfy { $0.method == .head })
+    }
+}
