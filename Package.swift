@@ -46,6 +46,60 @@ let package = Package(
             path: "Modules/Network",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "DynamicUIActions",
+            dependencies: [
+                "DynamicUIModels", "DynamicUIResolvers", "DynamicUINetwork", .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Modules/Actions",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DynamicUIAuthPlugin",
+            dependencies: ["DynamicUIActions"],
+            path: "Plugins/Auth",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DynamicUICRUDPlugin",
+            dependencies: ["DynamicUIActions"],
+            path: "Plugins/CRUD",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DynamicUINavigationPlugin",
+            dependencies: ["DynamicUIActions"],
+            path: "Plugins/Navigation",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DynamicUITesting",
+            dependencies: ["DynamicUIActions"],
+            path: "Modules/Testing",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DynamicUIRendering",
+            dependencies: ["DynamicUIModels", "DynamicUIResolvers", "DynamicUIActions"],
+            path: "Modules/Rendering",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DynamicUIRenderingTests",
+            dependencies: ["DynamicUIRendering", "DynamicUICatalog"],
+            path: "Tests/DynamicUIRenderingTests",
+            exclude: ["Snapshots"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DynamicUIActionsTests",
+            dependencies: [
+                "DynamicUIActions", "DynamicUIAuthPlugin", "DynamicUICRUDPlugin", "DynamicUINavigationPlugin", "DynamicUITesting",
+                "DynamicUICatalog",
+            ],
+            path: "Tests/DynamicUIActionsTests",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DynamicUIStorageTests",
             dependencies: ["DynamicUIStorage", "queue-writer"],

@@ -329,7 +329,7 @@ struct ExpressionParser {
     private mutating func readIdentifier() -> String? {
         guard let first = peek(), isIdentifierStart(first) else { return nil }
         let start = position
-        while let byte = peek(), isIdentifierStart(byte) || isDigit(byte) { position += 1 }
+        while let byte = peek(), isIdentifierStart(byte) || isDigit(byte) || byte == UInt8(ascii: "-") { position += 1 }
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 

@@ -1,0 +1,155 @@
+public import DynamicUIModels
+import DynamicUIResolvers
+public import Foundation
+
+/// The signed-in user and their active context.
+public struct SessionInfo: Sendable, Hashable {
+    /// The user.
+    public var user: AuthUserInfo
+    /// Role and organisation.
+    public var context: UserContext
+
+    /// Creates a session.
+    public init(user: AuthUserInfo, context: UserContext) {
+        self.user = user
+        self.context = context
+    }
+}
+
+/// How a screen is shown.
+public enum Presentation: String, Sendable, Hashable {
+    /// Pushed on the navigation stack.
+    case push
+    /// Presented as a sheet (create and edit forms on iPhone).
+    case sheet
+}
+
+/// Everything an action handler knows when an action fires (seed 000 §2.9, extended).
+public struct ActionContext: Sendable {
+    /// The screen that fired it.
+    public var screenKey: String
+    /// The screen's handler key.
+    public var handlerKey: String?
+    /// The action's id.
+    public var actionId: String
+    /// The action's config with placeholders already evaluated (endpoints kept as written).
+    public var config: JSONObject
+    /// Form values by field name.
+    public var fieldValues: [String: String]
+    /// The form's input slots, for validation and typing values.
+    public var formSlots: [Slot]
+    /// The item that was tapped (list) or shown (detail).
+    public var selectedItem: JSONValue?
+    /// Navigation params of the current screen (`id`, …).
+    public var params: [String: String]
+    /// The signed-in session.
+    public var session: SessionInfo?
+    /// True when a `CONFIRM` was accepted and its guarded action now runs.
+    public var confirmed: Bool
+
+    /// Creates a context.
+    public init(
+        screenKey: String, handlerKey: String? = nil, actionId: String, config: JSONObject = [:],
+        fieldValues: [String: String] = [:],
+        formSlots: [Slot] = [], selectedItem: JSONValue? = nil, params: [String: String] = [:], session: SessionInfo? = nil,
+        confirmed: Bool = false
+    ) {
+        self.screenKey = screenKey
+        self.handlerKey = handlerKey
+        self.actionId = actionId
+        self.config = config
+        self.fieldValues = fieldValues
+        self.formSlots = formSlots
+        self.selectedItem = selectedItem
+        self.params = params
+        self.session = session
+        self.confirmed = confirmed
+    }
+
+    /// The id of the selected item (`selectedItem.id` as text).
+    public var selectedItemId: String? {
+        guard let id = selectedItem?["id"], !id.isNull else { return nil }
+        return id.text
+    }
+
+    /// The value for a path parameter: navigation params, then the selected item, then form values.
+    public func parameter(_ name: String) -> String? {
+        if let value = params[name], !value.isEmpty { return value }
+        if let value = selectedItem?[name], !value.isNull, !value.text.isEmpty { return value.text }
+        if let value = fieldValues[name], !value.isEmpty { return value }
+        return nil
+    }
+}
+
+/// A confirmation the user must accept before `action` runs (seed 003 §10.4 `.confirmationDialog`).
+public struct ConfirmationRequest: Sendable, Hashable {
+    /// Dialog title.
+    public var title: String
+    /// Explanation.
+    public var message: String?
+    /// Label of the accepting button.
+    public var confirmLabel: String
+    /// Label of the cancelling button.
+    public var cancelLabel: String
+    /// Whether accepting destroys something (red button).
+    public var destructive: Bool
+    /// What runs when accepted (with `ActionContext.confirmed` set).
+    public var action: ActionDefinition
+}
+
+/// What the runtime must do after an action (seed 000 §2.9, extended for both dialects).
+public indirect enum ActionResult: Sendable, Hashable {
+    /// Open a screen with params.
+    case navigateTo(screenKey: String, params: JSONObject, presentation: Presentation)
+    /// Go back (or dismiss the sheet).
+    case navigateBack
+    /// Done; show the message, if any.
+    case success(message: String?)
+    /// Failed; show the message.
+    case error(message: String)
+    /// The form has errors, by field name.
+    case fieldErrors([String: String], message: String?)
+    /// Stored for delivery when the connection returns; show the notice.
+    case pendingOffline(message: String)
+    /// Sign out: tokens, caches and the navigation stack are cleared.
+    case logout
+    /// Signed in: open `destination` (the role's dashboard).
+    case signedIn(SessionInfo, destination: String)
+    /// Nothing happened (cancelled by the user).
+    case cancelled
+    /// Reload the screen's data.
+    case refresh
+    /// Ask the user first.
+    case confirm(ConfirmationRequest)
+    /// Open an allowed external URL.
+    case openURL(URL)
+    /// Node dialect: present a screen as a sheet.
+    case present(screen: String, params: JSONObject)
+    /// Node dialect: dismiss the current sheet.
+    case dismiss
+    /// Node dialect: state values changed (`setState`, `api` results).
+    case stateChanged(JSONObject)
+    /// Several results, applied in order (a form's success message, then going back).
+    case sequence([ActionResult])
+
+    /// Whether this is (or ends with) an error.
+    public var isError: Bool {
+        switch self {
+        case .error, .fieldErrors: true
+        case .sequence(let results): results.last?.isError ?? false
+        default: false
+        }
+    }
+}
+
+/// The dashboard of a role (seed 000 §12): super and platform admins, school admins and
+/// directors, teachers, guardians; everyone else is a student.
+public func dashboardKeyForRole(_ roleName: String) -> String {
+    switch roleName {
+    case "super_admin", "platform_admin": "dashboard-superadmin"
+    case "school_admin", "school_director": "dashboard-schooladmin"
+    case "teacher": "dashboard-teacher"
+    case "guardian": "dashboard-guardian"
+    default: "dashboard-student"
+    }
+}

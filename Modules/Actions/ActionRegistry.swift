@@ -1,0 +1,183 @@
+public import DynamicUIModels
+import DynamicUINetwork
+import Foundation
+import Logging
+
+/// A handler of one action type.
+public protocol ActionHandler: Sendable {
+    /// Performs `action`.
+    func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult
+}
+
+/// The generic handlers of seed 000 §8.1 and the rest of the screen dialect's action types,
+/// keyed by type; built once and immutable.
+public struct ActionRegistry: Sendable {
+    /// The services handlers use.
+    public let services: ActionServices
+    private let handlers: [ActionType: any ActionHandler]
+
+    /// The built-in handlers, with `overrides` replacing any of them.
+    public init(services: ActionServices, overrides: [ActionType: any ActionHandler] = [:]) {
+        self.services = services
+        var handlers: [ActionType: any ActionHandler] = [
+            .navigate: NavigateHandler(), .navigateBack: FixedResultHandler(result: .navigateBack),
+            .refresh: FixedResultHandler(result: .refresh), .logout: LogoutHandler(), .apiCall: APICallHandler(),
+            .submitForm: SubmitFormHandler(), .confirm: ConfirmHandler(), .openURL: OpenURLHandler(),
+            .custom: CustomEventHandler(),
+        ]
+        for (type, handler) in overrides { handlers[type] = handler }
+        self.handlers = handlers
+    }
+
+    /// Performs `action` with the handler of its type; an unknown type is an error result.
+    public func execute(_ action: ActionDefinition, context: ActionContext) async -> ActionResult {
+        guard let handler = handlers[action.type] else {
+            services.logger.warning("no handler for action type \(action.type) (\(context.screenKey)/\(action.id))")
+            return .error(message: "Acción no disponible en esta versión")
+        }
+        return await handler.perform(action, context: context, services: services)
+    }
+}
+
+/// Always the same result (`NAVIGATE_BACK`, `REFRESH`).
+struct FixedResultHandler: ActionHandler {
+    let result: ActionResult
+    func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult { result }
+}
+
+/// `NAVIGATE`: `screen_key`, `params` (placeholders already evaluated), `presentation`.
+struct NavigateHandler: ActionHandler {
+    func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
+        guard let key = context.config["screen_key"]?.stringValue, !key.isEmpty else {
+            return .error(message: "screen_key requerido")
+        }
+        return .navigateTo(
+            screenKey: key, params: context.config["params"]?.objectValue ?? [:],
+            presentation: Presentation(rawValue: context.config["presentation"]?.stringValue ?? "") ?? .push)
+    }
+}
+
+/// `LOGOUT`, asking first when the config has `confirm`.
+struct LogoutHandler: ActionHandler {
+    func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
+        if !context.confirmed, let confirm = context.config["confirm"]?.objectValue {
+            return .confirm(ConfirmHandler.request(from: confirm, guarding: action))
+        }
+        return .logout
+    }
+}
+
+/// `API_CALL`: `method`, `endpoint`, `body` (or the form values), `success_message`, `invalidates`.
+struct APICallHandler: ActionHandler {
+    func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
+        guard let endpoint = context.config["endpoint"]?.stringValue else { return .error(message: "endpoint requerido") }
+        let method = RequestMethod(rawValue: context.config["method"]?.stringValue ?? "POST")
+        var body = context.config["body"]
+        if body == nil, method.isMutating, method != .delete, !context.fieldValues.isEmpty {
+            body = .object(FormValidator().body(slots: context.formSlots, values: context.fieldValues, fields: nil))
+        }
+        let mutation = Mutation(
+            method: method, endpoint: Endpoint(endpoint), body: body,
+            successMessage: context.config["success_message"]?.stringValue,
+            invalidates: context.config["invalidates"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+            onSuccess: SubmitFormHandler.followUp(context.config["on_success"]))
+        if method == .get {
+            guard let api = services.api else { return .error(message: "No hay conexión con el servidor configurada") }
+            do throws(NetworkError) {
+                _ = try await api.send(APIRequest(.get, Endpoint(endpoint)))
+                return .refresh
+            } catch {
+                return .error(message: error.message)
+            }
+        }
+        return await services.perform(mutation, context: context)
+    }
+}
+
+/// `SUBMIT_FORM`: validates with `FormValidator`, then sends `fields` (or every input) to
+/// `endpoint` with `method`; field errors, pending offline and `on_success` as `Mutation`.
+struct SubmitFormHandler: ActionHandler {
+    func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
+        let validator = FormValidator()
+        let errors = validator.validate(slots: context.formSlots, values: context.fieldValues)
+        if !errors.isEmpty { return .fieldErrors(errors, message: "Revisa los campos marcados") }
+        guard let endpoint = context.config["endpoint"]?.stringValue else { return .error(message: "endpoint requerido") }
+        let fields = context.config["fields"]?.arrayValue?.compactMap(\.stringValue)
+        let body = validator.body(slots: context.formSlots, values: context.fieldValues, fields: fields)
+        let mutation = Mutation(
+            method: RequestMethod(rawValue: context.config["method"]?.stringValue ?? "POST"), endpoint: Endpoint(endpoint),
+            body: .object(body), successMessage: context.config["success_message"]?.stringValue ?? "Guardado",
+            invalidates: context.config["invalidates"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+            onSuccess: Self.followUp(context.config["on_success"]))
+        return await services.perform(mutation, context: context)
+    }
+
+    /// The result of an `on_success` action object (`{"type": "NAVIGATE_BACK"}`, or a
+    /// `NAVIGATE` with its config).
+    static func followUp(_ value: JSONValue?) -> ActionResult? {
+        guard let object = value?.objectValue, let type = object["type"]?.stringValue else { return nil }
+        switch ActionType(rawValue: type) {
+        case .navigateBack: return .navigateBack
+        case .refresh: return .refresh
+        case .navigate:
+            let config = object["config"]?.objectValue ?? [:]
+            guard let key = config["screen_key"]?.stringValue else { return nil }
+            return .navigateTo(
+                screenKey: key, params: config["params"]?.objectValue ?? [:],
+                presentation: Presentation(rawValue: config["presentation"]?.stringValue ?? "") ?? .push)
+        default: return nil
+        }
+    }
+}
+
+/// `CONFIRM`: returns the request; the guarded `action` (`{"type", "config"}`) runs only after
+/// the user accepts (then with `ActionContext.confirmed`).
+struct ConfirmHandler: ActionHandler {
+    func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
+        guard let guarded = context.config["action"]?.objectValue, let type = guarded["type"]?.stringValue else {
+            return .error(message: "CONFIRM sin acción")
+        }
+        let target = ActionDefinition(
+            id: action.id + ".confirmed", trigger: action.trigger, triggerSlotId: action.triggerSlotId,
+            type: ActionType(rawValue: type),
+            config: guarded["config"]?.objectValue.map { object in
+                Dictionary(object.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            })
+        return .confirm(Self.request(from: context.config, guarding: target))
+    }
+
+    static func request(from config: JSONObject, guarding action: ActionDefinition) -> ConfirmationRequest {
+        ConfirmationRequest(
+            title: config["title"]?.stringValue ?? "¿Continuar?", message: config["message"]?.stringValue,
+            confirmLabel: config["confirm_label"]?.stringValue ?? "Aceptar",
+            cancelLabel: config["cancel_label"]?.stringValue ?? "Cancelar",
+            destructive: config["destructive"]?.boolValue ?? false, action: action)
+    }
+}
+
+/// `OPEN_URL`: only URLs the security policy allows.
+struct OpenURLHandler: ActionHandler {
+    func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
+        guard let text = context.config["url"]?.stringValue, let url = URL(string: text.trimmingCharacters(in: .whitespaces))
+        else {
+            return .error(message: "Enlace no válido")
+        }
+        guard services.security.allows(url) else {
+            services.logger.warning("OPEN_URL refused: \(url.scheme ?? "?") URL to \(url.host ?? "no host")")
+            return .error(message: "Este enlace no está permitido")
+        }
+        return .openURL(url)
+    }
+}
+
+/// `CUSTOM`: the host's handler of `event` with the evaluated `payload`.
+struct CustomEventHandler: ActionHandler {
+    func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
+        guard let event = context.config["event"]?.stringValue else { return .error(message: "event requerido") }
+        guard let handler = services.events.handler(for: event) else {
+            services.logger.warning("no handler registered for CUSTOM event '\(event)'")
+            return .error(message: "Acción no disponible")
+        }
+        return await handler(context.config["payload"]?.objectValue ?? [:], context)
+    }
+}

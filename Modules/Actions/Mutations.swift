@@ -1,0 +1,89 @@
+public import DynamicUIModels
+public import DynamicUINetwork
+import Foundation
+import Logging
+
+/// A mutating request and what to do around it, shared by `API_CALL`, `SUBMIT_FORM` and the
+/// CRUD plugins: routing and path parameters, the offline queue, 422 field errors, 409 and
+/// cache invalidation.
+public struct Mutation: Sendable {
+    /// The method.
+    public var method: RequestMethod
+    /// The endpoint (`admin:/v1/users/{id}`).
+    public var endpoint: Endpoint
+    /// The JSON body.
+    public var body: JSONValue?
+    /// Shown on success.
+    public var successMessage: String?
+    /// Screens whose caches are invalidated on success (and when queued).
+    public var invalidates: [String]
+    /// What happens after success (`NAVIGATE_BACK`, or a navigation built by the handler).
+    public var onSuccess: ActionResult?
+
+    /// Creates a mutation.
+    public init(
+        method: RequestMethod, endpoint: Endpoint, body: JSONValue?, successMessage: String? = nil, invalidates: [String] = [],
+        onSuccess: ActionResult? = nil
+    ) {
+        self.method = method
+        self.endpoint = endpoint
+        self.body = body
+        self.successMessage = successMessage
+        self.invalidates = invalidates
+        self.onSuccess = onSuccess
+    }
+}
+
+extension ActionServices {
+    /// Sends `mutation` with path parameters from `context`, and turns the outcome into an
+    /// `ActionResult`: success (then `onSuccess`), pending offline, field errors for a 422,
+    /// or an error message. `response` sees the JSON of a successful response.
+    public func perform(
+        _ mutation: Mutation, context: ActionContext,
+        response: (@Sendable (JSONValue) async -> ActionResult?)? = nil
+    ) async -> ActionResult {
+        guard let api else { return .error(message: "No hay conexión con el servidor configurada") }
+        var parameters: [String: String] = [:]
+        for name in mutation.endpoint.parameterNames {
+            guard let value = context.parameter(name) else {
+                return .error(message: "Falta el parámetro '\(name)' para \(mutation.endpoint)")
+            }
+            parameters[name] = value
+        }
+        let request = APIRequest(mutation.method, mutation.endpoint, pathParameters: parameters, body: mutation.body)
+        do throws(NetworkError) {
+            let result = try await api.send(request)
+            await invalidate(mutation)
+            if let response, let custom = await response((try? result.json()) ?? .null) { return custom }
+            let success = ActionResult.success(message: mutation.successMessage)
+            return mutation.onSuccess.map { .sequence([success, $0]) } ?? success
+        } catch {
+            if error.isQueued {
+                await invalidate(mutation)
+                let pending = ActionResult.pendingOffline(message: "Sin conexión: el cambio se enviará al recuperar la conexión")
+                return mutation.onSuccess.map { .sequence([pending, $0]) } ?? pending
+            }
+            switch error.code {
+            case .validation:
+                let fields = FormValidator().serverErrors(in: error.body)
+                return .fieldErrors(fields, message: error.body?["message"]?.stringValue ?? "Revisa los campos marcados")
+            case .conflict:
+                return .error(message: "Otro usuario modificó estos datos. Vuelve a cargarlos e inténtalo de nuevo.")
+            case .unauthorized:
+                return .logout
+            case .notFound:
+                return .error(message: "El elemento ya no existe")
+            case .noConnection, .timeout:
+                return .error(message: "Sin conexión con el servidor")
+            default:
+                logger.error("\(mutation.method) \(mutation.endpoint) failed: \(error)")
+                return .error(message: error.body?["message"]?.stringValue ?? "No se pudo completar la operación")
+            }
+        }
+    }
+
+    private func invalidate(_ mutation: Mutation) async {
+        await invalidator.invalidateData(endpoint: mutation.endpoint)
+        if !mutation.invalidates.isEmpty { await invalidator.invalidate(screens: mutation.invalidates) }
+    }
+}

@@ -1,0 +1,80 @@
+import DynamicUIModels
+import DynamicUINetwork
+public import DynamicUIResolvers
+import Logging
+
+/// Executes node-dialect actions (seed 002 §8): navigate, present, dismiss, api (result stored
+/// under `resultKey`), setState, custom events, and sequences that run in order, stop at the
+/// first error and let later steps see earlier results (`$.env.<key>`).
+public struct NodeActionExecutor: Sendable {
+    /// The services used (API client, events).
+    public let services: ActionServices
+
+    /// Creates an executor.
+    public init(services: ActionServices) { self.services = services }
+
+    /// Executes `action`, evaluating its bindings in `context`.
+    public func execute(_ action: CompiledNodeAction, in context: DataContext, screen: String = "") async -> ActionResult {
+        do throws(EvaluationError) {
+            switch action {
+            case .navigate(let target, let params):
+                return .navigateTo(
+                    screenKey: target, params: try params.evaluate(in: context).objectValue ?? [:], presentation: .push)
+            case .present(let target, let params):
+                return .present(screen: target, params: try params.evaluate(in: context).objectValue ?? [:])
+            case .dismiss:
+                return .dismiss
+            case .setState(let key, let value):
+                return .stateChanged([key: try value.evaluate(in: context)])
+            case .api(let endpoint, let params, let resultKey):
+                let query = (try params.evaluate(in: context).objectValue ?? [:]).compactMap {
+                    entry -> (name: String, value: String)? in
+                    entry.value.isNull ? nil : (entry.key, entry.value.text)
+                }
+                return await call(endpoint, query: query, resultKey: resultKey)
+            case .custom(let event, let payload):
+                guard let handler = services.events.handler(for: event) else {
+                    services.logger.warning("no handler registered for custom event '\(event)'")
+                    return .error(message: "Acción no disponible")
+                }
+                let evaluated = try payload.evaluate(in: context).objectValue ?? [:]
+                return await handler(
+                    evaluated, ActionContext(screenKey: screen, actionId: event, config: ["payload": .object(evaluated)]))
+            case .sequence(let steps):
+                return await sequence(steps, in: context, screen: screen)
+            case .unknown(let type):
+                return .error(message: "Acción '\(type)' no disponible en esta versión")
+            }
+        } catch {
+            services.logger.error("action evaluation stopped: \(error)")
+            return .error(message: "No se pudo completar la acción")
+        }
+    }
+
+    private func call(_ endpoint: String, query: [(name: String, value: String)], resultKey: String?) async -> ActionResult {
+        guard let api = services.api else { return .error(message: "No hay conexión con el servidor configurada") }
+        do throws(NetworkError) {
+            let json = try await api.send(APIRequest(.get, Endpoint(endpoint), query: query)).json()
+            guard let resultKey else { return .success(message: nil) }
+            return .stateChanged([resultKey: json])
+        } catch {
+            return .error(message: error.code == .noConnection ? "Sin conexión" : "No se pudieron cargar los datos")
+        }
+    }
+
+    private func sequence(_ steps: [CompiledNodeAction], in context: DataContext, screen: String) async -> ActionResult {
+        var results: [ActionResult] = []
+        var state = context.lookup("env")?.objectValue ?? [:]
+        var current = context
+        for step in steps {
+            let result = await execute(step, in: current, screen: screen)
+            results.append(result)
+            if result.isError { break }
+            if case .stateChanged(let changes) = result {
+                for (key, value) in changes { state[key] = value }
+                current = context.child([("env", .object(state)), ("state", .object(state))])
+            }
+        }
+        return .sequence(results)
+    }
+}

@@ -1,0 +1,129 @@
+public import DynamicUIModels
+
+/// A screen-specific handler (seed 000 §8.2): sees the screen's actions first; returning `nil`
+/// hands the action to the generic `ActionRegistry`.
+public protocol ScreenHandler: Sendable {
+    /// The result, or `nil` to fall through to the generic handlers.
+    func handle(_ action: ActionDefinition, context: ActionContext) async -> ActionResult?
+}
+
+/// Which handler keys a handler serves: one exact key (`login`) or a prefix pattern
+/// (`dashboard-*`).
+public enum HandlerKeyPattern: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// Exactly this key.
+    case exact(String)
+    /// Every key starting with this prefix.
+    case prefix(String)
+
+    /// `"name-*"` is a prefix pattern; anything else is exact.
+    public init(_ text: String) {
+        self = text.hasSuffix("*") ? .prefix(String(text.dropLast())) : .exact(text)
+    }
+
+    /// Parses like `init(_:)`.
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// Whether `key` is served.
+    public func matches(_ key: String) -> Bool {
+        switch self {
+        case .exact(let exact): key == exact
+        case .prefix(let prefix): key.hasPrefix(prefix)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .exact(let key): key
+        case .prefix(let prefix): prefix + "*"
+        }
+    }
+}
+
+/// A set of screen handlers a host passes at start (like swift-log's `LogHandler` factories).
+public protocol ScreenHandlerPlugin: Sendable {
+    /// The plugin's name, used in error messages.
+    var name: String { get }
+    /// The handlers, built with the app's services.
+    func handlers(services: ActionServices) -> [(HandlerKeyPattern, any ScreenHandler)]
+}
+
+/// Two plugins registered the same key or pattern.
+public struct PluginRegistrationError: Error, Sendable, CustomStringConvertible {
+    /// The contested key or pattern.
+    public let pattern: HandlerKeyPattern
+    /// The plugins that both registered it.
+    public let plugins: [String]
+
+    public var description: String { "handler key '\(pattern)' registered by both \(plugins.joined(separator: " and "))" }
+}
+
+/// Screen handlers by key, built once from the host's plugins and immutable after: an exact key
+/// beats a pattern, a longer pattern beats a shorter one, and a duplicate is an error at start.
+public struct ScreenHandlerRegistry: Sendable {
+    private let exact: [String: any ScreenHandler]
+    private let prefixes: [(prefix: String, handler: any ScreenHandler)]
+
+    /// Registers every handler of `plugins`; throws on a duplicate key or pattern.
+    public init(plugins: [any ScreenHandlerPlugin], services: ActionServices) throws(PluginRegistrationError) {
+        var exact: [String: (plugin: String, handler: any ScreenHandler)] = [:]
+        var prefixes: [String: (plugin: String, handler: any ScreenHandler)] = [:]
+        for plugin in plugins {
+            for (pattern, handler) in plugin.handlers(services: services) {
+                switch pattern {
+                case .exact(let key):
+                    if let existing = exact[key] {
+                        throw PluginRegistrationError(pattern: pattern, plugins: [existing.plugin, plugin.name])
+                    }
+                    exact[key] = (plugin.name, handler)
+                case .prefix(let prefix):
+                    if let existing = prefixes[prefix] {
+                        throw PluginRegistrationError(pattern: pattern, plugins: [existing.plugin, plugin.name])
+                    }
+                    prefixes[prefix] = (plugin.name, handler)
+                }
+            }
+        }
+        self.exact = exact.mapValues(\.handler)
+        self.prefixes = prefixes.map { ($0.key, $0.value.handler) }.sorted { $0.prefix.count > $1.prefix.count }
+    }
+
+    /// An empty registry.
+    public init() {
+        exact = [:]
+        prefixes = []
+    }
+
+    /// The handler for `key`.
+    public func handler(for key: String) -> (any ScreenHandler)? {
+        if let handler = exact[key] { return handler }
+        return prefixes.first { key.hasPrefix($0.prefix) }?.handler
+    }
+
+    /// The registered exact keys and patterns.
+    public var keys: [String] { exact.keys.sorted() + prefixes.map { $0.prefix + "*" } }
+}
+
+/// Runs actions in seed 000 §9's order: the screen's handler first; when it returns `nil`,
+/// the generic registry.
+public struct ActionDispatcher: Sendable {
+    /// Screen handlers.
+    public let screenHandlers: ScreenHandlerRegistry
+    /// Generic handlers.
+    public let registry: ActionRegistry
+
+    /// Creates a dispatcher.
+    public init(screenHandlers: ScreenHandlerRegistry, registry: ActionRegistry) {
+        self.screenHandlers = screenHandlers
+        self.registry = registry
+    }
+
+    /// Executes `action`.
+    public func execute(_ action: ActionDefinition, context: ActionContext) async -> ActionResult {
+        if let key = context.handlerKey, let handler = screenHandlers.handler(for: key),
+            let result = await handler.handle(action, context: context)
+        {
+            return result
+        }
+        return await registry.execute(action, context: context)
+    }
+}

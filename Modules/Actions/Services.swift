@@ -1,0 +1,105 @@
+public import DynamicUIModels
+public import DynamicUINetwork
+public import DynamicUIStorage
+public import Foundation
+public import Logging
+
+/// Invalidates cached screens and data after a change (seed 000 §13). The runtime implements
+/// it over its screen loader and the API client's response cache.
+public protocol CacheInvalidating: Sendable {
+    /// Forgets the cached definitions and data of these screens.
+    func invalidate(screens: [String]) async
+    /// Forgets cached responses of this endpoint family.
+    func invalidateData(endpoint: Endpoint) async
+    /// Forgets everything (sign out).
+    func clearAll() async
+}
+
+/// Invalidation that only clears the API client's response cache; screen keys are ignored.
+public struct ResponseCacheInvalidator: CacheInvalidating {
+    /// The client whose cache is cleared.
+    public let client: APIClient?
+
+    /// Creates the invalidator.
+    public init(client: APIClient?) { self.client = client }
+
+    /// Screen definitions are not held here.
+    public func invalidate(screens: [String]) async {}
+    /// Clears the endpoint family from the response cache.
+    public func invalidateData(endpoint: Endpoint) async { await client?.invalidateCache(for: endpoint) }
+    /// Clears the response cache.
+    public func clearAll() async { await client?.cache?.clearAll() }
+}
+
+/// Which external URLs `OPEN_URL` may open (DESIGN rule 4): allowed schemes (https by default)
+/// and allowed hosts (a host or any subdomain of it).
+public struct URLSecurityPolicy: Sendable, Hashable {
+    /// Allowed schemes, lower-case.
+    public var schemes: Set<String>
+    /// Allowed hosts, lower-case; `example.com` also allows `www.example.com`.
+    public var hosts: Set<String>
+
+    /// Creates a policy.
+    public init(schemes: Set<String> = ["https"], hosts: Set<String>) {
+        self.schemes = Set(schemes.map { $0.lowercased() })
+        self.hosts = Set(hosts.map { $0.lowercased() })
+    }
+
+    /// Whether `url` may be opened.
+    public func allows(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), schemes.contains(scheme) else { return false }
+        if scheme == "mailto" || scheme == "tel" { return true }
+        guard let host = url.host?.lowercased(), !host.isEmpty, url.user == nil else { return false }
+        return hosts.contains { host == $0 || host.hasSuffix("." + $0) }
+    }
+}
+
+/// A host function for a `CUSTOM` event (seed 002 §8.3): gets the evaluated payload.
+public typealias EventHandler = @Sendable (_ payload: JSONObject, _ context: ActionContext) async -> ActionResult
+
+/// Host-registered handlers of `CUSTOM` events, by event name; built once.
+public struct EventHandlerRegistry: Sendable {
+    private let handlers: [String: EventHandler]
+
+    /// A registry of `handlers`.
+    public init(_ handlers: [String: EventHandler] = [:]) { self.handlers = handlers }
+
+    /// The handler of `event`.
+    public func handler(for event: String) -> EventHandler? { handlers[event] }
+
+    /// The registered event names.
+    public var events: [String] { handlers.keys.sorted() }
+}
+
+/// What handlers may use, injected once at start.
+public struct ActionServices: Sendable {
+    /// The API client (`nil` when the app runs without a backend).
+    public let api: APIClient?
+    /// The session tokens.
+    public let tokens: any TokenStore
+    /// App settings.
+    public let settings: any SettingsStore
+    /// Cache invalidation.
+    public let invalidator: any CacheInvalidating
+    /// Which external URLs may be opened.
+    public let security: URLSecurityPolicy
+    /// `CUSTOM` event handlers.
+    public let events: EventHandlerRegistry
+    /// The logger.
+    public let logger: Logger
+
+    /// Creates the services.
+    public init(
+        api: APIClient?, tokens: any TokenStore, settings: any SettingsStore, invalidator: (any CacheInvalidating)? = nil,
+        security: URLSecurityPolicy, events: EventHandlerRegistry = EventHandlerRegistry(),
+        logger: Logger = Logger(label: "DynamicUI.actions")
+    ) {
+        self.api = api
+        self.tokens = tokens
+        self.settings = settings
+        self.invalidator = invalidator ?? ResponseCacheInvalidator(client: api)
+        self.security = security
+        self.events = events
+        self.logger = logger
+    }
+}

@@ -1,0 +1,206 @@
+public import DynamicUIModels
+public import DynamicUIResolvers
+import Foundation
+
+/// The actions of a rendered node document, by the `actionKey` of their render nodes, with the
+/// context each was rendered in. Filled as rows are built, so it is thread-safe.
+public final class NodeActionTable: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: (action: CompiledNodeAction, context: DataContext)] = [:]
+
+    /// An empty table.
+    public init() {}
+
+    /// Records the action of `key`.
+    func register(_ key: String, _ action: CompiledNodeAction, context: DataContext) {
+        lock.withLock { entries[key] = (action, context) }
+    }
+
+    /// The action of `key` and the context to evaluate it in.
+    public func action(for key: String) -> (action: CompiledNodeAction, context: DataContext)? {
+        lock.withLock { entries[key] }
+    }
+
+    /// Every registered key.
+    public var keys: [String] { lock.withLock { entries.keys.sorted() } }
+}
+
+/// A rendered node document: the tree and its actions.
+public struct RenderedDocument: Sendable {
+    /// The render tree.
+    public let root: RenderNode
+    /// Actions by `actionKey` (`…action`, `…onSubmit`, `onLoad`).
+    public let actions: NodeActionTable
+}
+
+/// Lowers node-dialect documents into the render tree (seed 002 §11 step 8): conditions first,
+/// then the preset merged with the inline style, then props resolved, `list` rows on demand with
+/// `$.item`/`$.index`, and components expanded with only their parameters in scope.
+public struct NodeRenderer: Sendable {
+    /// The theme (presets, colors, fonts).
+    public let theme: Theme
+    /// Component definitions (for their parameter names).
+    public let library: ComponentLibrary
+    /// Compiled component bodies.
+    public let components: [String: CompiledNode]
+    /// Where and how the tree is drawn.
+    public let options: RenderOptions
+    /// Deepest component nesting (a component that uses itself stops here with a marker).
+    public let maxComponentDepth: Int
+
+    /// Creates a renderer.
+    public init(
+        theme: Theme, library: ComponentLibrary, components: [String: CompiledNode], options: RenderOptions = RenderOptions(),
+        maxComponentDepth: Int = 16
+    ) {
+        self.theme = theme
+        self.library = library
+        self.components = components
+        self.options = options
+        self.maxComponentDepth = maxComponentDepth
+    }
+
+    /// Renders a document in `context`.
+    public func render(_ document: CompiledNode, context: DataContext, name: String) -> RenderedDocument {
+        let table = NodeActionTable()
+        let root =
+            lower(document, context: context, path: name, depth: 0, table: table)
+            ?? RenderNode(id: name, kind: .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false))
+        return RenderedDocument(root: root, actions: table)
+    }
+
+    /// The merged style of a node: its preset, overridden by its inline style.
+    public func style(of node: ViewNode) -> NodeStyle? {
+        let preset = node.style.flatMap { theme.presets[$0] }
+        guard preset != nil || node.inlineStyle != nil else { return nil }
+        return (preset ?? NodeStyle()).merged(with: node.inlineStyle)
+    }
+
+    private func evaluate(_ node: CompiledNode, _ name: String, in context: DataContext) -> JSONValue {
+        guard let binding = node.bindings[name] else { return .null }
+        return (try? binding.evaluate(in: context)) ?? .null
+    }
+
+    func lower(_ compiled: CompiledNode, context: DataContext, path: String, depth: Int, table: NodeActionTable) -> RenderNode? {
+        if let condition = compiled.condition, (try? condition.isTrue(in: context)) != true { return nil }
+        let node = compiled.node
+        let id = node.nodeId.map { "\(path)#\($0)" } ?? path
+        let style = style(of: node)
+        func child(_ name: String) -> RenderNode? {
+            compiled.nested[name].flatMap { lower($0, context: context, path: "\(id).\(name)", depth: depth, table: table) }
+        }
+        func register(_ name: String) -> String? {
+            guard let action = compiled.actions[name] else { return nil }
+            let key = "\(id).\(name)"
+            table.register(key, action, context: context)
+            return key
+        }
+        var children = compiled.children.enumerated().compactMap { index, element in
+            lower(element, context: context, path: "\(id)/\(index)", depth: depth, table: table)
+        }
+        var accessibility: AccessibilityInfo?
+        let kind: RenderKind
+        switch node.props {
+        case .stack(let spacing, let alignment):
+            let lazy = node.type == .lazyVStack || node.type == .lazyHStack
+            let horizontal = node.type == .hstack || node.type == .lazyHStack
+            kind = .stack(axis: horizontal ? .horizontal : .vertical, spacing: spacing, alignment: alignment, lazy: lazy)
+        case .zstack(let alignment):
+            kind = .zstack(alignment: alignment)
+        case .scroll(let axis):
+            kind = .scroll(axis: axis == "horizontal" ? .horizontal : .vertical)
+        case .list(_, _, _):
+            let items = evaluate(compiled, "items", in: context).arrayValue ?? []
+            let template = compiled.nested["itemTemplate"]
+            let listId = "\(id).items"
+            let identity = items.enumerated().map { index, item in
+                (item["trackId"] ?? item["id"]).map { $0.isNull ? "\(listId)[\(index)]" : "\(listId)/\($0.text)" }
+                    ?? "\(listId)[\(index)]"
+            }
+            let renderer = self
+            let rows = LazyRows(count: items.count, identity: identity) { index in
+                let row = context.item(items[index], index: index)
+                return template.flatMap { renderer.lower($0, context: row, path: identity[index], depth: depth, table: table) }
+                    ?? RenderNode(id: identity[index], kind: .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false))
+            }
+            kind = .list(style: .plain, rows: rows)
+        case .spacer(let minLength):
+            kind = .spacer(minLength: minLength)
+        case .grid(let columns, let spacing):
+            kind = .grid(columns: columns ?? (options.sizeClass == .regular ? 4 : 2), spacing: spacing)
+        case .text(_, let lineLimit):
+            let text = evaluate(compiled, "content", in: context).text
+            kind = .text(text, style: textStyle(of: style), lineLimit: lineLimit)
+        case .image(_, _, _, let contentMode, _):
+            let source = evaluate(compiled, "source", in: context).text
+            let symbol = source.hasPrefix("system:")
+            kind = .image(source: symbol ? String(source.dropFirst(7)) : source, isSymbol: symbol, contentMode: contentMode)
+            let label = evaluate(compiled, "accessibilityLabel", in: context)
+            accessibility = AccessibilityInfo(label: label.isNull ? nil : label.text, traits: ["image"])
+        case .none:
+            kind = node.type == .divider ? .divider : .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false)
+        case .button:
+            kind = .button(actionKey: register("action") ?? "\(id).action")
+            children = (child("label").map { [$0] } ?? []) + children
+            accessibility = AccessibilityInfo(traits: ["button"])
+        case .navigationLink(let destination, _):
+            kind = .navigationLink(
+                screen: destination.screen, params: evaluate(compiled, "destination.params", in: context).objectValue ?? [:])
+            children = (child("label").map { [$0] } ?? []) + children
+            accessibility = AccessibilityInfo(traits: ["link"])
+        case .textField(let placeholder, let binding):
+            let text = compiled.bindingTarget.map { $0.resolve(in: context).text } ?? ""
+            kind = .textField(placeholder: placeholder, binding: binding, text: text)
+        case .searchBar(let placeholder, let binding, _):
+            let text = compiled.bindingTarget.map { $0.resolve(in: context).text } ?? ""
+            kind = .searchField(placeholder: placeholder, binding: binding, text: text, actionKey: register("onSubmit"))
+        case .tabView(let tabs):
+            kind = .tabView(tabs)
+        case .navigationStack:
+            kind = .navigationStack
+            children = (child("root").map { [$0] } ?? []) + children
+        case .screen:
+            if let onLoad = compiled.actions["onLoad"] { table.register("onLoad", onLoad, context: context) }
+            let title = evaluate(compiled, "title", in: context)
+            kind = .screen(
+                ScreenChrome(pattern: "node", title: title.isNull ? "" : title.text, largeTitle: true, showsBack: true))
+            var content = (child("body").map { [$0] } ?? []) + children
+            if let toolbar = child("toolbar") { content.append(toolbar) }
+            children = content
+        case .sheet:
+            kind = .sheet
+            children = (child("content").map { [$0] } ?? []) + children
+        case .component(let name, _):
+            guard let body = components[name], let definition = library.components[name], depth < maxComponentDepth else {
+                return options.showUnknownMarkers ? RenderNode(id: id, kind: .unknown("component \(name)")) : nil
+            }
+            let arguments = evaluate(compiled, "parameters", in: context).objectValue ?? [:]
+            let scope = context.component(parameters: definition.parameters.map { ($0, arguments[$0] ?? .null) })
+            guard var expanded = lower(body, context: scope, path: "\(id)/\(name)", depth: depth + 1, table: table) else {
+                return nil
+            }
+            if let style { expanded.style = (expanded.style ?? NodeStyle()).merged(with: style) }
+            return expanded
+        case .unknown:
+            guard options.showUnknownMarkers else { return nil }
+            kind = .unknown(node.type.rawValue)
+        }
+        return RenderNode(id: id, kind: kind, children: children, accessibility: accessibility, style: style)
+    }
+
+    /// The text style of a node style's font: the theme font's size mapped to the nearest
+    /// Dynamic Type style.
+    func textStyle(of style: NodeStyle?) -> TextStyle {
+        guard let font = style?.font, let spec = theme.fonts[font] else { return .body }
+        switch spec.size {
+        case 30...: return .largeTitle
+        case 24..<30: return .title
+        case 20..<24: return .title2
+        case 18..<20: return .title3
+        case 16..<18: return spec.weight == "semibold" || spec.weight == "bold" ? .headline : .body
+        case 14..<16: return .subheadline
+        case 13..<14: return .footnote
+        default: return .caption
+        }
+    }
+}

@@ -1,0 +1,552 @@
+import DynamicUIActions
+public import DynamicUIModels
+public import DynamicUIResolvers
+import Foundation
+
+/// Where and how the tree is drawn.
+public struct RenderOptions: Sendable, Hashable {
+    /// Compact (iPhone) or regular (iPad, Mac).
+    public var sizeClass: SizeClass
+    /// Whose `platform_overrides` apply.
+    public var platform: RenderPlatform
+    /// Draw a visible marker for unknown types (previews) instead of nothing (release).
+    public var showUnknownMarkers: Bool
+
+    /// Creates options.
+    public init(sizeClass: SizeClass = .compact, platform: RenderPlatform = .ios, showUnknownMarkers: Bool = false) {
+        self.sizeClass = sizeClass
+        self.platform = platform
+        self.showUnknownMarkers = showUnknownMarkers
+    }
+}
+
+/// The form's values and errors at render time.
+public struct FormSnapshot: Sendable, Hashable {
+    /// Values by field name.
+    public var values: [String: String]
+    /// Errors by field name.
+    public var errors: [String: String]
+
+    /// Creates a snapshot.
+    public init(values: [String: String] = [:], errors: [String: String] = [:]) {
+        self.values = values
+        self.errors = errors
+    }
+}
+
+/// What a screen is drawn from.
+public struct ScreenInputs: Sendable {
+    /// The compiled screen.
+    public var screen: CompiledScreen
+    /// The screen's root context (user, data, slot data, params).
+    public var context: DataContext
+    /// The list items when the data endpoint returned a list; `nil` to use the data itself.
+    public var items: [JSONValue]?
+    /// Form values and errors.
+    public var form: FormSnapshot
+    /// Pagination state of a list.
+    public var pagination: PaginationState?
+    /// The search query.
+    public var searchText: String
+
+    /// Creates inputs.
+    public init(
+        screen: CompiledScreen, context: DataContext, items: [JSONValue]? = nil, form: FormSnapshot = FormSnapshot(),
+        pagination: PaginationState? = nil, searchText: String = ""
+    ) {
+        self.screen = screen
+        self.context = context
+        self.items = items
+        self.form = form
+        self.pagination = pagination
+        self.searchText = searchText
+    }
+}
+
+/// Lowers a screen-dialect screen into the render tree (seed 000 §6–7, seed 003 §10.2): one
+/// mapping per pattern — the six of seed 003 as it describes them, and search, profile, modal,
+/// notification, onboarding and empty-state by analogy (documented on `lowerContent`).
+public struct PatternRouter: Sendable {
+    /// Where and how the tree is drawn.
+    public var options: RenderOptions
+
+    /// Creates a router.
+    public init(options: RenderOptions = RenderOptions()) { self.options = options }
+
+    /// The render tree of `inputs`.
+    public func render(_ inputs: ScreenInputs) -> RenderNode {
+        ScreenLowering(inputs: inputs, options: options).render()
+    }
+}
+
+/// The lowering of one screen.
+struct ScreenLowering {
+    let inputs: ScreenInputs
+    let options: RenderOptions
+    let definition: ScreenDefinition
+    let platform: PlatformOverride?
+    /// The evaluation context: on single-object screens (detail, profile, form, modal) the data
+    /// is also the `item`, so `{item.title}` reads the record being shown.
+    let context: DataContext
+
+    init(inputs: ScreenInputs, options: RenderOptions) {
+        self.inputs = inputs
+        self.options = options
+        self.definition = inputs.screen.definition
+        self.platform = definition.template.platformOverrides?[options.platform.rawValue]
+        let data = inputs.context.defaultObject
+        if [.detail, .profile, .form, .modal].contains(definition.pattern), data.objectValue != nil,
+            inputs.context.lookup("item") == nil
+        {
+            context = inputs.context.item(data, index: 0)
+        } else {
+            context = inputs.context
+        }
+    }
+
+    var pattern: ScreenPattern { definition.pattern }
+
+    func render() -> RenderNode {
+        let zones = visible(inputs.screen.zones)
+        return RenderNode(
+            id: "screen:\(definition.screenKey)", kind: .screen(chrome(zones)), children: [lowerContent(zones)],
+            accessibility: AccessibilityInfo(label: text(inputs.screen.title)))
+    }
+
+    // MARK: Chrome
+
+    private func chrome(_ zones: [CompiledZone]) -> ScreenChrome {
+        var toolbar: [ToolbarItem] = []
+        if let fab = definition.action(for: .fabClick) {
+            toolbar.append(
+                ToolbarItem(
+                    placement: .primaryAction, title: fab.config?["title"]?.stringValue ?? "Nuevo", systemImage: "plus",
+                    actionId: fab.id,
+                    isDestructive: false))
+        }
+        if pattern == .form || pattern == .modal {
+            for zone in allZones(zones) where zone.zone.type == .actionGroup {
+                for slot in zone.slots where slot.slot.controlType.isButton {
+                    guard let action = definition.action(forSlot: slot.slot.id) else { continue }
+                    let cancels = action.type == .navigateBack || slot.slot.controlType == .textButton
+                    toolbar.append(
+                        ToolbarItem(
+                            placement: cancels ? .cancellation : .confirmation, title: label(of: slot) ?? action.id,
+                            systemImage: nil,
+                            actionId: action.id, isDestructive: slot.slot.style == "destructive"))
+                }
+            }
+        }
+        var search: SearchField?
+        if let slot = allZones(zones).flatMap(\.slots).first(where: { $0.slot.controlType == .searchBar }) {
+            let prompt = (try? slot.value.resolve(in: context))?.text ?? slot.slot.placeholder ?? "Buscar"
+            search = SearchField(prompt: prompt, field: slot.slot.formFieldName, text: inputs.searchText)
+        }
+        let listLike: Set<ScreenPattern> = [.list, .search, .notification]
+        return ScreenChrome(
+            pattern: pattern.rawValue, title: text(inputs.screen.title) ?? definition.screenName,
+            largeTitle: [.list, .dashboard, .settings, .search, .notification].contains(pattern),
+            showsBack: definition.template.navigation?.topBar?.showBack ?? ![.dashboard, .login, .onboarding].contains(pattern),
+            toolbar: toolbar, search: search, refreshActionId: definition.action(for: .pullRefresh)?.id,
+            pagination: listLike.contains(pattern) && definition.dataConfig?.pagination != nil ? inputs.pagination : nil,
+            presentation: pattern == .modal ? .sheet : .push)
+    }
+
+    // MARK: Patterns
+
+    /// The content of each pattern:
+    /// - login: a centred stack — brand zones, then one `Form` holding the fields and the
+    ///   sign-in button (seed 003 LOGIN);
+    /// - dashboard: a scroll view of zones; KPIs in a 2-column grid (4 in regular), and in
+    ///   regular width the other zones side by side (seed 003 DASHBOARD);
+    /// - list, search, notification: the search field goes to `.searchable`, list zones are lazy
+    ///   `List`s, empty-state zones become `ContentUnavailableView` (seed 003 LIST);
+    /// - detail, profile: a scroll view of sections of `LabeledContent`, buttons in a row; in
+    ///   regular width sections side by side (seed 003 DETAIL);
+    /// - form, modal: a `Form` with a `Section` per form-section; the buttons move to the
+    ///   navigation bar (cancel and confirm); modal is presented as a sheet (seed 003 FORM);
+    /// - settings: a grouped `Form`; switches are toggles, navigation items rows, the
+    ///   destructive button its own section (seed 003 SETTINGS);
+    /// - onboarding: a horizontal pager of zones; empty-state: a `ContentUnavailableView`;
+    /// - an unknown pattern: its zones stacked, with a marker in previews.
+    private func lowerContent(_ zones: [CompiledZone]) -> RenderNode {
+        let id = "content"
+        switch pattern {
+        case .login:
+            var parts: [RenderNode] = []
+            var formSections: [RenderNode] = []
+            for zone in zones {
+                switch zone.zone.type {
+                case .formSection, .actionGroup:
+                    formSections.append(
+                        RenderNode(id: zoneId(zone), kind: .section(header: text(zone.title)), children: slots(zone)))
+                default:
+                    parts.append(lowerZone(zone))
+                }
+            }
+            if !formSections.isEmpty { parts.append(RenderNode(id: "\(id).form", kind: .form, children: formSections)) }
+            return RenderNode(
+                id: id, kind: .stack(axis: .vertical, spacing: 24, alignment: "center", lazy: false), children: parts)
+        case .dashboard:
+            let regular =
+                options.sizeClass == .regular || platform?.distribution == .sideBySide || platform?.distribution == .grid
+            var children: [RenderNode] = []
+            var side: [RenderNode] = []
+            for zone in zones {
+                let node = lowerZone(zone)
+                if regular, zone.zone.type != .metricGrid, zone.zone.type != .container || zone.zone.title != nil {
+                    side.append(node)
+                } else {
+                    if !side.isEmpty {
+                        children.append(
+                            RenderNode(id: "\(id).columns\(children.count)", kind: .grid(columns: 2, spacing: 16), children: side)
+                        )
+                        side = []
+                    }
+                    children.append(node)
+                }
+            }
+            if !side.isEmpty {
+                children.append(
+                    RenderNode(id: "\(id).columns\(children.count)", kind: .grid(columns: 2, spacing: 16), children: side))
+            }
+            return scroll(
+                id,
+                RenderNode(
+                    id: "\(id).stack", kind: .stack(axis: .vertical, spacing: 16, alignment: "leading", lazy: false),
+                    children: children))
+        case .list, .search, .notification:
+            let children = zones.compactMap { zone -> RenderNode? in
+                let node = lowerZone(zone)
+                if case .stack = node.kind, node.children.isEmpty { return nil }
+                return node
+            }
+            return RenderNode(id: id, kind: .stack(axis: .vertical, spacing: 0, alignment: nil, lazy: false), children: children)
+        case .detail, .profile:
+            let sideBySide = options.sizeClass == .regular || platform?.distribution == .sideBySide
+            var hero: [RenderNode] = []
+            var sections: [RenderNode] = []
+            for (index, zone) in zones.enumerated() {
+                let node = lowerZone(zone)
+                if index == 0 && zone.zone.title == nil && zone.zone.type == .container {
+                    hero.append(node)
+                } else {
+                    sections.append(node)
+                }
+            }
+            let body: [RenderNode] =
+                sideBySide && sections.count > 1
+                ? hero + [RenderNode(id: "\(id).columns", kind: .grid(columns: 2, spacing: 16), children: sections)]
+                : hero + sections
+            return scroll(
+                id,
+                RenderNode(
+                    id: "\(id).stack", kind: .stack(axis: .vertical, spacing: 16, alignment: "leading", lazy: false),
+                    children: body))
+        case .form, .modal, .settings:
+            return RenderNode(id: id, kind: .form, children: formSections(zones))
+        case .onboarding:
+            return RenderNode(id: id, kind: .scroll(axis: .horizontal), children: zones.map(lowerZone))
+        case .emptyState:
+            return emptyState(zones.first, id: id)
+                ?? RenderNode(id: id, kind: .emptyState(title: definition.screenName, message: nil, systemImage: nil))
+        case .unknown(let name):
+            var children = zones.map(lowerZone)
+            if options.showUnknownMarkers {
+                children.insert(RenderNode(id: "\(id).unknown", kind: .unknown("pattern \(name)")), at: 0)
+            }
+            return RenderNode(id: id, kind: .stack(axis: .vertical, spacing: 16, alignment: nil, lazy: false), children: children)
+        }
+    }
+
+    /// One `Section` per zone that holds fields (nested zones flattened, seed 003 FORM); in
+    /// forms the action group is not a section, its buttons are in the navigation bar.
+    private func formSections(_ zones: [CompiledZone]) -> [RenderNode] {
+        var sections: [RenderNode] = []
+        for zone in zones {
+            if pattern != .settings, zone.zone.type == .actionGroup { continue }
+            let fields = slots(zone)
+            if !fields.isEmpty {
+                sections.append(RenderNode(id: zoneId(zone), kind: .section(header: text(zone.title)), children: fields))
+            }
+            sections += formSections(visible(zone.zones))
+        }
+        return sections
+    }
+
+    private func scroll(_ id: String, _ content: RenderNode) -> RenderNode {
+        RenderNode(id: id, kind: .scroll(axis: .vertical), children: [content])
+    }
+
+    // MARK: Zones
+
+    /// Zones whose condition holds and that no platform override hides.
+    private func visible(_ zones: [CompiledZone]) -> [CompiledZone] {
+        zones.filter { zone in
+            if platform?.zones?[zone.zone.id]?.visible == false { return false }
+            guard let condition = zone.condition else { return true }
+            return (try? condition.isTrue(in: context)) ?? false
+        }
+    }
+
+    private func allZones(_ zones: [CompiledZone]) -> [CompiledZone] {
+        zones.flatMap { [$0] + allZones(visible($0.zones)) }
+    }
+
+    private func zoneId(_ zone: CompiledZone) -> String { "zone:\(zone.zone.id)" }
+
+    private func distribution(of zone: CompiledZone) -> Distribution {
+        if let override = platform?.zones?[zone.zone.id]?.distribution { return override }
+        if let distribution = zone.zone.distribution { return distribution }
+        return zone.zone.type == .metricGrid ? .grid : .stacked
+    }
+
+    private func lowerZone(_ zone: CompiledZone) -> RenderNode {
+        let id = zoneId(zone)
+        var style: NodeStyle?
+        if let height = platform?.zones?[zone.zone.id]?.height { style = NodeStyle(height: .points(Double(height))) }
+        switch zone.zone.type {
+        case .simpleList, .groupedList, .cardList:
+            guard zone.itemSlots != nil else { break }
+            let listStyle: ListStyle =
+                zone.zone.type == .groupedList ? .insetGrouped : zone.zone.type == .cardList ? .cards : .plain
+            let list = RenderNode(id: "\(id).list", kind: .list(style: listStyle, rows: rows(for: zone)))
+            guard let title = text(zone.title) else { return RenderNode(id: id, kind: list.kind, children: [], style: style) }
+            return RenderNode(id: id, kind: .section(header: title), children: [list], style: style)
+        case .container where isEmptyState(zone):
+            return emptyState(zone, id: id) ?? RenderNode(id: id, kind: .emptyState(title: "", message: nil, systemImage: nil))
+        default:
+            break
+        }
+        let children = slots(zone) + visible(zone.zones).map(lowerZone)
+        let kind: RenderKind
+        switch distribution(of: zone) {
+        case .stacked: kind = .stack(axis: .vertical, spacing: 8, alignment: "leading", lazy: false)
+        case .sideBySide: kind = .stack(axis: .horizontal, spacing: 12, alignment: "center", lazy: false)
+        case .grid:
+            let columns =
+                zone.zone.type == .metricGrid ? (options.sizeClass == .regular ? 4 : 2) : (options.sizeClass == .regular ? 3 : 2)
+            kind = .grid(columns: columns, spacing: 12)
+        case .flowRow: kind = .flow
+        case .unknown: kind = .stack(axis: .vertical, spacing: 8, alignment: "leading", lazy: false)
+        }
+        let content = RenderNode(id: text(zone.title) == nil ? id : "\(id).content", kind: kind, children: children, style: style)
+        if let header = text(zone.title) {
+            return RenderNode(
+                id: id, kind: .section(header: header), children: [content],
+                accessibility: AccessibilityInfo(label: header, traits: ["header"]))
+        }
+        return content
+    }
+
+    /// A container whose condition tests emptiness is the list's empty state.
+    private func isEmptyState(_ zone: CompiledZone) -> Bool {
+        zone.zone.condition?.replacingOccurrences(of: " ", with: "").contains("isEmpty") == true
+            && zone.slots.contains { $0.slot.controlType == .label }
+    }
+
+    private func emptyState(_ zone: CompiledZone?, id: String) -> RenderNode? {
+        guard let zone else { return nil }
+        let labels = zone.slots.filter { $0.slot.controlType == .label }.compactMap { value(of: $0)?.text }
+        let icon = zone.slots.first { $0.slot.controlType == .icon }.flatMap { value(of: $0)?.text ?? $0.slot.icon }
+        let buttons = zone.slots.filter { $0.slot.controlType.isButton }.compactMap {
+            lowerSlot($0, context: context, prefix: id)
+        }
+        return RenderNode(
+            id: id,
+            kind: .emptyState(title: labels.first ?? definition.screenName, message: labels.dropFirst().first, systemImage: icon),
+            children: buttons)
+    }
+
+    private func slots(_ zone: CompiledZone) -> [RenderNode] {
+        zone.slots.compactMap { lowerSlot($0, context: context, prefix: zoneId(zone)) }
+    }
+
+    // MARK: Lists
+
+    private func items(for zone: CompiledZone) -> [JSONValue] {
+        if let path = zone.itemsPath, let array = (try? path.evaluate(in: context))?.arrayValue { return array }
+        if let items = inputs.items { return items }
+        let data = context.defaultObject
+        if let array = data.arrayValue { return array }
+        for key in ["items", "data", "results"] { if let array = data[key]?.arrayValue { return array } }
+        return []
+    }
+
+    private func rows(for zone: CompiledZone) -> LazyRows {
+        let items = items(for: zone)
+        let slots = zone.itemSlots ?? []
+        let context = self.context
+        let zoneId = zoneId(zone)
+        let itemAction = definition.action(for: .itemClick)?.id
+        let swipe = definition.actions.filter { $0.trigger == .swipe }.map(\.id)
+        let press = definition.actions.filter { $0.trigger == .longPress }.map(\.id)
+        let identity = items.enumerated().map { index, item in
+            item["id"].map { $0.isNull ? "\(zoneId)[\(index)]" : "\(zoneId)/\($0.text)" } ?? "\(zoneId)[\(index)]"
+        }
+        return LazyRows(count: items.count, identity: identity) { index in
+            let row = context.item(items[index], index: index)
+            return Self.lowerRow(slots, in: row, id: identity[index], itemAction: itemAction, swipe: swipe, press: press)
+        }
+    }
+
+    /// A row from an item layout: the list item (or first label) is the title, other labels
+    /// are subtitles, a chip is the badge.
+    static func lowerRow(
+        _ slots: [CompiledSlot], in context: DataContext, id: String, itemAction: String?, swipe: [String], press: [String]
+    )
+        -> RenderNode
+    {
+        var title: String?
+        var subtitles: [String] = []
+        var badge: String?
+        var icon: String?
+        var chevron = itemAction != nil
+        for slot in slots {
+            let value = try? slot.value.resolve(in: context)
+            let text = value?.text ?? slot.label.flatMap { try? $0.render(in: context) }
+            switch slot.slot.controlType {
+            case .listItem, .listItemNavigation:
+                if title == nil { title = text } else if let text { subtitles.append(text) }
+                icon = icon ?? slot.slot.icon
+                if slot.slot.controlType == .listItemNavigation { chevron = true }
+            case .label:
+                if title == nil { title = text } else if let text, !text.isEmpty { subtitles.append(text) }
+            case .chip:
+                badge = text
+            case .icon:
+                icon = value?.text ?? slot.slot.icon
+            default:
+                if let text, !text.isEmpty { subtitles.append(text) }
+            }
+        }
+        let row = RowNode(
+            title: title ?? "", subtitles: subtitles, badge: badge, icon: icon, showsChevron: chevron, actionId: itemAction,
+            swipeActionIds: swipe, contextActionIds: press)
+        let label = ([title ?? ""] + subtitles + (badge.map { [$0] } ?? [])).filter { !$0.isEmpty }.joined(separator: ", ")
+        return RenderNode(
+            id: id, kind: .row(row), accessibility: AccessibilityInfo(label: label, traits: itemAction != nil ? ["button"] : []))
+    }
+
+    // MARK: Slots
+
+    private func value(of slot: CompiledSlot) -> JSONValue? {
+        try? slot.value.resolve(in: context)
+    }
+
+    private func label(of slot: CompiledSlot) -> String? {
+        text(slot.label) ?? value(of: slot).map(\.text)
+    }
+
+    private func text(_ template: TextTemplate?) -> String? {
+        guard let template, let text = try? template.render(in: context) else { return nil }
+        return text
+    }
+
+    func lowerSlot(_ slot: CompiledSlot, context: DataContext, prefix: String) -> RenderNode? {
+        let id = "\(prefix)/\(slot.slot.id)"
+        let value = try? slot.value.resolve(in: context)
+        let label = slot.label.flatMap { try? $0.render(in: context) }
+        let accessibility = slot.accessibilityLabel.flatMap { try? $0.render(in: context) }
+        let type = slot.slot.controlType
+        switch type {
+        case .label:
+            let text = value?.text ?? ""
+            if let label, !label.isEmpty, value != nil {
+                return RenderNode(
+                    id: id, kind: .labeledContent(label: label, value: text),
+                    accessibility: AccessibilityInfo(label: "\(label): \(text)"))
+            }
+            return RenderNode(
+                id: id, kind: .text(value != nil ? text : (label ?? ""), style: Self.textStyle(slot.slot.style), lineLimit: nil),
+                accessibility: slot.slot.style?.hasPrefix("headline") == true ? AccessibilityInfo(traits: ["header"]) : nil)
+        case .icon:
+            return RenderNode(
+                id: id, kind: .image(source: value?.text ?? slot.slot.icon ?? "questionmark", isSymbol: true, contentMode: nil),
+                accessibility: AccessibilityInfo(label: accessibility ?? label, traits: ["image"]))
+        case .image:
+            return RenderNode(
+                id: id, kind: .image(source: value?.text ?? "", isSymbol: false, contentMode: "fit"),
+                accessibility: AccessibilityInfo(label: accessibility ?? label, traits: ["image"]))
+        case .avatar:
+            let name = label ?? value?.text ?? ""
+            let initials = name.split(separator: " ").prefix(2).compactMap(\.first).map(String.init).joined()
+            let source = value?.text.hasPrefix("http") == true ? value?.text : nil
+            return RenderNode(
+                id: id, kind: .avatar(source: source, initials: initials.uppercased()),
+                accessibility: AccessibilityInfo(label: name))
+        case .divider:
+            return RenderNode(id: id, kind: .divider)
+        case .chip:
+            return RenderNode(id: id, kind: .chip(value?.text ?? label ?? "", style: slot.slot.style))
+        case .rating:
+            return RenderNode(
+                id: id, kind: .rating(value?.doubleValue ?? 0),
+                accessibility: AccessibilityInfo(label: "\(value?.text ?? "0") de 5"))
+        case .metricCard:
+            let text = value?.text ?? "—"
+            return RenderNode(
+                id: id, kind: .metric(label: label ?? "", value: text, icon: slot.slot.icon),
+                accessibility: AccessibilityInfo(label: "\(label ?? ""): \(text)"))
+        case .listItem, .listItemNavigation:
+            let action = definition.action(forSlot: slot.slot.id)?.id
+            let row = RowNode(
+                title: label ?? value?.text ?? "",
+                subtitles: label != nil && value != nil && value?.text != label ? [value!.text] : [],
+                badge: nil, icon: slot.slot.icon, showsChevron: type == .listItemNavigation, actionId: action, swipeActionIds: [],
+                contextActionIds: [])
+            return RenderNode(
+                id: id, kind: .row(row),
+                accessibility: AccessibilityInfo(label: accessibility ?? label, traits: action != nil ? ["button"] : []))
+        case .searchBar:
+            return nil
+        case .unknown(let name):
+            return options.showUnknownMarkers ? RenderNode(id: id, kind: .unknown("control \(name)")) : nil
+        default:
+            break
+        }
+        // Inputs and buttons.
+        let field = slot.slot.formFieldName
+        let current = inputs.form.values[field].map(JSONValue.string) ?? (type.isInput ? value ?? .null : value ?? .null)
+        let role: ButtonRole? =
+            type.isButton
+            ? (slot.slot.style == "destructive"
+                ? .destructive : type == .filledButton ? .primary : type == .textButton ? .plain : .secondary)
+            : nil
+        let inputKind: InputKind? =
+            switch type {
+            case .textInput: .text
+            case .emailInput: .email
+            case .passwordInput: .password
+            case .numberInput: .number
+            default: nil
+            }
+        let control = ControlNode(
+            type: type, field: type.isInput ? field : nil, label: label ?? (type.isButton ? value?.text : nil), value: current,
+            placeholder: slot.placeholder.flatMap { try? $0.render(in: context) }, isRequired: slot.slot.required ?? false,
+            isReadOnly: slot.slot.readOnly ?? false, error: type.isInput ? inputs.form.errors[field] : nil, inputKind: inputKind,
+            options: slot.slot.options ?? [], icon: slot.slot.icon, role: role,
+            actionId: definition.action(forSlot: slot.slot.id)?.id,
+            styleName: slot.slot.style)
+        var traits: [String] = type.isButton ? ["button"] : []
+        if slot.slot.required == true { traits.append("required") }
+        return RenderNode(
+            id: id, kind: .control(control),
+            accessibility: AccessibilityInfo(label: accessibility ?? control.label, hint: control.error, traits: traits))
+    }
+
+    /// The text style of a seed style name.
+    static func textStyle(_ name: String?) -> TextStyle {
+        switch name {
+        case "headline-large": .largeTitle
+        case "headline-medium": .title
+        case "headline-small", "title-large": .title2
+        case "title-medium": .headline
+        case "title-small", "subtitle": .subheadline
+        case "body-small": .callout
+        case "caption": .caption
+        case "overline": .caption2
+        default: .body
+        }
+    }
+}

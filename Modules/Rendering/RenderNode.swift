@@ -1,0 +1,240 @@
+public import DynamicUIActions
+public import DynamicUIModels
+import Foundation
+
+/// A layout axis.
+public enum Axis: String, Sendable, Hashable {
+    /// Top to bottom, or leading to trailing.
+    case vertical, horizontal
+}
+
+/// The navigation-bar and container decisions of a screen (seed 003 §10.2).
+public struct ScreenChrome: Sendable, Hashable {
+    /// The pattern that lowered it.
+    public var pattern: String
+    /// Navigation title.
+    public var title: String
+    /// Large title (lists, dashboards, settings) or inline (details, forms).
+    public var largeTitle: Bool
+    /// Whether a back button is shown.
+    public var showsBack: Bool
+    /// Navigation-bar buttons.
+    public var toolbar: [ToolbarItem]
+    /// `.searchable`: prompt and the form field holding the query.
+    public var search: SearchField?
+    /// `.refreshable`: the action pull-to-refresh fires.
+    public var refreshActionId: String?
+    /// Infinite scrolling: whether another page exists and is loading.
+    public var pagination: PaginationState?
+    /// Push or sheet.
+    public var presentation: Presentation
+
+    /// Creates chrome.
+    public init(
+        pattern: String, title: String, largeTitle: Bool, showsBack: Bool, toolbar: [ToolbarItem] = [],
+        search: SearchField? = nil,
+        refreshActionId: String? = nil, pagination: PaginationState? = nil, presentation: Presentation = .push
+    ) {
+        self.pattern = pattern
+        self.title = title
+        self.largeTitle = largeTitle
+        self.showsBack = showsBack
+        self.toolbar = toolbar
+        self.search = search
+        self.refreshActionId = refreshActionId
+        self.pagination = pagination
+        self.presentation = presentation
+    }
+}
+
+/// The search field of a screen.
+public struct SearchField: Sendable, Hashable {
+    /// Prompt text.
+    public var prompt: String
+    /// The form field that holds the query.
+    public var field: String
+    /// The current query.
+    public var text: String
+
+    /// Creates a search field.
+    public init(prompt: String, field: String, text: String) {
+        self.prompt = prompt
+        self.field = field
+        self.text = text
+    }
+}
+
+/// Pagination state of a list screen.
+public struct PaginationState: Sendable, Hashable {
+    /// Another page can be requested.
+    public var hasMore: Bool
+    /// A page is loading.
+    public var loadingMore: Bool
+
+    /// Creates a pagination state.
+    public init(hasMore: Bool, loadingMore: Bool) {
+        self.hasMore = hasMore
+        self.loadingMore = loadingMore
+    }
+}
+
+/// A list row (seed 003 LIST: icon, title, subtitle, status capsule, disclosure).
+public struct RowNode: Sendable, Hashable {
+    /// Title (headline).
+    public var title: String
+    /// Secondary lines.
+    public var subtitles: [String]
+    /// Trailing status capsule.
+    public var badge: String?
+    /// Leading SF Symbol.
+    public var icon: String?
+    /// Disclosure chevron (navigates).
+    public var showsChevron: Bool
+    /// What tapping the row fires.
+    public var actionId: String?
+    /// `.swipeActions` (the SWIPE actions).
+    public var swipeActionIds: [String]
+    /// `.contextMenu` (the LONG_PRESS actions).
+    public var contextActionIds: [String]
+}
+
+/// List presentation.
+public enum ListStyle: String, Sendable, Hashable {
+    /// `List` plain.
+    case plain
+    /// `List` inset grouped (settings, grouped lists).
+    case insetGrouped
+    /// Cards in a scroll view.
+    case cards
+}
+
+/// One node of the platform-neutral render tree. Every decision a backend needs is here, so
+/// SwiftUI, HTML and text only map it.
+public struct RenderNode: Sendable, Hashable, Identifiable {
+    /// Stable identity: the zone/slot path, plus the item id inside lists.
+    public var id: String
+    /// What to draw.
+    public var kind: RenderKind
+    /// Children, in order.
+    public var children: [RenderNode]
+    /// Accessibility.
+    public var accessibility: AccessibilityInfo?
+    /// Resolved style (node dialect presets and inline styles; zone heights).
+    public var style: NodeStyle?
+
+    /// Creates a node.
+    public init(
+        id: String, kind: RenderKind, children: [RenderNode] = [], accessibility: AccessibilityInfo? = nil,
+        style: NodeStyle? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.children = children
+        self.accessibility = accessibility
+        self.style = style
+    }
+}
+
+/// What a render node draws.
+public indirect enum RenderKind: Sendable, Hashable {
+    /// A whole screen; its single child is the content.
+    case screen(ScreenChrome)
+    /// `VStack`/`HStack` (lazy when `lazy`).
+    case stack(axis: Axis, spacing: Double?, alignment: String?, lazy: Bool)
+    /// `ZStack`.
+    case zstack(alignment: String?)
+    /// `LazyVGrid` with a column count decided by the size class.
+    case grid(columns: Int, spacing: Double?)
+    /// A wrapping row (chips).
+    case flow
+    /// `ScrollView`.
+    case scroll(axis: Axis)
+    /// `Form`.
+    case form
+    /// `Section` with an optional header.
+    case section(header: String?)
+    /// A list whose rows are built on demand.
+    case list(style: ListStyle, rows: LazyRows)
+    /// `Text`.
+    case text(String, style: TextStyle, lineLimit: Int?)
+    /// An input, toggle, picker or button.
+    case control(ControlNode)
+    /// A KPI card.
+    case metric(label: String, value: String, icon: String?)
+    /// `LabeledContent`.
+    case labeledContent(label: String, value: String)
+    /// A list row.
+    case row(RowNode)
+    /// An image: a URL or an SF Symbol.
+    case image(source: String, isSymbol: Bool, contentMode: String?)
+    /// A circular avatar with initials fallback.
+    case avatar(source: String?, initials: String)
+    /// A status capsule.
+    case chip(String, style: String?)
+    /// Stars out of five.
+    case rating(Double)
+    /// `Divider`.
+    case divider
+    /// `Spacer`.
+    case spacer(minLength: Double?)
+    /// `ContentUnavailableView`.
+    case emptyState(title: String, message: String?, systemImage: String?)
+    /// Node dialect: `TabView`.
+    case tabView([TabItem])
+    /// Node dialect: a navigation link to a screen document with evaluated params.
+    case navigationLink(screen: String, params: JSONObject)
+    /// Node dialect: a button whose label is the children; `actionKey` finds its action.
+    case button(actionKey: String)
+    /// Node dialect: a text field bound to a state key.
+    case textField(placeholder: String?, binding: String?, text: String)
+    /// Node dialect: a search field bound to a state key.
+    case searchField(placeholder: String?, binding: String?, text: String, actionKey: String?)
+    /// Node dialect: a navigation container.
+    case navigationStack
+    /// Node dialect: a sheet, shown when the node is present.
+    case sheet
+    /// A type this SDK does not know: nothing in release, a visible marker in previews.
+    case unknown(String)
+}
+
+/// The rows of a list, built on demand: a 10,000-item list costs what its visible rows cost.
+public final class LazyRows: Sendable, Hashable {
+    /// Number of rows.
+    public let count: Int
+    private let identity: [String]
+    private let build: @Sendable (Int) -> RenderNode
+    private let counter = RowCounter()
+
+    /// Rows over `count` items whose ids are `identity`, built by `build`.
+    public init(count: Int, identity: [String], build: @escaping @Sendable (Int) -> RenderNode) {
+        self.count = count
+        self.identity = identity
+        self.build = build
+    }
+
+    /// The row at `index` (built now).
+    public func row(at index: Int) -> RenderNode {
+        counter.increment()
+        return build(index)
+    }
+
+    /// The first `limit` rows.
+    public func rows(limit: Int) -> [RenderNode] { (0..<min(limit, count)).map(row(at:)) }
+
+    /// How many rows have been built so far (for tests of laziness).
+    public var rowsBuilt: Int { counter.value }
+
+    /// The stable id of the row at `index`.
+    public func id(at index: Int) -> String { identity[index] }
+
+    public static func == (lhs: LazyRows, rhs: LazyRows) -> Bool { lhs === rhs || lhs.identity == rhs.identity }
+    public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
+}
+
+/// A thread-safe counter.
+final class RowCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}

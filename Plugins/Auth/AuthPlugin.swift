@@ -1,0 +1,121 @@
+public import DynamicUIActions
+public import DynamicUIModels
+public import DynamicUINetwork
+import DynamicUIResolvers
+import DynamicUIStorage
+import Foundation
+
+/// Sign-in and settings handlers (seed 000 §8.3 `login`, `settings`).
+public struct AuthPlugin: ScreenHandlerPlugin {
+    /// `POST` sign-in endpoint.
+    public var loginEndpoint: Endpoint
+    /// `POST` sign-out endpoint.
+    public var logoutEndpoint: Endpoint
+
+    /// Creates the plugin.
+    public init(loginEndpoint: Endpoint = "/v1/auth/login", logoutEndpoint: Endpoint = "/v1/auth/logout") {
+        self.loginEndpoint = loginEndpoint
+        self.logoutEndpoint = logoutEndpoint
+    }
+
+    /// `auth`.
+    public var name: String { "auth" }
+
+    /// `login` and `settings`.
+    public func handlers(services: ActionServices) -> [(HandlerKeyPattern, any ScreenHandler)] {
+        [
+            ("login", LoginHandler(endpoint: loginEndpoint, services: services)),
+            ("settings", SettingsHandler(logoutEndpoint: logoutEndpoint, services: services)),
+        ]
+    }
+}
+
+/// `login`: validates, `POST`s the credentials, stores the tokens, remembers the e-mail when
+/// asked, and opens the dashboard of the user's role.
+public struct LoginHandler: ScreenHandler {
+    let endpoint: Endpoint
+    let services: ActionServices
+
+    /// Handles the sign-in submit; other actions fall through.
+    public func handle(_ action: ActionDefinition, context: ActionContext) async -> ActionResult? {
+        guard action.type == .submitForm else { return nil }
+        let errors = FormValidator(minimumPasswordLength: 1).validate(slots: context.formSlots, values: context.fieldValues)
+        if !errors.isEmpty { return .fieldErrors(errors, message: nil) }
+        guard let api = services.api else { return .error(message: "No hay conexión con el servidor configurada") }
+        let email = (context.fieldValues["email"] ?? "").trimmingCharacters(in: .whitespaces)
+        let body: JSONValue = ["email": .string(email), "password": .string(context.fieldValues["password"] ?? "")]
+        do throws(NetworkError) {
+            let json = try await api.send(APIRequest(.post, endpoint, body: body, authenticated: false, queueWhenOffline: false))
+                .json()
+            guard let access = json["access_token"]?.stringValue, let userJSON = json["user"], let contextJSON = json["context"],
+                let user = try? AuthUserInfo(json: userJSON), let userContext = try? UserContext(json: contextJSON)
+            else { return .error(message: "Respuesta de inicio de sesión no válida") }
+            let expiresAt = json["expires_in"]?.doubleValue.map { Date().addingTimeInterval($0) }
+            do {
+                try await services.tokens.save(
+                    AuthTokens(accessToken: access, refreshToken: json["refresh_token"]?.stringValue, expiresAt: expiresAt))
+                let remember = context.fieldValues["remember"] == "true"
+                try await services.settings.set(remember ? .string(email) : nil, for: "remembered_email")
+                try await services.settings.set(contextJSON, for: "session_context")
+                try await services.settings.set(userJSON, for: "session_user")
+            } catch {
+                return .error(message: "No se pudo guardar la sesión")
+            }
+            let session = SessionInfo(user: user, context: userContext)
+            return .signedIn(session, destination: dashboardKeyForRole(userContext.role))
+        } catch {
+            switch error.code {
+            case .unauthorized:
+                return .fieldErrors(["password": "Correo o contraseña incorrectos"], message: "Correo o contraseña incorrectos")
+            case .validation: return .fieldErrors(FormValidator().serverErrors(in: error.body), message: nil)
+            case .noConnection, .timeout: return .error(message: "Sin conexión. Inténtalo de nuevo cuando tengas red.")
+            default: return .error(message: "No se pudo iniciar sesión")
+            }
+        }
+    }
+}
+
+/// `settings`: sign-out (after its confirmation) clears tokens and caches; theme and
+/// preference switches are saved in the settings store.
+public struct SettingsHandler: ScreenHandler {
+    let logoutEndpoint: Endpoint
+    let services: ActionServices
+
+    /// Handles sign-out and the switches; other actions fall through.
+    public func handle(_ action: ActionDefinition, context: ActionContext) async -> ActionResult? {
+        switch action.type {
+        case .logout:
+            if context.config["confirm"] != nil, !context.confirmed { return nil }
+            if let api = services.api {
+                // Best effort: the session ends locally even if the server cannot be told.
+                _ = try? await api.send(APIRequest(.post, logoutEndpoint, queueWhenOffline: false))
+            }
+            try? await services.tokens.clear()
+            try? await services.settings.set(nil, for: "session_context")
+            try? await services.settings.set(nil, for: "session_user")
+            await services.invalidator.clearAll()
+            return .logout
+        case .custom:
+            let event = context.config["event"]?.stringValue
+            let key: String
+            switch event {
+            case "toggle_theme": key = "dark_mode"
+            case "set_preference":
+                guard let name = context.config["payload"]?["key"]?.stringValue else {
+                    return .error(message: "Preferencia desconocida")
+                }
+                key = name
+            default: return nil
+            }
+            let current = await services.settings.value(for: key)?.boolValue ?? false
+            do {
+                try await services.settings.set(.bool(!current), for: key)
+            } catch {
+                return .error(message: "No se pudo guardar el ajuste")
+            }
+            return .stateChanged([key: .bool(!current)])
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,131 @@
+public import DynamicUIActions
+public import DynamicUIModels
+public import DynamicUINetwork
+import DynamicUIResolvers
+
+/// One entity form served by the generic CRUD handler.
+public struct CRUDEntity: Sendable, Hashable {
+    /// The handler key (`material-create`).
+    public var handlerKey: String
+    /// `POST` to create, `PUT` to edit.
+    public var method: RequestMethod
+    /// The endpoint (`admin:/v1/users/{id}`).
+    public var endpoint: Endpoint
+    /// Shown on success.
+    public var successMessage: String
+    /// Screens whose caches a change invalidates (the list and the detail).
+    public var invalidates: [String]
+
+    /// Creates an entity configuration.
+    public init(handlerKey: String, method: RequestMethod, endpoint: Endpoint, successMessage: String, invalidates: [String]) {
+        self.handlerKey = handlerKey
+        self.method = method
+        self.endpoint = endpoint
+        self.successMessage = successMessage
+        self.invalidates = invalidates
+    }
+}
+
+/// The create/edit forms of seed 000 §8.3 as one generic handler configured per entity, plus
+/// `assessment-take`.
+public struct CRUDPlugin: ScreenHandlerPlugin {
+    /// The entities served.
+    public var entities: [CRUDEntity]
+
+    /// Creates the plugin (EduGo's entities by default).
+    public init(entities: [CRUDEntity] = CRUDPlugin.eduGo) { self.entities = entities }
+
+    /// `crud`.
+    public var name: String { "crud" }
+
+    /// The handler table of seed 000 §8.3.
+    public static let eduGo: [CRUDEntity] = [
+        CRUDEntity(
+            handlerKey: "material-create", method: .post, endpoint: "/v1/materials", successMessage: "Material creado",
+            invalidates: ["materials-list"]),
+        CRUDEntity(
+            handlerKey: "material-edit", method: .put, endpoint: "/v1/materials/{id}", successMessage: "Material actualizado",
+            invalidates: ["materials-list", "material-detail"]),
+        CRUDEntity(
+            handlerKey: "user-create", method: .post, endpoint: "admin:/v1/users", successMessage: "Usuario creado",
+            invalidates: ["users-list"]),
+        CRUDEntity(
+            handlerKey: "user-edit", method: .put, endpoint: "admin:/v1/users/{id}", successMessage: "Usuario actualizado",
+            invalidates: ["users-list", "user-detail"]),
+        CRUDEntity(
+            handlerKey: "school-create", method: .post, endpoint: "admin:/v1/schools", successMessage: "Escuela creada",
+            invalidates: ["schools-list"]),
+        CRUDEntity(
+            handlerKey: "school-edit", method: .put, endpoint: "admin:/v1/schools/{id}", successMessage: "Escuela actualizada",
+            invalidates: ["schools-list", "school-detail"]),
+        CRUDEntity(
+            handlerKey: "unit-create", method: .post, endpoint: "admin:/v1/schools/{id}/units", successMessage: "Unidad creada",
+            invalidates: ["units-list"]),
+        CRUDEntity(
+            handlerKey: "unit-edit", method: .put, endpoint: "admin:/v1/units/{id}", successMessage: "Unidad actualizada",
+            invalidates: ["units-list", "unit-detail"]),
+        CRUDEntity(
+            handlerKey: "membership-add", method: .post, endpoint: "admin:/v1/memberships", successMessage: "Miembro agregado",
+            invalidates: ["memberships-list"]),
+    ]
+
+    /// One `CRUDHandler` per entity and `assessment-take`.
+    public func handlers(services: ActionServices) -> [(HandlerKeyPattern, any ScreenHandler)] {
+        entities.map {
+            (HandlerKeyPattern.exact($0.handlerKey), CRUDHandler(entity: $0, services: services) as any ScreenHandler)
+        }
+            + [("assessment-take", AssessmentTakeHandler(services: services))]
+    }
+}
+
+/// Submits an entity form: validation, the entity's endpoint and method (whatever the screen
+/// says), the form's `fields`, offline queuing, 422 field errors, cache invalidation, and back.
+public struct CRUDHandler: ScreenHandler {
+    /// The entity served.
+    public let entity: CRUDEntity
+    let services: ActionServices
+
+    /// Handles `SUBMIT_FORM`; other actions fall through.
+    public func handle(_ action: ActionDefinition, context: ActionContext) async -> ActionResult? {
+        guard action.type == .submitForm else { return nil }
+        let validator = FormValidator()
+        let errors = validator.validate(slots: context.formSlots, values: context.fieldValues)
+        if !errors.isEmpty { return .fieldErrors(errors, message: "Revisa los campos marcados") }
+        let fields = context.config["fields"]?.arrayValue?.compactMap(\.stringValue)
+        let body = validator.body(slots: context.formSlots, values: context.fieldValues, fields: fields)
+        let mutation = Mutation(
+            method: entity.method, endpoint: entity.endpoint, body: .object(body),
+            successMessage: context.config["success_message"]?.stringValue ?? entity.successMessage,
+            invalidates: entity.invalidates + (context.config["invalidates"]?.arrayValue?.compactMap(\.stringValue) ?? []),
+            onSuccess: .navigateBack)
+        return await services.perform(mutation, context: context)
+    }
+}
+
+/// `assessment-take`: posts the answers as an attempt and opens its result.
+public struct AssessmentTakeHandler: ScreenHandler {
+    let services: ActionServices
+
+    /// Handles `SUBMIT_FORM`; other actions fall through.
+    public func handle(_ action: ActionDefinition, context: ActionContext) async -> ActionResult? {
+        guard action.type == .submitForm else { return nil }
+        let questions = context.config["fields"]?.arrayValue?.compactMap(\.stringValue) ?? context.formSlots.map(\.formFieldName)
+        let unanswered = questions.filter { (context.fieldValues[$0] ?? "").isEmpty }
+        if !unanswered.isEmpty {
+            return .fieldErrors(
+                Dictionary(uniqueKeysWithValues: unanswered.map { ($0, "Responde esta pregunta") }), message: "Faltan respuestas")
+        }
+        var answers = JSONObject()
+        for question in questions { answers[question] = .string(context.fieldValues[question] ?? "") }
+        let mutation = Mutation(
+            method: .post, endpoint: "/v1/materials/{id}/assessment/attempts", body: ["answers": .object(answers)],
+            successMessage: "Evaluación enviada", invalidates: ["attempts-history", "progress-my"])
+        return await services.perform(mutation, context: context) { json in
+            guard let attempt = json["id"], !attempt.isNull else { return nil }
+            return .sequence([
+                .success(message: "Evaluación enviada"),
+                .navigateTo(screenKey: "assessment-result", params: ["id": .string(attempt.text)], presentation: .push),
+            ])
+        }
+    }
+}
