@@ -84,6 +84,18 @@ let package = Package(
             path: "Modules/Rendering",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "DynamicUIWeb",
+            dependencies: ["DynamicUIModels", "DynamicUIResolvers", "DynamicUIActions", "DynamicUIRendering"],
+            path: "Modules/Web",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DynamicUIWebTests",
+            dependencies: ["DynamicUIWeb", "DynamicUIRendering", "DynamicUICatalog"],
+            path: "Tests/DynamicUIWebTests",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DynamicUIRenderingTests",
             dependencies: ["DynamicUIRendering", "DynamicUICatalog"],

@@ -95,6 +95,19 @@ public struct ConfirmationRequest: Sendable, Hashable {
     public var destructive: Bool
     /// What runs when accepted (with `ActionContext.confirmed` set).
     public var action: ActionDefinition
+
+    /// Creates a value with every property.
+    public init(
+        title: String, message: String? = nil, confirmLabel: String, cancelLabel: String, destructive: Bool,
+        action: ActionDefinition
+    ) {
+        self.title = title
+        self.message = message
+        self.confirmLabel = confirmLabel
+        self.cancelLabel = cancelLabel
+        self.destructive = destructive
+        self.action = action
+    }
 }
 
 /// What the runtime must do after an action (seed 000 §2.9, extended for both dialects).

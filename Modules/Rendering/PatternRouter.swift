@@ -1,4 +1,4 @@
-import DynamicUIActions
+public import DynamicUIActions
 public import DynamicUIModels
 public import DynamicUIResolvers
 import Foundation
@@ -48,12 +48,19 @@ public struct ScreenInputs: Sendable {
     public var pagination: PaginationState?
     /// The search query.
     public var searchText: String
+    /// A confirmation the user must answer.
+    public var confirmation: ConfirmationRequest?
+    /// A message to show.
+    public var banner: Banner?
 
     /// Creates inputs.
     public init(
         screen: CompiledScreen, context: DataContext, items: [JSONValue]? = nil, form: FormSnapshot = FormSnapshot(),
-        pagination: PaginationState? = nil, searchText: String = ""
+        pagination: PaginationState? = nil, searchText: String = "", confirmation: ConfirmationRequest? = nil,
+        banner: Banner? = nil
     ) {
+        self.confirmation = confirmation
+        self.banner = banner
         self.screen = screen
         self.context = context
         self.items = items
@@ -143,13 +150,16 @@ struct ScreenLowering {
             search = SearchField(prompt: prompt, field: slot.slot.formFieldName, text: inputs.searchText)
         }
         let listLike: Set<ScreenPattern> = [.list, .search, .notification]
-        return ScreenChrome(
+        var chrome = ScreenChrome(
             pattern: pattern.rawValue, title: text(inputs.screen.title) ?? definition.screenName,
             largeTitle: [.list, .dashboard, .settings, .search, .notification].contains(pattern),
             showsBack: definition.template.navigation?.topBar?.showBack ?? ![.dashboard, .login, .onboarding].contains(pattern),
             toolbar: toolbar, search: search, refreshActionId: definition.action(for: .pullRefresh)?.id,
             pagination: listLike.contains(pattern) && definition.dataConfig?.pagination != nil ? inputs.pagination : nil,
             presentation: pattern == .modal ? .sheet : .push)
+        chrome.confirmation = inputs.confirmation
+        chrome.banner = inputs.banner
+        return chrome
     }
 
     // MARK: Patterns

@@ -28,6 +28,10 @@ public struct ScreenChrome: Sendable, Hashable {
     public var pagination: PaginationState?
     /// Push or sheet.
     public var presentation: Presentation
+    /// A pending `.confirmationDialog` (seed 003 §10.4).
+    public var confirmation: ConfirmationRequest?
+    /// A message shown as an alert or toast (success, error, pending offline).
+    public var banner: Banner?
 
     /// Creates chrome.
     public init(
@@ -44,6 +48,30 @@ public struct ScreenChrome: Sendable, Hashable {
         self.refreshActionId = refreshActionId
         self.pagination = pagination
         self.presentation = presentation
+    }
+}
+
+/// A transient message: `.alert` for errors, a toast otherwise (seed 003 §10.4 snackbar).
+public struct Banner: Sendable, Hashable {
+    /// What kind of message.
+    public enum Kind: String, Sendable, Hashable {
+        /// Something succeeded.
+        case success
+        /// Something failed.
+        case error
+        /// Stored offline, to be sent later.
+        case pending
+    }
+
+    /// What kind of message.
+    public var kind: Kind
+    /// The text.
+    public var message: String
+
+    /// Creates a banner.
+    public init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
     }
 }
 
@@ -96,6 +124,21 @@ public struct RowNode: Sendable, Hashable {
     public var swipeActionIds: [String]
     /// `.contextMenu` (the LONG_PRESS actions).
     public var contextActionIds: [String]
+
+    /// Creates a value with every property.
+    public init(
+        title: String, subtitles: [String], badge: String? = nil, icon: String? = nil, showsChevron: Bool,
+        actionId: String? = nil, swipeActionIds: [String], contextActionIds: [String]
+    ) {
+        self.title = title
+        self.subtitles = subtitles
+        self.badge = badge
+        self.icon = icon
+        self.showsChevron = showsChevron
+        self.actionId = actionId
+        self.swipeActionIds = swipeActionIds
+        self.contextActionIds = contextActionIds
+    }
 }
 
 /// List presentation.

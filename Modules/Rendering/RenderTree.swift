@@ -49,6 +49,15 @@ public struct ToolbarItem: Sendable, Hashable {
     public var actionId: String
     /// Whether it is the destructive kind.
     public var isDestructive: Bool
+
+    /// Creates a value with every property.
+    public init(placement: ToolbarPlacement, title: String, systemImage: String? = nil, actionId: String, isDestructive: Bool) {
+        self.placement = placement
+        self.title = title
+        self.systemImage = systemImage
+        self.actionId = actionId
+        self.isDestructive = isDestructive
+    }
 }
 
 /// The role of a button.
@@ -116,4 +125,26 @@ public struct ControlNode: Sendable, Hashable {
     public var actionId: String?
     /// The style name from the screen (`headline-large`, `status`, …).
     public var styleName: String?
+
+    /// Creates a value with every property.
+    public init(
+        type: ControlType, field: String? = nil, label: String? = nil, value: JSONValue, placeholder: String? = nil,
+        isRequired: Bool, isReadOnly: Bool, error: String? = nil, inputKind: InputKind? = nil, options: [SlotOption],
+        icon: String? = nil, role: ButtonRole? = nil, actionId: String? = nil, styleName: String? = nil
+    ) {
+        self.type = type
+        self.field = field
+        self.label = label
+        self.value = value
+        self.placeholder = placeholder
+        self.isRequired = isRequired
+        self.isReadOnly = isReadOnly
+        self.error = error
+        self.inputKind = inputKind
+        self.options = options
+        self.icon = icon
+        self.role = role
+        self.actionId = actionId
+        self.styleName = styleName
+    }
 }

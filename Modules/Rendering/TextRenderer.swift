@@ -45,6 +45,12 @@ public struct TextRenderer: Sendable {
             if let search = chrome.search { parts.append("searchable(\(quote(search.prompt)) field:\(search.field))") }
             if let refresh = chrome.refreshActionId { parts.append("refreshable(\(refresh))") }
             if let pagination = chrome.pagination { parts.append("paginated(\(pagination.hasMore ? "more" : "end"))") }
+            if let confirmation = chrome.confirmation {
+                parts.append(
+                    "confirm(\(quote(confirmation.title)) \(confirmation.destructive ? "destructive " : "")→\(confirmation.action.id))"
+                )
+            }
+            if let banner = chrome.banner { parts.append("\(banner.kind.rawValue)(\(quote(banner.message)))") }
             for item in chrome.toolbar {
                 parts.append(
                     "toolbar.\(item.placement.rawValue)(\(quote(item.title))\(item.systemImage.map { " symbol:\($0)" } ?? "")→\(item.actionId))"

@@ -1,0 +1,412 @@
+import DynamicUIActions
+import DynamicUIModels
+public import DynamicUIRendering
+import DynamicUIResolvers
+import Foundation
+
+/// Draws a render tree as an HTML page that looks like iOS (system font, grouped insets, light
+/// and dark with `prefers-color-scheme`). Semantic elements, labelled inputs with the right
+/// `type` and `autocomplete`, and forms that post the action they fire. Every text and
+/// attribute is escaped and only `http(s)`, `mailto:`, `tel:` and relative URLs are written,
+/// so no value from data can inject markup or script. Output is also well-formed XML.
+public struct HTMLRenderer: Sendable {
+    /// Where forms and buttons post: `{actionPath}/{actionId}`.
+    public var actionPath: String
+    /// Where links to screens go: `{screenPath}/{screenKey}?params`.
+    public var screenPath: String
+    /// Most rows drawn per list (the current page).
+    public var rowLimit: Int
+    /// The page language.
+    public var language: String
+
+    /// Creates a renderer.
+    public init(actionPath: String = "/action", screenPath: String = "/screen", rowLimit: Int = 500, language: String = "es") {
+        self.actionPath = actionPath
+        self.screenPath = screenPath
+        self.rowLimit = rowLimit
+        self.language = language
+    }
+
+    /// A complete page for `root`, with `navigation` (tab bar / sidebar links) above it.
+    public func page(_ root: RenderNode, navigation: [(title: String, href: String, selected: Bool)] = []) -> String {
+        var title = "DynamicUI"
+        if case .screen(let chrome) = root.kind, !chrome.title.isEmpty { title = chrome.title }
+        var out = "<!DOCTYPE html>\n<html lang=\"\(Self.attribute(language))\"><head><meta charset=\"utf-8\" />"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" /><title>\(Self.escape(title))</title>"
+        out += "<style>\(Self.stylesheet)</style></head><body>"
+        if !navigation.isEmpty {
+            out += "<nav class=\"tabs\" aria-label=\"Navegación\"><ul>"
+            for item in navigation {
+                out +=
+                    "<li><a href=\"\(Self.url(item.href))\"\(item.selected ? " aria-current=\"page\"" : "")>\(Self.escape(item.title))</a></li>"
+            }
+            out += "</ul></nav>"
+        }
+        out += "<main>" + fragment(root) + "</main></body></html>\n"
+        return out
+    }
+
+    /// The HTML of one node and its children.
+    public func fragment(_ node: RenderNode) -> String {
+        var out = ""
+        draw(node, into: &out)
+        return out
+    }
+
+    // MARK: Drawing
+
+    private func domId(_ id: String) -> String {
+        "n-"
+            + id.unicodeScalars.map { scalar in
+                CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII ? String(scalar) : "_"
+            }.joined()
+    }
+
+    private func styleAttribute(_ style: NodeStyle?) -> String {
+        guard let style else { return "" }
+        var css: [String] = []
+        func color(_ name: String) -> String { name.hasPrefix("#") ? Self.cssColor(name) : "var(--\(Self.cssIdent(name)))" }
+        if let value = style.foregroundColor { css.append("color:\(color(value))") }
+        if let value = style.backgroundColor { css.append("background:\(color(value))") }
+        switch style.padding {
+        case .all(let value)?: css.append("padding:\(Self.number(value))px")
+        case .edges(let top, let bottom, let leading, let trailing)?:
+            css.append(
+                "padding:\(Self.number(top))px \(Self.number(trailing))px \(Self.number(bottom))px \(Self.number(leading))px")
+        case nil: break
+        }
+        if let value = style.cornerRadius { css.append("border-radius:\(Self.number(value))px") }
+        for (name, dimension) in [
+            ("width", style.width), ("height", style.height), ("max-width", style.maxWidth), ("max-height", style.maxHeight),
+        ] {
+            switch dimension {
+            case .points(let value)?: css.append("\(name):\(Self.number(value))px")
+            case .infinity?: css.append("\(name):100%")
+            case nil: break
+            }
+        }
+        if let value = style.opacity { css.append("opacity:\(Self.number(value))") }
+        if style.clipShape == "circle" { css.append("border-radius:50%;overflow:hidden") }
+        return css.isEmpty ? "" : " style=\"\(Self.attribute(css.joined(separator: ";")))\""
+    }
+
+    private func children(_ node: RenderNode, into out: inout String, inForm: Bool) {
+        for child in node.children { draw(child, into: &out, inForm: inForm) }
+    }
+
+    /// Draws `node`; `inForm` when inside the screen's `<form>` (buttons then use `formaction`
+    /// instead of forms of their own, which HTML does not allow nested).
+    private func draw(_ node: RenderNode, into out: inout String, inForm: Bool = false) {
+        let id = domId(node.id)
+        let style = styleAttribute(node.style)
+        let label = node.accessibility?.label.map { " aria-label=\"\(Self.attribute($0))\"" } ?? ""
+        switch node.kind {
+        case .screen(let chrome):
+            let formId = "\(id)-form"
+            let hasForm = Self.containsControls(node)
+            out += "<section class=\"screen \(Self.cssIdent(chrome.pattern))\" id=\"\(id)\">"
+            out += "<header class=\"bar\">"
+            if chrome.showsBack { out += "<a class=\"back\" href=\"?back=1\" rel=\"prev\">‹ Atrás</a>" }
+            for item in chrome.toolbar where item.placement == .cancellation {
+                out += toolbarButton(item, form: hasForm ? formId : nil)
+            }
+            out += "<h1 class=\"\(chrome.largeTitle ? "large" : "inline")\">\(Self.escape(chrome.title))</h1>"
+            for item in chrome.toolbar where item.placement != .cancellation {
+                out += toolbarButton(item, form: hasForm ? formId : nil)
+            }
+            out += "</header>"
+            if let banner = chrome.banner {
+                out +=
+                    "<div class=\"banner \(banner.kind.rawValue)\" role=\"\(banner.kind == .error ? "alert" : "status")\">\(Self.escape(banner.message))</div>"
+            }
+            if let confirmation = chrome.confirmation {
+                out +=
+                    "<dialog open=\"open\" class=\"confirm\" aria-labelledby=\"\(id)-confirm\"><h2 id=\"\(id)-confirm\">\(Self.escape(confirmation.title))</h2>"
+                if let message = confirmation.message { out += "<p>\(Self.escape(message))</p>" }
+                out +=
+                    "<form method=\"post\" action=\"\(Self.url("\(actionPath)/\(confirmation.action.id)"))\"><input type=\"hidden\" name=\"confirmed\" value=\"1\" />"
+                out +=
+                    "<button type=\"submit\" class=\"\(confirmation.destructive ? "destructive" : "primary")\">\(Self.escape(confirmation.confirmLabel))</button></form>"
+                out +=
+                    "<form method=\"get\" action=\"\"><button type=\"submit\">\(Self.escape(confirmation.cancelLabel))</button></form></dialog>"
+            }
+            if let search = chrome.search {
+                out +=
+                    "<form class=\"search\" role=\"search\" method=\"get\" action=\"\"><label class=\"visually-hidden\" for=\"\(id)-search\">\(Self.escape(search.prompt))</label>"
+                out +=
+                    "<input type=\"search\" id=\"\(id)-search\" name=\"\(Self.attribute(search.field))\" value=\"\(Self.attribute(search.text))\" placeholder=\"\(Self.attribute(search.prompt))\" autocomplete=\"off\" /></form>"
+            }
+            if hasForm {
+                out += "<form id=\"\(formId)\" method=\"post\" action=\"\(Self.url(actionPath))\" novalidate=\"novalidate\">"
+                children(node, into: &out, inForm: true)
+                out += "</form>"
+            } else {
+                children(node, into: &out, inForm: inForm)
+            }
+            if let pagination = chrome.pagination, pagination.hasMore {
+                out += "<p class=\"more\"><a href=\"?page=next\" rel=\"next\">Cargar más</a></p>"
+            }
+            out += "</section>"
+        case .stack(let axis, _, _, _):
+            out += "<div class=\"stack \(axis.rawValue)\" id=\"\(id)\"\(style)>"
+            children(node, into: &out, inForm: inForm)
+            out += "</div>"
+        case .zstack:
+            out += "<div class=\"zstack\" id=\"\(id)\"\(style)>"
+            children(node, into: &out, inForm: inForm)
+            out += "</div>"
+        case .grid(let columns, _):
+            out += "<div class=\"grid\" id=\"\(id)\" style=\"grid-template-columns:repeat(\(max(1, columns)),minmax(0,1fr))\">"
+            children(node, into: &out, inForm: inForm)
+            out += "</div>"
+        case .flow:
+            out += "<div class=\"flow\" id=\"\(id)\"\(style)>"
+            children(node, into: &out, inForm: inForm)
+            out += "</div>"
+        case .scroll(let axis):
+            out += "<div class=\"scroll \(axis.rawValue)\" id=\"\(id)\"\(style)>"
+            children(node, into: &out, inForm: inForm)
+            out += "</div>"
+        case .form:
+            out += "<div class=\"form\" id=\"\(id)\">"
+            children(node, into: &out, inForm: inForm)
+            out += "</div>"
+        case .section(let header):
+            out += "<section class=\"group\" id=\"\(id)\"\(style)>"
+            if let header { out += "<h2>\(Self.escape(header))</h2>" }
+            out += "<div class=\"group-body\">"
+            children(node, into: &out, inForm: inForm)
+            out += "</div></section>"
+        case .list(let listStyle, let rows):
+            out += "<ul class=\"list \(listStyle.rawValue)\" id=\"\(id)\">"
+            for row in rows.rows(limit: rowLimit) {
+                out += "<li>"
+                draw(row, into: &out, inForm: inForm)
+                out += "</li>"
+            }
+            out += "</ul>"
+        case .text(let text, let textStyle, _):
+            let tag = [.largeTitle, .title].contains(textStyle) ? "h2" : "p"
+            out += "<\(tag) class=\"text \(textStyle.rawValue)\" id=\"\(id)\"\(style)>\(Self.escape(text))</\(tag)>"
+        case .control(let control):
+            out += self.control(control, id: id)
+        case .metric(let title, let value, _):
+            out +=
+                "<div class=\"metric\" id=\"\(id)\"><span class=\"value\">\(Self.escape(value))</span><span class=\"label\">\(Self.escape(title))</span></div>"
+        case .labeledContent(let title, let value):
+            out +=
+                "<div class=\"labeled\" id=\"\(id)\"><span class=\"label\">\(Self.escape(title))</span><span class=\"value\">\(Self.escape(value))</span></div>"
+        case .row(let row):
+            let content =
+                "<span class=\"row-text\"><span class=\"row-title\">\(Self.escape(row.title))</span>"
+                + row.subtitles.map { "<span class=\"row-subtitle\">\(Self.escape($0))</span>" }.joined() + "</span>"
+                + (row.badge.map { "<span class=\"badge\">\(Self.escape($0))</span>" } ?? "")
+            if let action = row.actionId {
+                let item = node.id.split(separator: "/").last.map(String.init) ?? ""
+                out +=
+                    "<a class=\"row\(row.showsChevron ? " chevron" : "")\" id=\"\(id)\" href=\"\(Self.url("\(actionPath)/\(action)?item=\(Self.query(item))"))\"\(label)>\(content)</a>"
+            } else {
+                out += "<div class=\"row\" id=\"\(id)\">\(content)</div>"
+            }
+        case .image(let source, let isSymbol, _):
+            if isSymbol {
+                out +=
+                    "<span class=\"symbol\" id=\"\(id)\" data-symbol=\"\(Self.attribute(source))\"\(label.isEmpty ? " aria-hidden=\"true\"" : " role=\"img\"" + label)></span>"
+            } else {
+                let alt = node.accessibility?.label ?? ""
+                out += "<img id=\"\(id)\" src=\"\(Self.url(source))\" alt=\"\(Self.attribute(alt))\" loading=\"lazy\"\(style) />"
+            }
+        case .avatar(let source, let initials):
+            if let source {
+                out +=
+                    "<img class=\"avatar\" id=\"\(id)\" src=\"\(Self.url(source))\" alt=\"\(Self.attribute(node.accessibility?.label ?? initials))\" />"
+            } else {
+                out += "<span class=\"avatar\" id=\"\(id)\" role=\"img\"\(label)>\(Self.escape(initials))</span>"
+            }
+        case .chip(let text, _):
+            out += "<span class=\"chip\" id=\"\(id)\">\(Self.escape(text))</span>"
+        case .rating(let value):
+            let stars = max(0, min(5, Int(value.rounded())))
+            out +=
+                "<span class=\"rating\" id=\"\(id)\" role=\"img\" aria-label=\"\(stars) de 5\">\(String(repeating: "★", count: stars))\(String(repeating: "☆", count: 5 - stars))</span>"
+        case .divider:
+            out += "<hr id=\"\(id)\" />"
+        case .spacer:
+            out += "<div class=\"spacer\" id=\"\(id)\"></div>"
+        case .emptyState(let title, let message, _):
+            out += "<div class=\"empty\" id=\"\(id)\" role=\"status\"><h2>\(Self.escape(title))</h2>"
+            if let message { out += "<p>\(Self.escape(message))</p>" }
+            children(node, into: &out, inForm: inForm)
+            out += "</div>"
+        case .tabView(let tabs):
+            out += "<nav class=\"tabs\" id=\"\(id)\"><ul>"
+            for tab in tabs {
+                out += "<li><a href=\"\(Self.url("\(screenPath)/\(tab.screen)"))\">\(Self.escape(tab.title))</a></li>"
+            }
+            out += "</ul></nav>"
+        case .navigationLink(let screen, let params):
+            let query = params.map { "\(Self.query($0.key))=\(Self.query($0.value.text))" }.joined(separator: "&")
+            out +=
+                "<a class=\"link\" id=\"\(id)\" href=\"\(Self.url("\(screenPath)/\(screen)" + (query.isEmpty ? "" : "?" + query)))\">"
+            children(node, into: &out, inForm: inForm)
+            out += "</a>"
+        case .button(let key):
+            let action = Self.url("\(actionPath)/\(Self.query(key))")
+            if inForm {
+                out += "<button type=\"submit\" id=\"\(id)\" formaction=\"\(action)\" formmethod=\"post\">"
+                children(node, into: &out, inForm: true)
+                out += "</button>"
+            } else {
+                out += "<form class=\"inline\" method=\"post\" action=\"\(action)\"><button type=\"submit\" id=\"\(id)\">"
+                children(node, into: &out, inForm: true)
+                out += "</button></form>"
+            }
+        case .textField(let placeholder, let binding, let text), .searchField(let placeholder, let binding, let text, _):
+            let name = binding ?? node.id
+            out +=
+                "<label class=\"field\" for=\"\(id)\"><span class=\"visually-hidden\">\(Self.escape(placeholder ?? name))</span>"
+            out +=
+                "<input id=\"\(id)\" type=\"search\" name=\"\(Self.attribute(name))\" value=\"\(Self.attribute(text))\" placeholder=\"\(Self.attribute(placeholder ?? ""))\" /></label>"
+        case .navigationStack, .sheet:
+            out += "<div class=\"container\" id=\"\(id)\">"
+            children(node, into: &out, inForm: inForm)
+            out += "</div>"
+        case .unknown(let name):
+            out += "<div class=\"unknown\" id=\"\(id)\" role=\"note\">Elemento no compatible: \(Self.escape(name))</div>"
+        }
+    }
+
+    /// Whether a subtree has form controls (inputs or buttons), so the screen needs a `<form>`.
+    static func containsControls(_ node: RenderNode) -> Bool {
+        if case .control = node.kind { return true }
+        return node.children.contains(where: containsControls)
+    }
+
+    /// A navigation-bar button: it submits the screen's form (so a confirm button sends the
+    /// fields) or, without one, posts on its own.
+    private func toolbarButton(_ item: ToolbarItem, form: String?) -> String {
+        let title = item.systemImage == "plus" ? "+" : item.title
+        let action = Self.url("\(actionPath)/\(item.actionId)")
+        let classes = "toolbar \(item.placement.rawValue)\(item.isDestructive ? " destructive" : "")"
+        let button =
+            "<button type=\"submit\" class=\"\(classes)\" aria-label=\"\(Self.attribute(item.title))\""
+            + (form.map { " form=\"\($0)\" formaction=\"\(action)\" formmethod=\"post\"" } ?? "")
+            + ">\(Self.escape(title))</button>"
+        return form == nil ? "<form class=\"inline\" method=\"post\" action=\"\(action)\">\(button)</form>" : button
+    }
+
+    private func control(_ control: ControlNode, id: String) -> String {
+        let label = Self.escape(control.label ?? control.field ?? "")
+        let errorId = "\(id)-error"
+        let error = control.error.map { "<p class=\"error\" id=\"\(errorId)\">\(Self.escape($0))</p>" } ?? ""
+        let invalid = control.error != nil ? " aria-invalid=\"true\" aria-describedby=\"\(errorId)\"" : ""
+        let name = Self.attribute(control.field ?? id)
+        let required = control.isRequired ? " required=\"required\"" : ""
+        let readOnly = control.isReadOnly ? " readonly=\"readonly\"" : ""
+        let value = control.value.isNull ? "" : control.value.text
+        switch control.type {
+        case .textInput, .emailInput, .passwordInput, .numberInput:
+            let (type, autocomplete): (String, String) =
+                switch control.inputKind {
+                case .email?: ("email", "email")
+                case .password?: ("password", "current-password")
+                case .number?: ("number", "off")
+                default: ("text", "on")
+                }
+            let placeholder = control.placeholder.map { " placeholder=\"\(Self.attribute($0))\"" } ?? ""
+            return
+                "<div class=\"field\"><label for=\"\(id)\">\(label)\(control.isRequired ? " <span aria-hidden=\"true\">*</span>" : "")</label>"
+                + "<input id=\"\(id)\" name=\"\(name)\" type=\"\(type)\" autocomplete=\"\(autocomplete)\" value=\"\(Self.attribute(value))\"\(placeholder)\(required)\(readOnly)\(invalid) />\(error)</div>"
+        case .checkbox, .switch:
+            let checked = value == "true" ? " checked=\"checked\"" : ""
+            let role = control.type == .switch ? " role=\"switch\"" : ""
+            let submit = control.actionId.map { " formaction=\"\(Self.url("\(actionPath)/\($0)"))\"" } ?? ""
+            return
+                "<div class=\"field toggle\"><input id=\"\(id)\" name=\"\(name)\" type=\"checkbox\" value=\"true\"\(role)\(checked)\(invalid) /><label for=\"\(id)\">\(label)</label>\(submit.isEmpty ? "" : "<button type=\"submit\" class=\"apply\"\(submit)>Aplicar</button>")\(error)</div>"
+        case .select:
+            var html =
+                "<div class=\"field\"><label for=\"\(id)\">\(label)</label><select id=\"\(id)\" name=\"\(name)\"\(required)\(invalid)>"
+            html += "<option value=\"\">—</option>"
+            for option in control.options {
+                html +=
+                    "<option value=\"\(Self.attribute(option.value))\"\(option.value == value ? " selected=\"selected\"" : "")>\(Self.escape(option.label))</option>"
+            }
+            return html + "</select>\(error)</div>"
+        case .radioGroup:
+            var html = "<fieldset class=\"field\" id=\"\(id)\"\(invalid)><legend>\(label)</legend>"
+            for (index, option) in control.options.enumerated() {
+                html +=
+                    "<label for=\"\(id)-\(index)\"><input type=\"radio\" id=\"\(id)-\(index)\" name=\"\(name)\" value=\"\(Self.attribute(option.value))\"\(option.value == value ? " checked=\"checked\"" : "")\(required) /> \(Self.escape(option.label))</label>"
+            }
+            return html + "\(error)</fieldset>"
+        default:
+            let role = control.role?.rawValue ?? "secondary"
+            let action = control.actionId.map { Self.url("\(actionPath)/\($0)") } ?? Self.url(actionPath)
+            return
+                "<button type=\"submit\" id=\"\(id)\" class=\"button \(role)\" formaction=\"\(action)\" formmethod=\"post\">\(label)</button>"
+        }
+    }
+
+    // MARK: Escaping
+
+    /// Text content with `&`, `<`, `>`, `"` and `'` escaped.
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default:
+                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" {
+                    result += "&#xFFFD;"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// An attribute value (same escaping as text; always written inside double quotes).
+    public static func attribute(_ text: String) -> String { escape(text) }
+
+    /// A URL for `href`/`src`: relative, `http(s)`, `mailto:` or `tel:`; anything else
+    /// (`javascript:`, `data:`, `file:`, `vbscript:`) becomes `#`.
+    public static func url(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
+        let lower = trimmed.lowercased()
+        let schemeEnd = lower.firstIndex(of: ":")
+        let firstSeparator = lower.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" }
+        let hasScheme = schemeEnd != nil && (firstSeparator == nil || schemeEnd! < firstSeparator!)
+        if hasScheme,
+            !(lower.hasPrefix("https:") || lower.hasPrefix("http:") || lower.hasPrefix("mailto:") || lower.hasPrefix("tel:"))
+        {
+            return "#"
+        }
+        return escape(trimmed)
+    }
+
+    /// A query component, percent-encoded.
+    static func query(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    static func cssIdent(_ text: String) -> String {
+        String(
+            text.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" }.map(
+                Character.init))
+    }
+
+    static func cssColor(_ text: String) -> String {
+        let hex = text.dropFirst().filter(\.isHexDigit)
+        return hex.count == 6 || hex.count == 8 || hex.count == 3 ? "#\(hex)" : "inherit"
+    }
+
+    static func number(_ value: Double) -> String { value.isFinite ? JSONNumber(value).description : "0" }
+}

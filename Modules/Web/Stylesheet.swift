@@ -1,0 +1,47 @@
+extension HTMLRenderer {
+    /// An iOS-like stylesheet: system font stack, grouped insets, light and dark.
+    static let stylesheet = """
+        :root{color-scheme:light dark;--bg:#f2f2f7;--surface:#fff;--text:#000;--secondary:#6c6c70;--separator:#c6c6c8;\
+        --accent:#007aff;--destructive:#ff3b30;--success:#34c759;--warning:#ff9500;--primary:#007aff;--background:#f2f2f7;\
+        --text_primary:#000;--text_secondary:#6c6c70;--accent_soft:#e5f0ff;--on_accent:#fff}
+        @media (prefers-color-scheme:dark){:root{--bg:#000;--surface:#1c1c1e;--text:#fff;--secondary:#98989f;--separator:#38383a;\
+        --accent:#0a84ff;--destructive:#ff453a;--background:#000;--text_primary:#fff;--text_secondary:#98989f;--accent_soft:#0a2a4d}}
+        *{box-sizing:border-box}body{margin:0;font:17px/1.35 -apple-system,BlinkMacSystemFont,"SF Pro Text","Helvetica Neue",\
+        system-ui,sans-serif;background:var(--bg);color:var(--text)}main{max-width:980px;margin:0 auto;padding:0 16px 48px}
+        .bar{display:flex;align-items:center;gap:8px;padding:12px 0}.bar h1{flex:1;margin:0}.bar h1.large{font-size:34px}\
+        .bar h1.inline{font-size:17px;text-align:center}.back{color:var(--accent);text-decoration:none}
+        .tabs ul{display:flex;gap:4px;list-style:none;margin:0;padding:8px 16px;overflow-x:auto;background:var(--surface);\
+        border-bottom:1px solid var(--separator)}.tabs a{display:block;padding:6px 12px;border-radius:8px;color:var(--secondary);\
+        text-decoration:none}.tabs a[aria-current=page]{color:var(--accent);background:var(--bg)}
+        .stack{display:flex;gap:8px}.stack.vertical{flex-direction:column}.stack.horizontal{flex-direction:row;align-items:center;\
+        flex-wrap:wrap}.grid{display:grid;gap:12px}.flow{display:flex;flex-wrap:wrap;gap:8px}.scroll.horizontal{display:flex;\
+        overflow-x:auto;gap:12px}.zstack{position:relative}
+        .group{margin:16px 0}.group h2{font-size:13px;font-weight:400;text-transform:uppercase;color:var(--secondary);\
+        margin:0 16px 6px}.group-body{background:var(--surface);border-radius:10px;padding:4px 16px}
+        .field{display:flex;flex-direction:column;gap:4px;padding:10px 0;border-bottom:1px solid var(--separator)}\
+        .field:last-child{border-bottom:0}.field.toggle{flex-direction:row;align-items:center;gap:10px}
+        input,select{font:inherit;padding:8px 10px;border-radius:8px;border:1px solid var(--separator);background:var(--bg);\
+        color:var(--text)}input[aria-invalid=true],select[aria-invalid=true]{border-color:var(--destructive)}\
+        .error{color:var(--destructive);font-size:13px;margin:0}
+        button,.button{font:inherit;border:0;border-radius:10px;padding:10px 16px;background:var(--bg);color:var(--accent);cursor:pointer}\
+        .button.primary{background:var(--accent);color:#fff;font-weight:600}.button.destructive,.destructive{color:var(--destructive)}\
+        .toolbar{background:none;padding:6px}.toolbar.confirmation{font-weight:600}form.inline{display:inline}
+        .list{list-style:none;margin:8px 0;padding:0;background:var(--surface);border-radius:10px}.list li+li{border-top:1px solid \
+        var(--separator)}.row{display:flex;align-items:center;gap:12px;padding:10px 16px;color:inherit;text-decoration:none}\
+        .row-text{flex:1;display:flex;flex-direction:column}.row-title{font-weight:600}.row-subtitle{color:var(--secondary);\
+        font-size:15px}.chevron::after{content:"›";color:var(--separator);font-size:22px}
+        .badge,.chip{font-size:12px;padding:2px 8px;border-radius:999px;background:var(--bg);color:var(--secondary)}
+        .metric{background:var(--surface);border-radius:14px;padding:14px;display:flex;flex-direction:column}\
+        .metric .value{font-size:28px;font-weight:700}.metric .label{color:var(--secondary);font-size:13px}
+        .labeled{display:flex;justify-content:space-between;gap:12px;padding:8px 0}.labeled .label{color:var(--secondary)}
+        .empty{text-align:center;padding:48px 16px;color:var(--secondary)}.banner{padding:10px 14px;border-radius:10px;margin:8px 0}\
+        .banner.success{background:#d1f2db;color:#0b5d23}.banner.error{background:#fde2e0;color:#8a1c14}\
+        .banner.pending{background:#fff1d6;color:#7a4b00}.avatar{display:inline-grid;place-items:center;width:44px;height:44px;\
+        border-radius:50%;background:var(--accent);color:#fff;font-weight:600}img{max-width:100%}
+        .text.largeTitle{font-size:34px;font-weight:700;margin:4px 0}.text.title{font-size:28px;margin:4px 0}\
+        .text.caption,.text.footnote{font-size:13px;color:var(--secondary);margin:0}.text{margin:0}
+        .unknown{border:1px dashed var(--destructive);color:var(--destructive);padding:8px;border-radius:8px}\
+        .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}\
+        dialog.confirm{border:0;border-radius:14px;padding:16px;max-width:320px}.more{text-align:center}
+        """
+}

@@ -1,0 +1,243 @@
+import DynamicUIActions
+import DynamicUICatalog
+import DynamicUIModels
+import DynamicUIRendering
+import DynamicUIResolvers
+import DynamicUIWeb
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Parses a page as XML and collects what the structural checks need.
+final class PageChecker: NSObject, XMLParserDelegate {
+    var error: String?
+    var ids: [String] = []
+    var labelTargets: [String] = []
+    var describedBy: [String] = []
+    var formDepth = 0
+    var nestedForm = false
+    var inputsWithoutName = 0
+    var attributes: [(element: String, name: String, value: String)] = []
+    var elements: [String] = []
+
+    static func check(_ html: String) -> PageChecker {
+        let checker = PageChecker()
+        let body = html.replacingOccurrences(of: "<!DOCTYPE html>\n", with: "")
+        let parser = XMLParser(data: Data(body.utf8))
+        parser.delegate = checker
+        if !parser.parse() { checker.error = parser.parserError.map { "\($0)" } ?? "parse failed" }
+        return checker
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        elements.append(element)
+        for (name, value) in attributes { self.attributes.append((element, name, value)) }
+        if let id = attributes["id"] { ids.append(id) }
+        if element == "label", let target = attributes["for"] { labelTargets.append(target) }
+        if let target = attributes["aria-describedby"] { describedBy.append(target) }
+        if element == "form" {
+            if formDepth > 0 { nestedForm = true }
+            formDepth += 1
+        }
+        if ["input", "select"].contains(element), attributes["name"] == nil { inputsWithoutName += 1 }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        if element == "form" { formDepth -= 1 }
+    }
+
+    func assertStructure(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(error == nil, "\(name): not well-formed: \(error ?? "")", sourceLocation: sourceLocation)
+        #expect(
+            Set(ids).count == ids.count,
+            "\(name): duplicate ids \(Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted())",
+            sourceLocation: sourceLocation)
+        for target in labelTargets + describedBy {
+            #expect(
+                ids.contains(target), "\(name): label or description points at missing id \(target)",
+                sourceLocation: sourceLocation)
+        }
+        #expect(!nestedForm, "\(name): nested forms", sourceLocation: sourceLocation)
+        #expect(inputsWithoutName == 0, "\(name): inputs without a name", sourceLocation: sourceLocation)
+        for attribute in attributes where ["href", "src", "action", "formaction"].contains(attribute.name) {
+            let value = attribute.value.lowercased()
+            #expect(
+                !value.hasPrefix("javascript:") && !value.hasPrefix("data:") && !value.hasPrefix("file:"),
+                "\(name): unsafe URL \(attribute.value)")
+        }
+        #expect(attributes.allSatisfy { !$0.name.lowercased().hasPrefix("on") }, "\(name): event handler attribute")
+        #expect(!elements.contains("script"), "\(name): a script element")
+    }
+}
+
+let hostile = #"<script>alert("x")</script> "' onerror=alert(1) x="y" & </p><img src=x onerror=alert(2)>"#
+let hostileURL = "javascript:alert(document.cookie)"
+
+@Suite("HTML renderer: hostile input")
+struct HostileInputTests {
+    @Test func everyTextAttributeAndURLPositionIsEscaped() throws {
+        let rows = LazyRows(count: 1, identity: ["row/\(hostile)"]) { _ in
+            RenderNode(
+                id: "row/\(hostile)",
+                kind: .row(
+                    RowNode(
+                        title: hostile, subtitles: [hostile], badge: hostile, icon: hostile, showsChevron: true,
+                        actionId: hostile, swipeActionIds: [], contextActionIds: [])),
+                accessibility: AccessibilityInfo(label: hostile))
+        }
+        let control = { (type: ControlType, kind: InputKind?) in
+            ControlNode(
+                type: type, field: hostile, label: hostile, value: .string(hostile), placeholder: hostile, isRequired: true,
+                isReadOnly: false,
+                error: hostile, inputKind: kind, options: [SlotOption(value: hostile, label: hostile)], icon: hostile,
+                role: .primary,
+                actionId: hostile, styleName: hostile)
+        }
+        var chrome = ScreenChrome(
+            pattern: hostile, title: hostile, largeTitle: true, showsBack: true,
+            toolbar: [
+                ToolbarItem(placement: .confirmation, title: hostile, systemImage: nil, actionId: hostile, isDestructive: true)
+            ],
+            search: SearchField(prompt: hostile, field: hostile, text: hostile), refreshActionId: hostile,
+            pagination: PaginationState(hasMore: true, loadingMore: false))
+        chrome.banner = Banner(kind: .error, message: hostile)
+        chrome.confirmation = ConfirmationRequest(
+            title: hostile, message: hostile, confirmLabel: hostile, cancelLabel: hostile, destructive: true,
+            action: ActionDefinition(id: hostile, trigger: .buttonClick, type: .apiCall))
+        let nodes: [RenderNode] = [
+            RenderNode(id: "t\(hostile)", kind: .text(hostile, style: .largeTitle, lineLimit: nil)),
+            RenderNode(id: "l", kind: .labeledContent(label: hostile, value: hostile)),
+            RenderNode(id: "m", kind: .metric(label: hostile, value: hostile, icon: hostile)),
+            RenderNode(id: "c", kind: .chip(hostile, style: hostile)),
+            RenderNode(
+                id: "s", kind: .section(header: hostile),
+                children: [RenderNode(id: "e", kind: .emptyState(title: hostile, message: hostile, systemImage: hostile))]),
+            RenderNode(
+                id: "i", kind: .image(source: hostileURL, isSymbol: false, contentMode: nil),
+                accessibility: AccessibilityInfo(label: hostile)),
+            RenderNode(
+                id: "i2", kind: .image(source: hostile, isSymbol: true, contentMode: nil),
+                accessibility: AccessibilityInfo(label: hostile)),
+            RenderNode(id: "a", kind: .avatar(source: "data:text/html,<script>alert(1)</script>", initials: hostile)),
+            RenderNode(id: "tabs", kind: .tabView([TabItem(title: hostile, icon: hostile, screen: hostile)])),
+            RenderNode(
+                id: "link", kind: .navigationLink(screen: hostile, params: [hostile: .string(hostile)]),
+                children: [RenderNode(id: "lt", kind: .text(hostile, style: .body, lineLimit: nil))]),
+            RenderNode(id: "list", kind: .list(style: .plain, rows: rows)),
+            RenderNode(id: "tf", kind: .textField(placeholder: hostile, binding: hostile, text: hostile)),
+            RenderNode(id: "u", kind: .unknown(hostile)),
+            RenderNode(
+                id: "b", kind: .button(actionKey: hostile),
+                children: [RenderNode(id: "bt", kind: .text(hostile, style: .body, lineLimit: nil))]),
+            RenderNode(
+                id: "form", kind: .form,
+                children: [
+                    RenderNode(id: "text", kind: .control(control(.textInput, .text))),
+                    RenderNode(id: "email", kind: .control(control(.emailInput, .email))),
+                    RenderNode(id: "select", kind: .control(control(.select, nil))),
+                    RenderNode(id: "radio", kind: .control(control(.radioGroup, nil))),
+                    RenderNode(id: "switch", kind: .control(control(.switch, nil))),
+                    RenderNode(id: "button", kind: .control(control(.filledButton, nil))),
+                ]),
+        ]
+        let page = HTMLRenderer().page(
+            RenderNode(
+                id: "screen", kind: .screen(chrome),
+                children: [
+                    RenderNode(
+                        id: "content", kind: .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false), children: nodes)
+                ]),
+            navigation: [(hostile, hostileURL, true)])
+        let checker = PageChecker.check(page)
+        checker.assertStructure("hostile page")
+        #expect(!page.contains("<script"))
+        #expect(!page.lowercased().contains("javascript:"))
+        #expect(!page.contains("data:text"))
+        // "onerror=" survives only as escaped text: no element carries an on* attribute (checked above).
+        #expect(page.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"))
+        // Every hostile string came back as text, never as markup.
+        #expect(checker.elements.allSatisfy { !["script", "p2", "img2"].contains($0) })
+        // Two real images (the picture and the avatar, both with their unsafe sources replaced);
+        // the hostile text's <img> never became an element.
+        #expect(checker.elements.filter { $0 == "img" }.count == 2)
+        #expect(checker.attributes.filter { $0.element == "img" && $0.name == "src" }.allSatisfy { $0.value == "#" })
+    }
+
+    @Test func urlPolicy() {
+        #expect(HTMLRenderer.url("javascript:alert(1)") == "#")
+        #expect(HTMLRenderer.url(" JaVaScRiPt:alert(1)") == "#")
+        #expect(HTMLRenderer.url("\tjavascript:alert(1)") == "#")
+        #expect(HTMLRenderer.url("vbscript:x") == "#")
+        #expect(HTMLRenderer.url("data:text/html,x") == "#")
+        #expect(HTMLRenderer.url("file:///etc/passwd") == "#")
+        #expect(HTMLRenderer.url("https://a.test/x?y=1&z=\"2\"") == "https://a.test/x?y=1&amp;z=&quot;2&quot;")
+        #expect(HTMLRenderer.url("/screen/x?a=b:c") == "/screen/x?a=b:c")
+        #expect(HTMLRenderer.url("mailto:ana@edugo.test") == "mailto:ana@edugo.test")
+    }
+}
+
+@Suite("HTML renderer: a valid page per EduGo pattern")
+struct PatternPageTests {
+    static let catalog = try! EduGoCatalog()
+    static let environment = EvaluationEnvironment(now: Date(timeIntervalSince1970: 1_773_570_600))
+
+    @Test(arguments: [
+        "app-login", "dashboard-teacher", "materials-list", "material-detail", "material-edit", "app-settings", "users-list",
+        "assessment-take",
+    ])
+    func page(key: String) throws {
+        let screen = try Self.catalog.screen(key)
+        let compiled = try ScreenCompiler().compile(screen)
+        var data: JSONValue = .null
+        var items: [JSONValue]?
+        switch key {
+        case "dashboard-teacher": data = try Self.catalog.data("stats_global")
+        case "materials-list":
+            items = Array((try Self.catalog.data("materials").arrayValue ?? []).prefix(20))
+            data = .array(items!)
+        case "users-list":
+            items = Array((try Self.catalog.data("users").arrayValue ?? []).prefix(20))
+            data = .array(items!)
+        case "material-detail", "material-edit": data = try Self.catalog.data("materials")[0] ?? .null
+        case "assessment-take": data = try Self.catalog.data("assessments")[0] ?? .null
+        default: break
+        }
+        let context = try compiled.context(
+            user: AuthUserInfo(id: "usr-1", firstName: "Ana", lastName: "Pérez", email: "ana@edugo.test"),
+            userContext: UserContext(role: "teacher", roleName: "Docente"), data: data, environment: Self.environment)
+        for sizeClass in SizeClass.allCases {
+            let tree = PatternRouter(options: RenderOptions(sizeClass: sizeClass)).render(
+                ScreenInputs(
+                    screen: compiled, context: context, items: items,
+                    form: FormSnapshot(errors: ["title": "Título es obligatorio"]),
+                    pagination: PaginationState(hasMore: true, loadingMore: false)))
+            let html = HTMLRenderer().page(
+                tree,
+                navigation: [("Inicio", "/screen/dashboard-teacher", false), ("Materiales", "/screen/materials-list", true)])
+            #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"es\">"))
+            PageChecker.check(html).assertStructure("\(key) \(sizeClass)")
+            #expect(html.contains("<h1"))
+        }
+    }
+
+    @Test func formsPostTheirActionsAndInputsHaveTypes() throws {
+        let compiled = try ScreenCompiler().compile(try Self.catalog.screen("app-login"))
+        let context = try compiled.context(user: nil, userContext: nil, data: .null, environment: Self.environment)
+        let html = HTMLRenderer().page(
+            PatternRouter().render(
+                ScreenInputs(screen: compiled, context: context, form: FormSnapshot(errors: ["email": "Correo es obligatorio"]))))
+        #expect(html.contains("<form id=\"n-screen_app_login-form\" method=\"post\" action=\"/action\""))
+        #expect(html.contains("type=\"email\" autocomplete=\"email\""))
+        #expect(html.contains("type=\"password\" autocomplete=\"current-password\""))
+        #expect(html.contains("formaction=\"/action/submit-login\""))
+        #expect(html.contains("aria-invalid=\"true\""))
+        #expect(html.contains("Correo es obligatorio"))
+        #expect(html.contains("prefers-color-scheme:dark"))
+    }
+}
