@@ -535,7 +535,9 @@ struct ScreenLowering {
             type: type, field: type.isInput ? field : nil, label: label ?? (type.isButton ? value?.text : nil), value: current,
             placeholder: slot.placeholder.flatMap { try? $0.render(in: context) }, isRequired: slot.slot.required ?? false,
             isReadOnly: slot.slot.readOnly ?? false, error: type.isInput ? inputs.form.errors[field] : nil, inputKind: inputKind,
-            options: slot.slot.options ?? [], icon: slot.slot.icon, role: role,
+            options: zip(slot.slot.options ?? [], slot.optionLabels).map { option, template in
+                SlotOption(value: option.value, label: (try? template.render(in: context)) ?? option.label)
+            }, icon: slot.slot.icon, role: role,
             actionId: definition.action(forSlot: slot.slot.id)?.id,
             styleName: slot.slot.style)
         var traits: [String] = type.isButton ? ["button"] : []

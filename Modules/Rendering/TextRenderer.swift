@@ -120,7 +120,9 @@ public struct TextRenderer: Sendable {
         if let placeholder = control.placeholder { text += " placeholder:\(quote(placeholder))" }
         if control.isRequired { text += " required" }
         if control.isReadOnly { text += " read-only" }
-        if !control.options.isEmpty { text += " options:" + control.options.map(\.value).joined(separator: ",") }
+        if !control.options.isEmpty {
+            text += " options:" + control.options.map { "\($0.value)=\(quote($0.label))" }.joined(separator: ",")
+        }
         if let role = control.role { text += " role:\(role.rawValue)" }
         if let icon = control.icon { text += " symbol:\(icon)" }
         if let action = control.actionId { text += " →\(action)" }

@@ -45,6 +45,8 @@ public struct CompiledSlot: Sendable, Hashable {
     public let placeholder: TextTemplate?
     /// The accessibility label.
     public let accessibilityLabel: TextTemplate?
+    /// The labels of `slot.options`, in the same order (placeholders allowed).
+    public let optionLabels: [TextTemplate]
 }
 
 /// A zone with every expression compiled, recursively.
@@ -152,9 +154,15 @@ public struct ScreenCompiler: Sendable {
             let label = compileTemplate(slot.label, at: location.appending(key: "label"))
             let placeholder = compileTemplate(slot.placeholder, at: location.appending(key: "placeholder"))
             let accessibility = compileTemplate(slot.accessibilityLabel, at: location.appending(key: "accessibility_label"))
+            let optionLabels = (slot.options ?? []).enumerated().map { index, option in
+                compileTemplate(
+                    option.label, at: location.appending(key: "options").appending(index: index).appending(key: "label"))
+                    ?? TextTemplate(segments: [.text(option.label)])
+            }
             guard let source else { return nil }
             return CompiledSlot(
-                slot: slot, value: source, label: label, placeholder: placeholder, accessibilityLabel: accessibility)
+                slot: slot, value: source, label: label, placeholder: placeholder, accessibilityLabel: accessibility,
+                optionLabels: optionLabels)
         }
         func compileZone(_ zone: Zone, at location: JSONLocation) -> CompiledZone {
             let condition = zone.condition.flatMap { text in
