@@ -169,14 +169,14 @@ if ProcessInfo.processInfo.environment["DYNAMICUI_BENCHMARKS"] != nil {
     package.targets += [
         .target(
             name: "DynamicUIBenchInputs",
-            dependencies: ["DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog"],
+            dependencies: ["DynamicUIModels", "DynamicUIResolvers", "DynamicUIRendering", "DynamicUICatalog"],
             path: "Benchmarks/DynamicUIBenchInputs",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "DynamicUIBenchmarks",
             dependencies: [
-                "DynamicUIBenchInputs", "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog",
+                "DynamicUIBenchInputs", "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog", "DynamicUIRendering", "DynamicUIWeb",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

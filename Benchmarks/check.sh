@@ -12,7 +12,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 export DYNAMICUI_BENCHMARKS=1 DYNAMICUI_BENCH_SHORT=1
 scratch=.build-bench
 # Only the project's own benchmarks are checked; the peers' counts belong to Foundation and Mustache.
-own='.*:DynamicUI(:.*)?|Compile:.*|Evaluate:conditions.*'
+own='.*:DynamicUI(:.*)?|Compile:.*|Evaluate:conditions.*|Render:.*'
 figures=Benchmarks/instructions.tsv
 update=false
 [ "${1:-}" = "--update" ] && update=true

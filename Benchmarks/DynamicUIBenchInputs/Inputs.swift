@@ -1,5 +1,6 @@
 public import DynamicUICatalog
 public import DynamicUIModels
+public import DynamicUIRendering
 public import DynamicUIResolvers
 import Foundation
 
@@ -98,4 +99,49 @@ public enum BenchInputs {
     public static func mustacheContext() -> [String: Any] {
         ["user": ["firstName": "Ana"], "item": ["title": "Álgebra lineal para principiantes", "subject": "Matemáticas"]]
     }
+
+    /// `materials-list` compiled once.
+    public static let materialsList = try! ScreenCompiler().compile(try! edugo.screen("materials-list"))
+
+    /// `materials-list` lowered with `items`, asking for the first 20 rows; returns the rows built.
+    public static func lowerMaterials(_ items: [JSONValue]) -> Int {
+        let context = try! materialsList.context(
+            user: user, userContext: userContext, data: .array(items), environment: environment)
+        let tree = PatternRouter().render(ScreenInputs(screen: materialsList, context: context, items: items))
+        return firstRows(of: tree, limit: 20)
+    }
+
+    /// The bytes of a materials page, all the way to the first 20 rows of the render tree.
+    public static func bytesToRows(_ bytes: [UInt8]) -> Int {
+        let json = try! JSONReader().read(bytes)
+        let items = json["items"]?.arrayValue ?? []
+        return lowerMaterials(items)
+    }
+
+    /// Builds the first `limit` rows of the first list in `node`; returns how many were built.
+    public static func firstRows(of node: RenderNode, limit: Int) -> Int {
+        if case .list(_, let rows) = node.kind { return rows.rows(limit: limit).count }
+        for child in node.children {
+            let built = firstRows(of: child, limit: limit)
+            if built > 0 { return built }
+        }
+        return 0
+    }
+
+    /// Material items shaped like the catalog's, `count` of them.
+    public static func materialItems(_ count: Int) -> [JSONValue] {
+        let base = (try? edugo.data("materials").arrayValue) ?? []
+        return (0..<count).map { index in
+            guard case .object(var object) = base[index % base.count] else { return .null }
+            object["id"] = .string("mat-\(index)")
+            return .object(object)
+        }
+    }
+
+    /// 1,000 materials.
+    public static let materials1000 = materialItems(1000)
+    /// 10,000 materials.
+    public static let materials10000 = materialItems(10_000)
+    /// The 1,000-item, 8-field list payload (the bytes of one response).
+    public static let materials1000Bytes = list1000
 }

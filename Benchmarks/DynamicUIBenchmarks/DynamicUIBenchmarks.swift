@@ -2,7 +2,9 @@ import Benchmark
 import DynamicUIBenchInputs
 import DynamicUICatalog
 import DynamicUIModels
+import DynamicUIRendering
 import DynamicUIResolvers
+import DynamicUIWeb
 import Foundation
 import Mustache
 
@@ -111,6 +113,30 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Evaluate:conditions-(3)", configuration: evaluation) { benchmark in
         for _ in benchmark.scaledIterations {
             for condition in conditions { blackHole(try condition.isTrue(in: context)) }
+        }
+    }
+
+    // MARK: Rendering
+
+    let materials1000 = BenchInputs.materials1000
+    let materials10000 = BenchInputs.materials10000
+    Benchmark("Render:materials-list-first-20-rows:1000-items") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(BenchInputs.lowerMaterials(materials1000)) }
+    }
+    Benchmark("Render:materials-list-first-20-rows:10000-items") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(BenchInputs.lowerMaterials(materials10000)) }
+    }
+    let pageBytes = BenchInputs.materials1000Bytes
+    Benchmark("Render:bytes-to-first-20-rows:1000-items") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(BenchInputs.bytesToRows(pageBytes)) }
+    }
+    let dashboard = try! ScreenCompiler().compile(try! BenchInputs.edugo.screen("dashboard-teacher"))
+    let stats = try! BenchInputs.edugo.data("stats_global")
+    Benchmark("Render:HTML-dashboard") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let context = try dashboard.context(
+                user: BenchInputs.user, userContext: BenchInputs.userContext, data: stats, environment: BenchInputs.environment)
+            blackHole(HTMLRenderer().page(PatternRouter().render(ScreenInputs(screen: dashboard, context: context))))
         }
     }
 }

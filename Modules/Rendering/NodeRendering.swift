@@ -113,15 +113,16 @@ public struct NodeRenderer: Sendable {
             let items = evaluate(compiled, "items", in: context).arrayValue ?? []
             let template = compiled.nested["itemTemplate"]
             let listId = "\(id).items"
-            let identity = items.enumerated().map { index, item in
-                (item["trackId"] ?? item["id"]).map { $0.isNull ? "\(listId)[\(index)]" : "\(listId)/\($0.text)" }
-                    ?? "\(listId)[\(index)]"
+            let identity: @Sendable (Int) -> String = { index in
+                guard let id = items[index]["trackId"] ?? items[index]["id"], !id.isNull else { return "\(listId)[\(index)]" }
+                return "\(listId)/\(id.text)"
             }
             let renderer = self
-            let rows = LazyRows(count: items.count, identity: identity) { index in
+            let rows = LazyRows(count: items.count, id: identity) { index in
                 let row = context.item(items[index], index: index)
-                return template.flatMap { renderer.lower($0, context: row, path: identity[index], depth: depth, table: table) }
-                    ?? RenderNode(id: identity[index], kind: .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false))
+                let rowId = identity(index)
+                return template.flatMap { renderer.lower($0, context: row, path: rowId, depth: depth, table: table) }
+                    ?? RenderNode(id: rowId, kind: .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false))
             }
             kind = .list(style: .plain, rows: rows)
         case .spacer(let minLength):

@@ -391,12 +391,13 @@ struct ScreenLowering {
         let itemAction = definition.action(for: .itemClick)?.id
         let swipe = definition.actions.filter { $0.trigger == .swipe }.map(\.id)
         let press = definition.actions.filter { $0.trigger == .longPress }.map(\.id)
-        let identity = items.enumerated().map { index, item in
-            item["id"].map { $0.isNull ? "\(zoneId)[\(index)]" : "\(zoneId)/\($0.text)" } ?? "\(zoneId)[\(index)]"
+        let identity: @Sendable (Int) -> String = { index in
+            guard let id = items[index]["id"], !id.isNull else { return "\(zoneId)[\(index)]" }
+            return "\(zoneId)/\(id.text)"
         }
-        return LazyRows(count: items.count, identity: identity) { index in
+        return LazyRows(count: items.count, id: identity) { index in
             let row = context.item(items[index], index: index)
-            return Self.lowerRow(slots, in: row, id: identity[index], itemAction: itemAction, swipe: swipe, press: press)
+            return Self.lowerRow(slots, in: row, id: identity(index), itemAction: itemAction, swipe: swipe, press: press)
         }
     }
 

@@ -240,18 +240,19 @@ public indirect enum RenderKind: Sendable, Hashable {
     case unknown(String)
 }
 
-/// The rows of a list, built on demand: a 10,000-item list costs what its visible rows cost.
+/// The rows of a list, built on demand: a 10,000-item list costs what its visible rows cost
+/// (neither rows nor their ids are made until asked for).
 public final class LazyRows: Sendable, Hashable {
     /// Number of rows.
     public let count: Int
-    private let identity: [String]
+    private let makeId: @Sendable (Int) -> String
     private let build: @Sendable (Int) -> RenderNode
     private let counter = RowCounter()
 
-    /// Rows over `count` items whose ids are `identity`, built by `build`.
-    public init(count: Int, identity: [String], build: @escaping @Sendable (Int) -> RenderNode) {
+    /// Rows over `count` items; `id` gives a row's stable id, `build` the row.
+    public init(count: Int, id: @escaping @Sendable (Int) -> String, build: @escaping @Sendable (Int) -> RenderNode) {
         self.count = count
-        self.identity = identity
+        self.makeId = id
         self.build = build
     }
 
@@ -268,10 +269,11 @@ public final class LazyRows: Sendable, Hashable {
     public var rowsBuilt: Int { counter.value }
 
     /// The stable id of the row at `index`.
-    public func id(at index: Int) -> String { identity[index] }
+    public func id(at index: Int) -> String { makeId(index) }
 
-    public static func == (lhs: LazyRows, rhs: LazyRows) -> Bool { lhs === rhs || lhs.identity == rhs.identity }
-    public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
+    /// Lists are equal only to themselves: comparing rows would build them all.
+    public static func == (lhs: LazyRows, rhs: LazyRows) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// A thread-safe counter.

@@ -82,7 +82,7 @@ let hostileURL = "javascript:alert(document.cookie)"
 @Suite("HTML renderer: hostile input")
 struct HostileInputTests {
     @Test func everyTextAttributeAndURLPositionIsEscaped() throws {
-        let rows = LazyRows(count: 1, identity: ["row/\(hostile)"]) { _ in
+        let rows = LazyRows(count: 1, id: { _ in "row/\(hostile)" }) { _ in
             RenderNode(
                 id: "row/\(hostile)",
                 kind: .row(

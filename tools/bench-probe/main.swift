@@ -1,7 +1,7 @@
 // Runs one hot path a fixed number of times, for instruction counting under
 // `valgrind --tool=callgrind` (deterministic for the same binary and input).
 //
-//     dynamicui-probe <json-reader-1000 | screen-decode | placeholders-3 | sizes> [iterations]
+//     dynamicui-probe <json-reader-1000 | screen-decode | placeholders-3 | materials-lowering | bytes-to-rows | sizes> [iterations]
 import DynamicUIBenchInputs
 import DynamicUICatalog
 import DynamicUIModels
@@ -27,6 +27,12 @@ case "placeholders-3":
     let template = try TextTemplate.compile(BenchInputs.threePlaceholderText)
     let context = BenchInputs.rowContext
     for _ in 0..<iterations { sink &+= try template.render(in: context).utf8.count }
+case "materials-lowering":
+    let items = BenchInputs.materials1000
+    for _ in 0..<iterations { sink &+= BenchInputs.lowerMaterials(items) }
+case "bytes-to-rows":
+    let bytes = BenchInputs.materials1000Bytes
+    for _ in 0..<iterations { sink &+= BenchInputs.bytesToRows(bytes) }
 case "sizes":
     for (name, bytes) in BenchInputs.readerInputs { print("\(name)\t\(bytes.count)") }
     exit(0)
