@@ -176,7 +176,8 @@ if ProcessInfo.processInfo.environment["DYNAMICUI_BENCHMARKS"] != nil {
         .executableTarget(
             name: "DynamicUIBenchmarks",
             dependencies: [
-                "DynamicUIBenchInputs", "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog", "DynamicUIRendering", "DynamicUIWeb",
+                "DynamicUIBenchInputs", "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog", "DynamicUIRendering",
+                "DynamicUIWeb",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
