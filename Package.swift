@@ -90,6 +90,22 @@ let package = Package(
             path: "Modules/Web",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "DynamicUI",
+            dependencies: [
+                "DynamicUIModels", "DynamicUIResolvers", "DynamicUIStorage", "DynamicUINetwork", "DynamicUIActions",
+                "DynamicUIRendering",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Modules/DynamicUI",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DynamicUITests",
+            dependencies: ["DynamicUI", "DynamicUITesting", "DynamicUICatalog"],
+            path: "Tests/DynamicUITests",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DynamicUIWebTests",
             dependencies: ["DynamicUIWeb", "DynamicUIRendering", "DynamicUICatalog"],

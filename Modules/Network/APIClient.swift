@@ -60,6 +60,9 @@ public struct APIRequest: Sendable {
     public var queueWhenOffline: Bool
     /// The idempotency key of a mutating request (generated when `nil`).
     public var idempotencyKey: String?
+    /// Skip the response cache entirely (a caller with its own validators); a 304 is then
+    /// returned as a response instead of being answered from the cache.
+    public var bypassCache: Bool = false
 
     /// Creates a request.
     public init(
@@ -219,7 +222,7 @@ public actor APIClient {
         }
         let http = TransportRequest(
             method: request.method, url: url, headers: headers, body: body, timeout: configuration.timeout)
-        let isGet = request.method == .get
+        let isGet = request.method == .get && !request.bypassCache
         var cached: CachedResponse?
         if isGet, let cache {
             cached = await cache.entry(for: url.absoluteString)
@@ -229,7 +232,8 @@ public actor APIClient {
         }
         do {
             return try await perform(
-                http, authenticated: request.authenticated, cached: cached, retryPolicy: configuration.retryPolicy)
+                http, authenticated: request.authenticated, cached: cached, retryPolicy: configuration.retryPolicy,
+                storesInCache: isGet, acceptsNotModified: request.bypassCache)
         } catch {
             if isGet, let cached, error.code == .noConnection || error.code == .timeout || error.code == .serverError {
                 logger.notice("serving a stale response for \(Redaction.url(url)): \(error.code)")
@@ -283,10 +287,10 @@ public actor APIClient {
     // MARK: Pipeline
 
     private func perform(
-        _ request: TransportRequest, authenticated: Bool, cached: CachedResponse?, retryPolicy: RetryPolicy
-    )
-        async throws(NetworkError) -> APIResponse
-    {
+        _ request: TransportRequest, authenticated: Bool, cached: CachedResponse?, retryPolicy: RetryPolicy,
+        storesInCache: Bool = true,
+        acceptsNotModified: Bool = false
+    ) async throws(NetworkError) -> APIResponse {
         var attempt = 0
         var refreshed = false
         while true {
@@ -327,8 +331,11 @@ public actor APIClient {
                 return APIResponse(
                     status: cached.status, headers: response.headers, body: cached.body, source: .revalidated, url: request.url)
             }
+            if status == 304, acceptsNotModified {
+                return APIResponse(status: 304, headers: response.headers, body: Data(), source: .network, url: request.url)
+            }
             if (200..<300).contains(status) {
-                if request.method == .get, let cache {
+                if request.method == .get, storesInCache, let cache {
                     let directives = CacheDirectives(response.headers["Cache-Control"])
                     if !directives.noStore {
                         await cache.store(

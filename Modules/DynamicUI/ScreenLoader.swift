@@ -1,0 +1,137 @@
+import DynamicUIModels
+public import DynamicUINetwork
+public import DynamicUIResolvers
+public import DynamicUIStorage
+import Foundation
+public import Logging
+
+/// A screen ready to render, and where it came from.
+public struct LoadedScreen: Sendable {
+    /// Where the definition came from.
+    public enum Source: Sendable, Hashable {
+        /// The screen cache (memory or disk), still fresh: no request was made.
+        case cache
+        /// A new definition from the server.
+        case network
+        /// The cached definition, confirmed by a 304.
+        case revalidated
+        /// The cached definition past its freshness, because the server could not be reached.
+        case stale
+    }
+
+    /// The compiled screen.
+    public let screen: CompiledScreen
+    /// Where it came from.
+    public let source: Source
+
+    /// Whether the screen may be out of date (shown with a notice).
+    public var isStale: Bool { source == .stale }
+}
+
+/// A screen could not be loaded and nothing usable was cached.
+public struct ScreenLoadError: Error, Sendable, CustomStringConvertible {
+    /// The screen key.
+    public let key: String
+    /// What went wrong.
+    public let message: String
+    /// The network error, when the request failed.
+    public let network: NetworkError?
+
+    public var description: String { "screen '\(key)': \(message)" }
+}
+
+/// Loads screen definitions (seed 000 §3): fresh cache entries are served without a request;
+/// otherwise `GET /v1/screens/{key}?platform=…` with `If-None-Match`; a 304 confirms the
+/// cached copy, a 200 is decoded, compiled once per version and cached in memory and on disk,
+/// and a failure falls back to the cached copy marked stale. Concurrent loads of one key share
+/// one request.
+public actor ScreenLoader {
+    private let client: APIClient
+    /// The two-tier screen cache.
+    public let cache: ScreenCache
+    /// Compiled programs by key and version.
+    public let programs: ProgramCache
+    /// The `platform` query value (`ios`, `ipad`, `mac`).
+    public let platform: String
+    private let endpoint: Endpoint
+    private let logger: Logger
+    private var inFlight: [String: Task<LoadedScreen, any Error>] = [:]
+    /// Requests sent so far (for diagnostics and tests).
+    public private(set) var requestCount = 0
+
+    /// Creates a loader.
+    public init(
+        client: APIClient, cache: ScreenCache, programs: ProgramCache = ProgramCache(), platform: String = "ios",
+        endpoint: Endpoint = "/v1/screens/{key}", logger: Logger = Logger(label: "DynamicUI.screens")
+    ) {
+        self.client = client
+        self.cache = cache
+        self.programs = programs
+        self.platform = platform
+        self.endpoint = endpoint
+        self.logger = logger
+    }
+
+    private func cacheKey(_ key: String) -> String { "\(key)?platform=\(platform)" }
+
+    /// The screen `key`; throws `ScreenLoadError` when it cannot be loaded and nothing is cached.
+    public func load(_ key: String) async throws -> LoadedScreen {
+        if let entry = await cache.entry(for: cacheKey(key)), await cache.isFresh(entry) {
+            return LoadedScreen(screen: try await compile(entry.screen, etag: entry.etag, key: key), source: .cache)
+        }
+        if let running = inFlight[key] { return try await running.value }
+        let task = Task { try await self.fetch(key) }
+        inFlight[key] = task
+        defer { inFlight[key] = nil }
+        return try await task.value
+    }
+
+    /// Forgets `key` in both cache tiers and its compiled programs.
+    public func invalidate(_ key: String) async {
+        await cache.remove(cacheKey(key))
+        await programs.invalidate(key: key)
+    }
+
+    /// Forgets every screen.
+    public func clear() async { await cache.clear() }
+
+    private func fetch(_ key: String) async throws -> LoadedScreen {
+        let cached = await cache.entry(for: cacheKey(key))
+        var request = APIRequest(.get, endpoint, pathParameters: ["key": key], query: [("platform", platform)])
+        request.bypassCache = true
+        if let etag = cached?.etag { request.headers["If-None-Match"] = etag }
+        requestCount += 1
+        let response: APIResponse
+        do throws(NetworkError) {
+            response = try await client.send(request)
+        } catch {
+            guard let cached else { throw ScreenLoadError(key: key, message: error.message, network: error) }
+            logger.notice("serving stale screen \(key): \(error.code)")
+            return LoadedScreen(screen: try await compile(cached.screen, etag: cached.etag, key: key), source: .stale)
+        }
+        if response.status == 304, let cached {
+            await cache.touch(cacheKey(key))
+            return LoadedScreen(screen: try await compile(cached.screen, etag: cached.etag, key: key), source: .revalidated)
+        }
+        let screen: ScreenDefinition
+        do {
+            screen = try DocumentDecoder().decode(ScreenDefinition.self, from: response.body)
+        } catch {
+            guard let cached else { throw ScreenLoadError(key: key, message: "invalid definition: \(error)", network: nil) }
+            logger.error("screen \(key) from the server is invalid (\(error)); serving the cached copy")
+            return LoadedScreen(screen: try await compile(cached.screen, etag: cached.etag, key: key), source: .stale)
+        }
+        let etag = response.headers["ETag"]
+        let compiled = try await compile(screen, etag: etag, key: key)
+        await cache.store(screen, etag: etag, for: cacheKey(key))
+        return LoadedScreen(screen: compiled, source: .network)
+    }
+
+    private func compile(_ screen: ScreenDefinition, etag: String?, key: String) async throws -> CompiledScreen {
+        do {
+            return try await programs.screen(screen, version: etag ?? String(screen.version))
+        } catch {
+            throw ScreenLoadError(key: key, message: "the definition does not compile:\n\(error)", network: nil)
+        }
+    }
+}
