@@ -1,0 +1,261 @@
+public import DynamicUIActions
+public import DynamicUIModels
+import DynamicUINetwork
+public import DynamicUIRendering
+public import DynamicUIResolvers
+public import Foundation
+public import Observation
+
+/// The state of one screen (seed 000 §9): loads its definition and data, pages and searches,
+/// runs actions through the screen's handler then the generic registry, and applies every
+/// `ActionResult` (navigation, refresh, sign-out, messages, field errors, pending-offline
+/// notices, confirmations, external URLs, state changes).
+@Observable
+@MainActor
+public final class DynamicScreenViewModel {
+    /// The definition's state.
+    public private(set) var screenState: ScreenState = .loading
+    /// The data's state.
+    public private(set) var dataState: DataState = .idle
+    /// The compiled screen, once loaded.
+    public private(set) var compiled: CompiledScreen?
+    /// The data of the last load (a list response or a detail object).
+    public private(set) var data: JSONValue = .null
+    /// Form values and errors.
+    public let formState = FormState()
+    /// The search query (`q` is sent with the data request).
+    public private(set) var searchText = ""
+    /// A message to show.
+    public private(set) var banner: Banner?
+    /// A confirmation waiting for the user.
+    public private(set) var confirmation: ConfirmationRequest?
+    /// The last external URL to open (allowed by the security policy).
+    public private(set) var openedURL: URL?
+    /// Screen state set by actions (`stateChanged`).
+    public private(set) var state: JSONObject = [:]
+
+    /// The route shown.
+    public let route: Route
+    private let screens: ScreenLoader
+    private let dataLoader: DataLoader
+    private let dispatcher: ActionDispatcher
+    private let navigation: NavigationModel
+    private let session: @MainActor () -> SessionInfo?
+    private let environment: EvaluationEnvironment
+    private let onLogout: @MainActor () async -> Void
+    private let onSignedIn: @MainActor (SessionInfo) async -> Void
+
+    /// Creates the view model of `route`.
+    public init(
+        route: Route, screens: ScreenLoader, data: DataLoader, dispatcher: ActionDispatcher, navigation: NavigationModel,
+        environment: EvaluationEnvironment, session: @escaping @MainActor () -> SessionInfo?,
+        onLogout: @escaping @MainActor () async -> Void = {},
+        onSignedIn: @escaping @MainActor (SessionInfo) async -> Void = { _ in }
+    ) {
+        self.route = route
+        self.screens = screens
+        self.dataLoader = data
+        self.dispatcher = dispatcher
+        self.navigation = navigation
+        self.environment = environment
+        self.session = session
+        self.onLogout = onLogout
+        self.onSignedIn = onSignedIn
+    }
+
+    // MARK: Loading
+
+    /// Loads the definition, then its data.
+    public func load() async {
+        screenState = .loading
+        do {
+            let loaded = try await screens.load(route.screenKey)
+            compiled = loaded.screen
+            screenState = .ready(loaded.screen.definition, isStale: loaded.isStale)
+            if loaded.isStale { banner = Banner(kind: .pending, message: "Sin conexión: mostrando la última versión guardada") }
+            await loadData()
+        } catch {
+            screenState = .error("\(error)")
+        }
+    }
+
+    /// Loads the first page of data (nothing when the screen has no endpoint).
+    public func loadData() async {
+        guard let screen = compiled?.definition, let endpoint = screen.dataEndpoint else {
+            dataState = .idle
+            return
+        }
+        dataState = .loading
+        do throws(NetworkError) {
+            let page = try await dataLoader.load(
+                endpoint: endpoint, config: screen.dataConfig, params: route.params, query: query)
+            data = page.json
+            dataState = .success(items: page.items, hasMore: page.hasMore, loadingMore: false)
+            if screen.pattern == .form || screen.pattern == .detail, let item = page.items.first {
+                formState.prefill(from: item, slots: inputSlots)
+            }
+        } catch {
+            dataState = .error(error.code == .noConnection ? "Sin conexión" : error.message)
+        }
+    }
+
+    /// Appends the next page; on failure keeps the items and stops paging.
+    public func loadNextPage() async {
+        guard let screen = compiled?.definition, let endpoint = screen.dataEndpoint,
+            case .success(let items, true, false) = dataState
+        else { return }
+        dataState = .success(items: items, hasMore: true, loadingMore: true)
+        do throws(NetworkError) {
+            let page = try await dataLoader.loadNextPage(
+                endpoint: endpoint, config: screen.dataConfig, params: route.params, query: query, loaded: items.count)
+            let all = items + page.items
+            data = .array(all)
+            dataState = .success(items: all, hasMore: page.hasMore, loadingMore: false)
+        } catch {
+            dataState = .success(items: items, hasMore: false, loadingMore: false)
+        }
+    }
+
+    /// Reloads from the first page.
+    public func refresh() async { await loadData() }
+
+    /// Searches: the query is sent as `q` and the list restarts from the first page.
+    public func search(_ text: String) async {
+        searchText = text
+        await loadData()
+    }
+
+    private var query: [(name: String, value: String)] {
+        searchText.isEmpty ? [] : [("q", searchText)]
+    }
+
+    private var inputSlots: [Slot] {
+        compiled?.definition.template.allZones.flatMap { $0.slots ?? [] }.filter { $0.controlType.isInput } ?? []
+    }
+
+    /// The root context of the screen now (user, data, form values, state, params).
+    public func context() throws -> DataContext {
+        guard let compiled else { throw ScreenLoadError(key: route.screenKey, message: "not loaded", network: nil) }
+        let current = session()
+        return try compiled.context(
+            user: current?.user, userContext: current?.context, data: data,
+            form: JSONObject(formState.fieldValues.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }),
+            state: state,
+            params: JSONObject(route.params.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }),
+            environment: environment)
+    }
+
+    /// The render tree of the screen now.
+    public func render(options: RenderOptions) throws -> RenderNode {
+        guard let compiled else { throw ScreenLoadError(key: route.screenKey, message: "not loaded", network: nil) }
+        var items: [JSONValue]?
+        var pagination: PaginationState?
+        if case .success(let loaded, let hasMore, let loadingMore) = dataState {
+            items = loaded
+            pagination = PaginationState(hasMore: hasMore, loadingMore: loadingMore)
+        }
+        return PatternRouter(options: options).render(
+            ScreenInputs(
+                screen: compiled, context: try context(), items: items,
+                form: FormSnapshot(values: formState.fieldValues, errors: formState.fieldErrors), pagination: pagination,
+                searchText: searchText, confirmation: confirmation, banner: banner))
+    }
+
+    // MARK: Actions
+
+    /// Runs the action `id` (for an item, when a row fired it) and applies its result.
+    @discardableResult
+    public func perform(actionId id: String, item: JSONValue? = nil, confirmed: Bool = false) async -> ActionResult {
+        guard let compiled, let action = compiled.actions[id] else { return .error(message: "Acción desconocida") }
+        var context: DataContext
+        do {
+            context = try self.context()
+        } catch {
+            return .error(message: "\(error)")
+        }
+        if let item {
+            context = context.item(item, index: 0)
+        } else if let record = singleRecord {
+            // A detail or form shows one record: it is the `item` of its placeholders, as when rendering.
+            context = context.item(record, index: 0)
+        }
+        let config = (try? action.config?.evaluate(in: context))?.objectValue ?? [:]
+        let result = await run(action.action, config: config, item: item, confirmed: confirmed)
+        await apply(result)
+        return result
+    }
+
+    /// Accepts the pending confirmation: its guarded action runs.
+    public func confirm() async {
+        guard let request = confirmation else { return }
+        confirmation = nil
+        let config = JSONObject((request.action.config ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        let item = data.objectValue != nil ? data : nil
+        await apply(await run(request.action, config: config, item: item, confirmed: true))
+    }
+
+    /// Declines the pending confirmation.
+    public func cancelConfirmation() { confirmation = nil }
+
+    /// Clears the banner (after it was shown).
+    public func dismissBanner() { banner = nil }
+
+    /// The record of a single-object screen (detail, profile, form, modal).
+    private var singleRecord: JSONValue? {
+        guard let pattern = compiled?.definition.pattern, [.detail, .profile, .form, .modal].contains(pattern),
+            data.objectValue != nil
+        else { return nil }
+        return data
+    }
+
+    private func run(_ action: ActionDefinition, config: JSONObject, item: JSONValue?, confirmed: Bool) async -> ActionResult {
+        let detailItem = singleRecord
+        let context = ActionContext(
+            screenKey: route.screenKey, handlerKey: compiled?.definition.handlerKey, actionId: action.id, config: config,
+            fieldValues: formState.fieldValues, formSlots: inputSlots, selectedItem: item ?? detailItem, params: route.params,
+            session: session(), confirmed: confirmed)
+        return await dispatcher.execute(action, context: context)
+    }
+
+    /// Applies a result: the runtime's half of every action.
+    public func apply(_ result: ActionResult) async {
+        switch result {
+        case .navigateTo(let key, let params, let presentation):
+            navigation.push(
+                Route(screenKey: key, params: params.reduce(into: [:]) { $0[$1.key] = $1.value.text }, presentation: presentation)
+            )
+        case .navigateBack, .dismiss:
+            navigation.back()
+        case .success(let message):
+            if let message { banner = Banner(kind: .success, message: message) }
+        case .error(let message):
+            banner = Banner(kind: .error, message: message)
+        case .fieldErrors(let errors, let message):
+            formState.setErrors(errors)
+            if let message { banner = Banner(kind: .error, message: message) }
+        case .pendingOffline(let message):
+            banner = Banner(kind: .pending, message: message)
+        case .logout:
+            await onLogout()
+            navigation.popToRoot()
+        case .signedIn(let info, let destination):
+            await onSignedIn(info)
+            navigation.select(destination)
+        case .cancelled:
+            break
+        case .refresh:
+            await refresh()
+        case .confirm(let request):
+            confirmation = request
+        case .openURL(let url):
+            openedURL = url
+        case .present(let screen, let params):
+            navigation.push(
+                Route(screenKey: screen, params: params.reduce(into: [:]) { $0[$1.key] = $1.value.text }, presentation: .sheet))
+        case .stateChanged(let changes):
+            for (key, value) in changes { state[key] = value }
+        case .sequence(let results):
+            for step in results { await apply(step) }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+public import DynamicUIActions
+public import DynamicUIModels
+public import Foundation
+public import Observation
+
+/// One entry of the navigation stack.
+public struct Route: Sendable, Hashable, Identifiable {
+    /// The screen.
+    public var screenKey: String
+    /// Its params (`id`, …).
+    public var params: [String: String]
+    /// Pushed or presented as a sheet.
+    public var presentation: Presentation
+    /// A unique id, so the same screen can appear twice.
+    public let id: UUID
+
+    /// Creates a route.
+    public init(screenKey: String, params: [String: String] = [:], presentation: Presentation = .push) {
+        self.screenKey = screenKey
+        self.params = params
+        self.presentation = presentation
+        self.id = UUID()
+    }
+}
+
+/// The app's navigation (seed 000 §12, seed 004): the server's tabs and sidebar (or the
+/// fallback when they cannot be loaded), the dashboard of the user's role, and a stack driven
+/// by `ActionResult`s.
+@Observable
+@MainActor
+public final class NavigationModel {
+    /// The navigation definition in use.
+    public private(set) var definition: NavigationDefinition
+    /// Whether `definition` is the fallback.
+    public private(set) var isFallback: Bool
+    /// The selected tab or sidebar entry's screen.
+    public var selectedScreenKey: String?
+    /// The stack above the selected root.
+    public private(set) var stack: [Route] = []
+
+    /// Starts with the fallback of `role` until a definition is loaded.
+    public init(role: String = "student") {
+        definition = Self.fallback(role: role)
+        isFallback = true
+        selectedScreenKey = definition.bottomNav.first?.screenKey
+    }
+
+    /// Seed 000 §12's fallback: the role's dashboard, materials and settings.
+    public static func fallback(role: String) -> NavigationDefinition {
+        NavigationDefinition(
+            bottomNav: [
+                NavItem(key: "dashboard", label: "Inicio", icon: "house", screenKey: dashboardKeyForRole(role), sortOrder: 0),
+                NavItem(key: "materials", label: "Materiales", icon: "book", screenKey: "materials-list", sortOrder: 1),
+                NavItem(key: "settings", label: "Ajustes", icon: "gear", screenKey: "app-settings", sortOrder: 2),
+            ], version: 0)
+    }
+
+    /// Uses a loaded definition (`nil` keeps the fallback of `role`).
+    public func apply(_ loaded: NavigationDefinition?, role: String) {
+        if let loaded, !loaded.bottomNav.isEmpty {
+            definition = loaded
+            isFallback = false
+        } else {
+            definition = Self.fallback(role: role)
+            isFallback = true
+        }
+        stack.removeAll()
+        selectedScreenKey = definition.bottomNav.sorted { $0.sortOrder < $1.sortOrder }.first?.screenKey
+    }
+
+    /// Tabs for compact width, the sidebar (drawer items, else tabs) for regular width.
+    public func items(regular: Bool) -> [NavItem] {
+        let items = regular ? (definition.drawerItems ?? definition.bottomNav) : definition.bottomNav
+        return items.sorted { $0.sortOrder < $1.sortOrder }
+    }
+
+    /// The screen on top.
+    public var current: Route? {
+        stack.last ?? selectedScreenKey.map { Route(screenKey: $0) }
+    }
+
+    /// Pushes (or presents) a screen.
+    public func push(_ route: Route) { stack.append(route) }
+
+    /// Goes back one screen; returns whether there was one.
+    @discardableResult
+    public func back() -> Bool {
+        guard !stack.isEmpty else { return false }
+        stack.removeLast()
+        return true
+    }
+
+    /// Back to the selected root.
+    public func popToRoot() { stack.removeAll() }
+
+    /// Replaces the whole stack with `route`.
+    public func replace(with route: Route) { stack = [route] }
+
+    /// Selects a tab or sidebar entry, clearing the stack.
+    public func select(_ screenKey: String) {
+        selectedScreenKey = screenKey
+        stack.removeAll()
+    }
+
+    /// Opens a deep link `scheme://screen/<key>?param=value` when `knownScreens` contains the
+    /// key; returns whether it did. Anything else is refused.
+    @discardableResult
+    public func open(deepLink url: URL, knownScreens: Set<String>) -> Bool {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.host == "screen" else {
+            return false
+        }
+        let key = String(components.path.drop { $0 == "/" })
+        guard knownScreens.contains(key) else { return false }
+        var params: [String: String] = [:]
+        for item in components.queryItems ?? [] { params[item.name] = item.value }
+        push(Route(screenKey: key, params: params))
+        return true
+    }
+}

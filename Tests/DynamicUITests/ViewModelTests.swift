@@ -1,0 +1,186 @@
+import DynamicUI
+import DynamicUIActions
+import DynamicUICatalog
+import DynamicUIModels
+import DynamicUINetwork
+import DynamicUIRendering
+import DynamicUIResolvers
+import DynamicUIStorage
+import DynamicUITesting
+import Foundation
+import Testing
+
+let evaluation = EvaluationEnvironment(now: Date(timeIntervalSince1970: 1_773_570_600))
+let teacherSession = SessionInfo(
+    user: AuthUserInfo(id: "usr-2", firstName: "Lucía", lastName: "Fernández", email: "docente@edugo.test"),
+    context: UserContext(role: "teacher", roleName: "Docente", schoolId: "sch-1", academicUnitId: "unit-1"))
+
+@MainActor
+final class Fixture {
+    let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
+    let navigation = NavigationModel(role: "teacher")
+    var loggedOut = 0
+
+    func model(_ key: String, params: [String: String] = [:]) async throws -> DynamicScreenViewModel {
+        await harness.transport.on(.get, "/v1/screens/\(key)", .json(200, try catalog.screenJSON(key)))
+        let api = harness.services.api!
+        return DynamicScreenViewModel(
+            route: Route(screenKey: key, params: params),
+            screens: ScreenLoader(client: api, cache: ScreenCache(clock: harness.clock)),
+            data: DataLoader(client: api), dispatcher: try harness.dispatcher(), navigation: navigation, environment: evaluation,
+            session: { teacherSession }, onLogout: { self.loggedOut += 1 })
+    }
+}
+
+func materials(_ range: Range<Int>) -> JSONValue {
+    .array(range.map { ["id": .string("mat-\($0)"), "title": .string("Material \($0)"), "status_label": "Publicado"] })
+}
+
+@Suite("Navigation model")
+@MainActor
+struct NavigationModelTests {
+    @Test(arguments: [
+        ("super_admin", "dashboard-superadmin"), ("school_director", "dashboard-schooladmin"), ("teacher", "dashboard-teacher"),
+        ("guardian", "dashboard-guardian"), ("student", "dashboard-student"),
+    ])
+    func fallbackForEachRole(role: String, dashboard: String) {
+        let navigation = NavigationModel(role: role)
+        #expect(navigation.isFallback)
+        #expect(navigation.items(regular: false).map(\.screenKey) == [dashboard, "materials-list", "app-settings"])
+        #expect(navigation.selectedScreenKey == dashboard)
+    }
+
+    @Test func loadedDefinitionStackAndDeepLinks() throws {
+        let navigation = NavigationModel(role: "teacher")
+        navigation.apply(try catalog.navigation(role: "teacher"), role: "teacher")
+        #expect(!navigation.isFallback)
+        let definition = try catalog.navigation(role: "teacher")
+        #expect(
+            navigation.items(regular: true).map(\.key)
+                == (definition.drawerItems ?? []).sorted { $0.sortOrder < $1.sortOrder }.map(\.key))
+        #expect(
+            navigation.items(regular: false).map(\.key) == definition.bottomNav.sorted { $0.sortOrder < $1.sortOrder }.map(\.key))
+        navigation.push(Route(screenKey: "materials-list"))
+        navigation.push(Route(screenKey: "material-detail", params: ["id": "mat-1"]))
+        #expect(navigation.current?.screenKey == "material-detail")
+        #expect(navigation.back())
+        navigation.replace(with: Route(screenKey: "app-settings"))
+        #expect(navigation.stack.map(\.screenKey) == ["app-settings"])
+        navigation.popToRoot()
+        #expect(!navigation.back())
+        #expect(
+            navigation.open(
+                deepLink: URL(string: "edugo://screen/material-detail?id=mat-9")!, knownScreens: Set(catalog.screenKeys)))
+        #expect(navigation.current?.params == ["id": "mat-9"])
+        #expect(!navigation.open(deepLink: URL(string: "edugo://screen/admin-secrets")!, knownScreens: Set(catalog.screenKeys)))
+        #expect(!navigation.open(deepLink: URL(string: "https://evil.test/screen/x")!, knownScreens: Set(catalog.screenKeys)))
+        navigation.apply(nil, role: "guardian")
+        #expect(navigation.isFallback && navigation.selectedScreenKey == "dashboard-guardian")
+    }
+}
+
+@Suite("Screen view model")
+@MainActor
+struct ViewModelTests {
+    @Test func listLoadsPagesSearchesAndNavigates() async throws {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(
+            .get, "/v1/materials", .json(200, ["items": materials(0..<20), "total": 25]),
+            .json(200, ["items": materials(20..<25), "total": 25]),
+            .json(200, ["items": materials(3..<4), "total": 1]))
+        let model = try await fixture.model("materials-list")
+        await model.load()
+        guard case .ready(let screen, false) = model.screenState, case .success(let items, true, false) = model.dataState else {
+            Issue.record("\(model.screenState) \(model.dataState)")
+            return
+        }
+        #expect(screen.screenKey == "materials-list" && items.count == 20)
+        await model.loadNextPage()
+        guard case .success(let all, false, false) = model.dataState else {
+            Issue.record("\(model.dataState)")
+            return
+        }
+        #expect(all.count == 25)
+        #expect(await fixture.harness.transport.requests.last?.url.query?.contains("offset=20") == true)
+        await model.search("Material 3")
+        #expect(await fixture.harness.transport.requests.last?.url.query?.contains("q=Material%203") == true)
+
+        await model.perform(actionId: "open-item", item: ["id": "mat-3"])
+        #expect(fixture.navigation.current?.screenKey == "material-detail")
+        #expect(fixture.navigation.current?.params == ["id": "mat-3"])
+        await model.perform(actionId: "create")
+        #expect(fixture.navigation.current?.presentation == .sheet)
+        let tree = try model.render(options: RenderOptions())
+        #expect(TextRenderer().render(tree).contains("row \"Material 3\""))
+    }
+
+    @Test func detailConfirmDeleteThenBack() async throws {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(
+            .get, "/v1/materials/mat-1", .json(200, ["id": "mat-1", "title": "Álgebra", "file_url": "https://edugo.test/f.pdf"]))
+        await fixture.harness.transport.on(.delete, "/v1/materials/mat-1", .json(204, nil))
+        fixture.navigation.push(Route(screenKey: "materials-list"))
+        fixture.navigation.push(Route(screenKey: "material-detail", params: ["id": "mat-1"]))
+        let model = try await fixture.model("material-detail", params: ["id": "mat-1"])
+        await model.load()
+        await model.perform(actionId: "delete")
+        let request = try #require(model.confirmation)
+        #expect(request.destructive && request.message?.contains("Álgebra") == true)
+        model.cancelConfirmation()
+        #expect(await fixture.harness.transport.requests(to: "/v1/materials/mat-1").count == 1)
+        await model.perform(actionId: "delete")
+        await model.confirm()
+        #expect(await fixture.harness.transport.requests.last?.method == .delete)
+        #expect(fixture.navigation.current?.screenKey == "materials-list")
+        await model.perform(actionId: "download")
+        #expect(model.openedURL == URL(string: "https://edugo.test/f.pdf"))
+    }
+
+    @Test func formErrorsPendingOfflineAndLogout() async throws {
+        let fixture = Fixture()
+        let model = try await fixture.model("material-create")
+        await model.load()
+        await model.perform(actionId: "submit")
+        #expect(model.formState.fieldErrors["title"] != nil)
+        #expect(model.banner?.kind == .error)
+        model.formState.setValue("Álgebra", for: "title")
+        #expect(model.formState.fieldErrors["title"] == nil)
+        for (field, value) in [
+            "subject": "Matemáticas", "grade": "7", "file_url": "https://edugo.test/a.pdf", "file_type": "PDF",
+            "unit_id": "unt-001", "status": "borrador",
+        ] {
+            model.formState.setValue(value, for: field)
+        }
+        await fixture.harness.transport.setFallback(.failure(.noConnection))
+        fixture.navigation.push(Route(screenKey: "material-create", presentation: .sheet))
+        await model.perform(actionId: "submit")
+        #expect(model.banner?.kind == .pending)
+        #expect(try fixture.harness.queue.count() == 1)
+        #expect(fixture.navigation.stack.isEmpty)
+
+        let settings = try await fixture.model("app-settings")
+        await fixture.harness.transport.setFallback(.json(404, nil))
+        await settings.load()
+        await settings.perform(actionId: "logout")
+        #expect(settings.confirmation != nil)
+        await settings.confirm()
+        #expect(fixture.loggedOut == 1)
+        await settings.apply(.stateChanged(["dark_mode": true]))
+        #expect(settings.state["dark_mode"] == true)
+    }
+
+    @Test func screenErrorsAndStaleDefinitions() async throws {
+        let fixture = Fixture()
+        let api = fixture.harness.services.api!
+        let model = DynamicScreenViewModel(
+            route: Route(screenKey: "nope"), screens: ScreenLoader(client: api, cache: ScreenCache(clock: fixture.harness.clock)),
+            data: DataLoader(client: api), dispatcher: try fixture.harness.dispatcher(), navigation: fixture.navigation,
+            environment: evaluation, session: { nil })
+        await model.load()
+        guard case .error(let message) = model.screenState else {
+            Issue.record("\(model.screenState)")
+            return
+        }
+        #expect(message.contains("nope"))
+    }
+}
