@@ -100,9 +100,22 @@ let package = Package(
             path: "Modules/DynamicUI",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "DynamicUIDemoBackend",
+            dependencies: [
+                "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            path: "tools/DemoBackend",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DynamicUITests",
-            dependencies: ["DynamicUI", "DynamicUITesting", "DynamicUICatalog"],
+            dependencies: [
+                "DynamicUI", "DynamicUITesting", "DynamicUICatalog", "DynamicUIDemoBackend", "DynamicUIAuthPlugin",
+                "DynamicUICRUDPlugin",
+                "DynamicUINavigationPlugin",
+            ],
             path: "Tests/DynamicUITests",
             swiftSettings: swiftSettings
         ),

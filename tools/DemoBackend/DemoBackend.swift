@@ -1,0 +1,236 @@
+public import DynamicUICatalog
+import DynamicUIModels
+import DynamicUIResolvers
+import FlyingFox
+import FlyingSocks
+public import Foundation
+import GRDB
+
+/// The demo backend: the admin and mobile APIs of the EduGo catalog, plus the recorded iTunes
+/// responses of the podcast catalog, on two loopback ports. Data lives in SQLite (a file, so
+/// changes persist across restarts, or memory for tests), seeded from the catalog.
+public final class DemoBackend: @unchecked Sendable {
+    /// Switches for tests and demos.
+    public struct Faults: Sendable {
+        /// Seconds added before every answer.
+        public var latency: Double = 0
+        /// Share of requests (0…1) answered 503 before doing anything.
+        public var failureRate: Double = 0
+        /// Creates faults (none by default).
+        public init(latency: Double = 0, failureRate: Double = 0) {
+            self.latency = latency
+            self.failureRate = failureRate
+        }
+    }
+
+    private let catalog: EduGoCatalog
+    private let podcasts: PodcastsCatalog
+    private let database: DatabaseQueue
+    private let endpoints: JSONObject
+    private let lock = NSLock()
+    private var faultSettings = Faults()
+    private var servers: [HTTPServer] = []
+    private var tasks: [Task<Void, any Error>] = []
+    private var ports: (admin: UInt16, mobile: UInt16) = (0, 0)
+    /// Every request handled, as `METHOD path` (for tests and the request log).
+    public private(set) var log: [String] = []
+
+    /// A backend over the shipped catalogs; `databasePath` `nil` keeps data in memory.
+    public init(databasePath: String? = nil, catalog: EduGoCatalog? = nil, podcasts: PodcastsCatalog = PodcastsCatalog()) throws {
+        self.catalog = try catalog ?? EduGoCatalog()
+        self.podcasts = podcasts
+        database = try databasePath.map { try DatabaseQueue(path: $0) } ?? DatabaseQueue()
+        endpoints = try self.catalog.data("endpoints").objectValue ?? [:]
+        try migrateAndSeed()
+    }
+
+    /// The fault switches.
+    public var faults: Faults {
+        get { lock.withLock { faultSettings } }
+        set { lock.withLock { faultSettings = newValue } }
+    }
+
+    /// The admin API's base URL (after `start`).
+    public var adminURL: URL { URL(string: "http://127.0.0.1:\(ports.admin)")! }
+    /// The mobile API's base URL (after `start`).
+    public var mobileURL: URL { URL(string: "http://127.0.0.1:\(ports.mobile)")! }
+
+    /// Starts both servers (ports 0 pick free ones).
+    public func start(adminPort: UInt16 = 0, mobilePort: UInt16 = 0) async throws {
+        let admin = try await serve(port: adminPort, api: "admin")
+        let mobile = try await serve(port: mobilePort, api: "mobile")
+        ports = (admin, mobile)
+    }
+
+    /// Stops both servers: clients then see no connection (the "offline" switch).
+    public func stop() async {
+        for server in servers { await server.stop(timeout: 0) }
+        for task in tasks { task.cancel() }
+        servers.removeAll()
+        tasks.removeAll()
+    }
+
+    /// Starts again on the same ports ("back online").
+    public func restart() async throws {
+        try await start(adminPort: ports.admin, mobilePort: ports.mobile)
+    }
+
+    private func serve(port: UInt16, api: String) async throws -> UInt16 {
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30)
+        for method in ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"] {
+            await server.appendRoute(HTTPRoute("\(method) *")) { [self] request in await self.handle(request, api: api) }
+        }
+        let task = Task { try await server.run() }
+        try await server.waitUntilListening()
+        servers.append(server)
+        tasks.append(task)
+        guard case .ip4(_, port: let bound)? = await server.listeningAddress else { throw DemoError.message("no port") }
+        return bound
+    }
+
+    // MARK: Storage
+
+    private func migrateAndSeed() throws {
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE IF NOT EXISTS record (collection TEXT NOT NULL, id TEXT NOT NULL, position INTEGER NOT NULL,
+                        json TEXT NOT NULL, PRIMARY KEY (collection, id));
+                    CREATE TABLE IF NOT EXISTS idempotency (key TEXT PRIMARY KEY, status INTEGER NOT NULL, body TEXT NOT NULL);
+                    CREATE TABLE IF NOT EXISTS token (token TEXT PRIMARY KEY, email TEXT NOT NULL, kind TEXT NOT NULL);
+                    """)
+            let seeded = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0
+            guard seeded == 0 else { return }
+            for name in try catalog.dataFiles() where !["endpoints", "accounts", "stats_global"].contains(name) {
+                guard case .array(let records) = try catalog.data(name) else { continue }
+                for (position, record) in records.enumerated() {
+                    guard let id = record["id"]?.text else { continue }
+                    try db.execute(
+                        sql: "INSERT INTO record (collection, id, position, json) VALUES (?, ?, ?, ?)",
+                        arguments: [name, id, position, JSONWriter().string(from: record)])
+                }
+            }
+        }
+    }
+
+    func records(_ collection: String) throws -> [DynamicUIModels.JSONValue] {
+        try database.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT json FROM record WHERE collection = ? ORDER BY position", arguments: [collection])
+        }.compactMap { try? JSONReader().read($0) }
+    }
+
+    func record(_ collection: String, id: String) throws -> DynamicUIModels.JSONValue? {
+        try database.read { db in
+            try String.fetchOne(db, sql: "SELECT json FROM record WHERE collection = ? AND id = ?", arguments: [collection, id])
+        }.flatMap { try? JSONReader().read($0) }
+    }
+
+    func save(_ collection: String, id: String, _ value: DynamicUIModels.JSONValue) throws {
+        try database.write { db in
+            let position =
+                try Int.fetchOne(
+                    db, sql: "SELECT COALESCE(MAX(position), -1) + 1 FROM record WHERE collection = ?", arguments: [collection])
+                ?? 0
+            try db.execute(
+                sql: """
+                    INSERT INTO record (collection, id, position, json) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(collection, id) DO UPDATE SET json = excluded.json
+                    """, arguments: [collection, id, position, JSONWriter().string(from: value)])
+        }
+    }
+
+    func delete(_ collection: String, id: String) throws -> Bool {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM record WHERE collection = ? AND id = ?", arguments: [collection, id])
+            return db.changesCount > 0
+        }
+    }
+
+    // MARK: Requests
+
+    struct Reply {
+        var status: Int
+        var body: DynamicUIModels.JSONValue?
+        var headers: [String: String] = [:]
+    }
+
+    private func handle(_ request: FlyingFox.HTTPRequest, api: String) async -> FlyingFox.HTTPResponse {
+        let faults = self.faults
+        if faults.latency > 0 { try? await Task.sleep(nanoseconds: UInt64(faults.latency * 1_000_000_000)) }
+        lock.withLock { log.append("\(request.method.rawValue) \(api):\(request.path)") }
+        if faults.failureRate > 0, Double.random(in: 0..<1) < faults.failureRate {
+            return response(Reply(status: 503, body: ["error": "service unavailable"], headers: ["Retry-After": "0"]))
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
+        let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+        let body = (try? await request.bodyData).flatMap { $0.isEmpty ? nil : try? JSONReader().read($0) }
+        let reply = DemoRouter(
+            backend: self, api: api, method: request.method.rawValue, path: request.path, query: query, headers: headers,
+            body: body
+        )
+        .route()
+        return response(reply)
+    }
+
+    private func response(_ reply: Reply) -> FlyingFox.HTTPResponse {
+        var headers = HTTPHeaders()
+        headers[HTTPHeader("Content-Type")] = "application/json; charset=utf-8"
+        for (name, value) in reply.headers { headers[HTTPHeader(name)] = value }
+        let data = reply.body.map { JSONWriter().data(from: $0) } ?? Data()
+        return FlyingFox.HTTPResponse(
+            statusCode: HTTPStatusCode(reply.status, phrase: Self.phrase(reply.status)), headers: headers, body: data)
+    }
+
+    static func phrase(_ status: Int) -> String {
+        [
+            200: "OK", 201: "Created", 204: "No Content", 304: "Not Modified", 400: "Bad Request", 401: "Unauthorized",
+            404: "Not Found",
+            409: "Conflict", 422: "Unprocessable Content", 503: "Service Unavailable",
+        ][status] ?? "Status"
+    }
+
+    // MARK: Catalog access for the router
+
+    var edugo: EduGoCatalog { catalog }
+    var podcastCatalog: PodcastsCatalog { podcasts }
+    var endpointTable: JSONObject { endpoints }
+
+    func idempotent(_ key: String) throws -> Reply? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT status, body FROM idempotency WHERE key = ?", arguments: [key])
+        }.map { row in Reply(status: row["status"], body: try? JSONReader().read(row["body"] as String)) }
+    }
+
+    func remember(_ key: String, _ reply: Reply) throws {
+        try database.write { db in
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO idempotency (key, status, body) VALUES (?, ?, ?)",
+                arguments: [key, reply.status, JSONWriter().string(from: reply.body ?? .null)])
+        }
+    }
+
+    func issueToken(for email: String, kind: String) throws -> String {
+        let token = "\(kind)-\(UUID().uuidString)"
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO token (token, email, kind) VALUES (?, ?, ?)", arguments: [token, email, kind])
+        }
+        return token
+    }
+
+    func email(forToken token: String, kind: String) throws -> String? {
+        try database.read { db in
+            try String.fetchOne(db, sql: "SELECT email FROM token WHERE token = ? AND kind = ?", arguments: [token, kind])
+        }
+    }
+
+    func revoke(_ token: String) throws {
+        try database.write { db in try db.execute(sql: "DELETE FROM token WHERE token = ?", arguments: [token]) }
+    }
+}
+
+/// A demo backend failure.
+enum DemoError: Error {
+    case message(String)
+}

@@ -1,0 +1,285 @@
+import DynamicUICatalog
+import DynamicUIModels
+import DynamicUIResolvers
+import Foundation
+
+/// Routes one request of the demo backend.
+struct DemoRouter {
+    let backend: DemoBackend
+    let api: String
+    let method: String
+    let path: String
+    let query: [String: String]
+    let headers: [String: String]
+    let body: JSONValue?
+
+    typealias Reply = DemoBackend.Reply
+
+    func route() -> Reply {
+        do {
+            if method != "GET", method != "HEAD", let key = headers["idempotency-key"], let stored = try backend.idempotent(key) {
+                return stored
+            }
+            let reply = try dispatch()
+            if method != "GET", method != "HEAD", let key = headers["idempotency-key"], reply.status < 500 {
+                try backend.remember(key, reply)
+            }
+            return reply
+        } catch {
+            return Reply(status: 500, body: ["error": .string("\(error)")])
+        }
+    }
+
+    private func dispatch() throws -> Reply {
+        switch (method, path) {
+        case ("POST", "/v1/auth/login"): return try login()
+        case ("POST", "/v1/auth/refresh"): return try refresh()
+        case ("POST", "/v1/auth/logout"):
+            if let token = bearer { try backend.revoke(token) }
+            return Reply(status: 204, body: nil)
+        case ("GET", "/search"), ("GET", "/lookup"): return try itunes()
+        default: break
+        }
+        if method == "GET", path == "/v1/screens/navigation" {
+            guard let account = try account() else { return unauthorized }
+            let role = dashboardGroup(account["role"]?.text ?? "student")
+            return try cached(try backend.edugo.navigation(role: role).json)
+        }
+        if method == "GET", path.hasPrefix("/v1/screens/") {
+            let key = String(path.dropFirst("/v1/screens/".count))
+            guard backend.edugo.screenKeys.contains(key) else {
+                return Reply(status: 404, body: ["error": .string("no screen \(key)")])
+            }
+            return try cached(try backend.edugo.screenJSON(key))
+        }
+        guard let (entry, parameters) = matchEndpoint() else {
+            return Reply(status: 404, body: ["error": .string("no route \(method) \(path)")])
+        }
+        guard let account = try account() else { return unauthorized }
+        let methods = entry["methods"]?.arrayValue?.compactMap(\.stringValue) ?? ["GET"]
+        guard methods.contains(method) else { return Reply(status: 405, body: ["error": "method not allowed"]) }
+        let me = account["user_id"]?.text ?? ""
+        if let document = entry["document"]?.stringValue { return Reply(status: 200, body: try backend.edugo.data(document)) }
+        guard let collection = entry["collection"]?.stringValue else {
+            return Reply(status: 500, body: ["error": "bad endpoint table"])
+        }
+        let filter = (entry["filter"]?.objectValue ?? [:]).map {
+            ($0.key, resolve($0.value.text, parameters: parameters, me: me))
+        }
+        switch (entry["kind"]?.stringValue, method) {
+        case ("list", "GET"):
+            return try list(collection, filter: filter, search: entry["search"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        case ("list", "POST"):
+            return try create(collection, filter: filter, me: me)
+        case ("item", "GET"):
+            let key = entry["key"]?.stringValue ?? "id"
+            let id = parameters["id"] ?? ""
+            let found =
+                key == "id"
+                ? try backend.record(collection, id: id) : try backend.records(collection).first { $0[key]?.text == id }
+            return found.map { Reply(status: 200, body: $0) } ?? Reply(status: 404, body: ["error": "not found"])
+        case ("item", "PUT"):
+            return try update(collection, id: parameters["id"] ?? "")
+        case ("item", "DELETE"):
+            return try backend.delete(collection, id: parameters["id"] ?? "")
+                ? Reply(status: 204, body: nil) : Reply(status: 404, body: ["error": "not found"])
+        default:
+            return Reply(status: 405, body: ["error": "method not allowed"])
+        }
+    }
+
+    private var unauthorized: Reply { Reply(status: 401, body: ["error": "unauthorized"]) }
+
+    private var bearer: String? {
+        guard let header = headers["authorization"], header.hasPrefix("Bearer ") else { return nil }
+        return String(header.dropFirst(7))
+    }
+
+    private func accounts() throws -> [JSONValue] { try backend.edugo.data("accounts").arrayValue ?? [] }
+
+    private func account() throws -> JSONValue? {
+        guard let token = bearer, let email = try backend.email(forToken: token, kind: "access") else { return nil }
+        return try accounts().first { $0["email"]?.text == email }
+    }
+
+    private func dashboardGroup(_ role: String) -> String {
+        switch role {
+        case "super_admin", "platform_admin": "superadmin"
+        case "school_admin", "school_director": "schooladmin"
+        case "teacher": "teacher"
+        case "guardian": "guardian"
+        default: "student"
+        }
+    }
+
+    private func session(for account: JSONValue, email: String) throws -> Reply {
+        let access = try backend.issueToken(for: email, kind: "access")
+        let refresh = try backend.issueToken(for: email, kind: "refresh")
+        var context = JSONObject()
+        for key in ["role", "role_name", "school_id", "school_name", "academic_unit_id", "academic_unit_name"] {
+            context[key] = account[key]
+        }
+        let user: JSONValue = [
+            "id": account["user_id"] ?? .null, "first_name": account["first_name"] ?? .null,
+            "last_name": account["last_name"] ?? .null,
+            "email": .string(email), "full_name": account["full_name"] ?? .null,
+        ]
+        return Reply(
+            status: 200,
+            body: [
+                "access_token": .string(access), "refresh_token": .string(refresh), "expires_in": 3600, "user": user,
+                "context": .object(context),
+            ])
+    }
+
+    private func login() throws -> Reply {
+        let email = body?["email"]?.text.lowercased() ?? ""
+        let password = body?["password"]?.text ?? ""
+        var errors = JSONObject()
+        if email.isEmpty { errors["email"] = "El correo es obligatorio" }
+        if password.isEmpty { errors["password"] = "La contraseña es obligatoria" }
+        if !errors.isEmpty { return Reply(status: 422, body: ["errors": .object(errors)]) }
+        guard let account = try accounts().first(where: { $0["email"]?.text == email && $0["password"]?.text == password }) else {
+            return Reply(status: 401, body: ["error": "invalid_credentials"])
+        }
+        return try session(for: account, email: email)
+    }
+
+    private func refresh() throws -> Reply {
+        guard let token = body?["refresh_token"]?.text, let email = try backend.email(forToken: token, kind: "refresh"),
+            let account = try accounts().first(where: { $0["email"]?.text == email })
+        else { return unauthorized }
+        return try session(for: account, email: email)
+    }
+
+    /// A GET answer with an ETag of its body, `Cache-Control: max-age=3600` and 304 on a match.
+    private func cached(_ json: JSONValue) throws -> Reply {
+        let bytes = JSONWriter().bytes(from: json)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let etag = "\"\(String(hash, radix: 16))\""
+        let headers = ["ETag": etag, "Cache-Control": "max-age=3600"]
+        if self.headers["if-none-match"] == etag { return Reply(status: 304, body: nil, headers: headers) }
+        return Reply(status: 200, body: json, headers: headers)
+    }
+
+    private func matchEndpoint() -> (JSONObject, [String: String])? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        for (key, value) in backend.endpointTable {
+            guard key.hasPrefix(api + ":"), let entry = value.objectValue else { continue }
+            let template = key.dropFirst(api.count + 1).split(separator: "/", omittingEmptySubsequences: true)
+            guard template.count == segments.count else { continue }
+            var parameters: [String: String] = [:]
+            var matches = true
+            for (pattern, segment) in zip(template, segments) {
+                if pattern.hasPrefix("{"), pattern.hasSuffix("}") {
+                    parameters[String(pattern.dropFirst().dropLast())] =
+                        String(segment).removingPercentEncoding ?? String(segment)
+                } else if pattern != segment {
+                    matches = false
+                    break
+                }
+            }
+            if matches { return (entry, parameters) }
+        }
+        return nil
+    }
+
+    private func resolve(_ text: String, parameters: [String: String], me: String) -> String {
+        var result = text.replacingOccurrences(of: "{me}", with: me)
+        for (name, value) in parameters { result = result.replacingOccurrences(of: "{\(name)}", with: value) }
+        return result
+    }
+
+    private func list(_ collection: String, filter: [(String, String)], search: [String]) throws -> Reply {
+        var records = try backend.records(collection).filter { record in filter.allSatisfy { record[$0.0]?.text == $0.1 } }
+        if let term = query["q"]?.lowercased(), !term.isEmpty {
+            records = records.filter { record in search.contains { record[path: $0]?.text.lowercased().contains(term) == true } }
+        }
+        let total = records.count
+        let offset = max(0, Int(query["offset"] ?? "") ?? 0)
+        let limit = max(1, min(100, Int(query["limit"] ?? "") ?? 20))
+        let page = Array(records.dropFirst(offset).prefix(limit))
+        // The admin API wraps lists in `items`, the mobile API in `data`, as real APIs differ.
+        return Reply(status: 200, body: [api == "admin" ? "items" : "data": .array(page), "total": .number(JSONNumber(total))])
+    }
+
+    /// Fields each collection requires on create.
+    static let required: [String: [String]] = [
+        "materials": ["title", "subject"], "users": ["first_name", "email"], "schools": ["name"], "units": ["name"],
+        "memberships": ["user_id", "unit_id"],
+    ]
+
+    private func create(_ collection: String, filter: [(String, String)], me: String) throws -> Reply {
+        guard case .object(var record) = body ?? .object([:]) else {
+            return Reply(status: 400, body: ["error": "expected an object"])
+        }
+        var errors = JSONObject()
+        for field in Self.required[collection] ?? []
+        where (record[field]?.text ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            errors[field] = "Este campo es obligatorio"
+        }
+        if let email = record["email"]?.stringValue, !email.contains("@") { errors["email"] = "Correo no válido" }
+        if !errors.isEmpty { return Reply(status: 422, body: ["message": "Revisa los campos", "errors": .object(errors)]) }
+        for (key, value) in filter { record[key] = .string(value) }
+        let prefix = String(collection.prefix(3))
+        let id = "\(prefix)-\(UUID().uuidString.prefix(8).lowercased())"
+        record["id"] = .string(id)
+        record["version"] = 1
+        record["created_at"] = .string(ISO8601DateFormatter().string(from: Date()))
+        if collection == "attempts" {
+            record["score"] = .number(JSONNumber(Int.random(in: 40...100)))
+            record["user_id"] = .string(me)
+        }
+        try backend.save(collection, id: id, .object(record))
+        return Reply(status: 201, body: .object(record))
+    }
+
+    private func update(_ collection: String, id: String) throws -> Reply {
+        guard case .object(var current)? = try backend.record(collection, id: id) else {
+            return Reply(status: 404, body: ["error": "not found"])
+        }
+        guard case .object(let changes) = body ?? .object([:]) else {
+            return Reply(status: 400, body: ["error": "expected an object"])
+        }
+        let currentVersion = current["version"]?.intValue ?? 1
+        if let sent = changes["version"]?.intValue, sent != currentVersion {
+            return Reply(status: 409, body: ["error": "stale version", "current": .object(current)])
+        }
+        for field in Self.required[collection] ?? [] where changes[field] != nil && (changes[field]?.text ?? "").isEmpty {
+            return Reply(status: 422, body: ["errors": [field: "Este campo es obligatorio"]])
+        }
+        for (key, value) in changes where key != "id" { current[key] = value }
+        current["version"] = .number(JSONNumber(currentVersion + 1))
+        try backend.save(collection, id: id, .object(current))
+        return Reply(status: 200, body: .object(current))
+    }
+
+    private func itunes() throws -> Reply {
+        let canonical =
+            path + "?"
+            + query.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.encode($0.value))" }.joined(separator: "&")
+        let index = try backend.podcastCatalog.recordingIndex()
+        if let file = index[canonical] { return Reply(status: 200, body: try backend.podcastCatalog.recording(file)) }
+        // An unrecorded search: the recorded podcasts whose name or artist contains the term.
+        if path == "/search", let term = query["term"]?.lowercased() {
+            var seen = Set<String>()
+            var results: [JSONValue] = []
+            for file in Set(index.values) where file.hasPrefix("search-") {
+                for podcast in try backend.podcastCatalog.recording(file)["results"]?.arrayValue ?? [] {
+                    let id = podcast["trackId"]?.text ?? ""
+                    let text = "\(podcast["trackName"]?.text ?? "") \(podcast["artistName"]?.text ?? "")".lowercased()
+                    if text.contains(term), seen.insert(id).inserted { results.append(podcast) }
+                }
+            }
+            return Reply(status: 200, body: ["resultCount": .number(JSONNumber(results.count)), "results": .array(results)])
+        }
+        return Reply(status: 200, body: ["resultCount": 0, "results": []])
+    }
+
+    static func encode(_ value: String) -> String {
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        allowed.remove(charactersIn: "")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+}
