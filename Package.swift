@@ -206,7 +206,7 @@ if ProcessInfo.processInfo.environment["DYNAMICUI_BENCHMARKS"] != nil {
             name: "DynamicUIBenchmarks",
             dependencies: [
                 "DynamicUIBenchInputs", "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog", "DynamicUIRendering",
-                "DynamicUIWeb",
+                "DynamicUIWeb", "DynamicUI", "DynamicUINetwork", "DynamicUIStorage",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

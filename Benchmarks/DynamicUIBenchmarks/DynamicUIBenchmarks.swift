@@ -1,9 +1,12 @@
 import Benchmark
+import DynamicUI
 import DynamicUIBenchInputs
 import DynamicUICatalog
 import DynamicUIModels
+import DynamicUINetwork
 import DynamicUIRendering
 import DynamicUIResolvers
+import DynamicUIStorage
 import DynamicUIWeb
 import Foundation
 import Mustache
@@ -139,4 +142,27 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(HTMLRenderer().page(PatternRouter().render(ScreenInputs(screen: dashboard, context: context))))
         }
     }
+
+    // MARK: Loading
+
+    // A screen already in the memory tier: no request, the compiled program from its cache.
+    let screenBytes = JSONWriter().data(from: try! BenchInputs.edugo.screenJSON("materials-list"))
+    Benchmark("Load:ScreenLoader-memory-hit:DynamicUI", configuration: evaluation) { benchmark in
+        let transport = OneResponseTransport(
+            response: TransportResponse(status: 200, headers: ["ETag": "\"v1\""], body: screenBytes))
+        let client = APIClient(
+            configuration: APIConfiguration(
+                adminBaseURL: URL(string: "https://admin.edugo.test")!, mobileBaseURL: URL(string: "https://api.edugo.test")!),
+            transport: transport)
+        let loader = ScreenLoader(client: client, cache: ScreenCache())
+        blackHole(try await loader.load("materials-list"))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try await loader.load("materials-list")) }
+    }
+}
+
+/// Answers every request with one response (the first screen load before the memory hits).
+struct OneResponseTransport: HTTPTransport {
+    let response: TransportResponse
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse { response }
 }

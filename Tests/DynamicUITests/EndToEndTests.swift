@@ -141,7 +141,10 @@ struct EndToEndTests {
         await create.perform(actionId: "submit")
         #expect(create.banner?.kind == .success, "\(String(describing: create.banner))")
         await list.search(title)
-        guard case .success(let created, _, _) = list.dataState else { return }
+        guard case .success(let created, _, _) = list.dataState else {
+            Issue.record("\(list.dataState)")
+            return
+        }
         #expect(created.count == 1)
         let createdId = try #require(created.first?["id"]?.text)
 
@@ -174,7 +177,10 @@ struct EndToEndTests {
         let posts = runtime.backend.log.filter { $0 == "POST mobile:/v1/materials" }
         #expect(posts.count == 2)
         await list.search(title + " offline")
-        guard case .success(let delivered, _, _) = list.dataState else { return }
+        guard case .success(let delivered, _, _) = list.dataState else {
+            Issue.record("\(list.dataState)")
+            return
+        }
         #expect(delivered.count == 1)
 
         // Sign out.
