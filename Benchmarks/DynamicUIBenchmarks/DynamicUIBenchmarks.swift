@@ -143,6 +143,32 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Component expansion: every row of a list is the podcasts catalog's `search_result_row`
+    // component (its own scope, presets merged), over the 8 recorded results for "swift".
+    let podcasts = PodcastsCatalog()
+    let library = try! podcasts.components()
+    let nodeRenderer = NodeRenderer(
+        theme: try! podcasts.theme(), library: library, components: try! NodeCompiler().compile(library))
+    let searchResults = try! podcasts.recording(try! podcasts.recordingIndex()["/search?media=podcast&term=swift"]!)
+    let rowsDocument = try! NodeCompiler().compile(
+        try! ViewNode(json: [
+            "type": "list",
+            "props": [
+                "items": "$.results",
+                "itemTemplate": [
+                    "type": "component", "props": ["name": "search_result_row", "parameters": ["podcast": "$.item"]],
+                ],
+            ],
+        ]))
+    let podcastContext = DataContext([("results", searchResults["results"]!)], environment: BenchInputs.environment)
+    Benchmark("Render:component-expansion:podcast-search-rows") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let rendered = nodeRenderer.render(rowsDocument, context: podcastContext, name: "rows")
+            guard case .list(_, let rows) = rendered.root.kind else { fatalError("the document is a list") }
+            for index in 0..<rows.count { blackHole(rows.row(at: index)) }
+        }
+    }
+
     // MARK: Loading
 
     // A screen already in the memory tier: no request, the compiled program from its cache.
