@@ -193,6 +193,18 @@ struct EndToEndTests {
         await runtime.stop()
     }
 
+    @Test func malformedRequestBodyIsABadRequestThatSaysWhere() async throws {
+        let runtime = try await Runtime()
+        let request = TransportRequest(
+            method: .post, url: runtime.backend.mobileURL.appendingPathComponent("v1/auth/login"),
+            headers: ["Content-Type": "application/json"], body: Data(#"{"email": "docente@edugo.test",}"#.utf8))
+        let response = try await URLSessionTransport().send(request)
+        #expect(response.status == 400)
+        let message = try JSONReader().read(response.body)["error"]?.stringValue ?? ""
+        #expect(message.contains("line 1, column 32"), "\(message)")
+        await runtime.stop()
+    }
+
     @Test func revalidationAndStaleScreens() async throws {
         let runtime = try await Runtime()
         #expect(try await runtime.screens.load("materials-list").source == .network)

@@ -117,13 +117,13 @@ public final class DemoBackend: @unchecked Sendable {
         try database.read { db in
             try String.fetchAll(
                 db, sql: "SELECT json FROM record WHERE collection = ? ORDER BY position", arguments: [collection])
-        }.compactMap { try? JSONReader().read($0) }
+        }.map { try JSONReader().read($0) }
     }
 
     func record(_ collection: String, id: String) throws -> DynamicUIModels.JSONValue? {
         try database.read { db in
             try String.fetchOne(db, sql: "SELECT json FROM record WHERE collection = ? AND id = ?", arguments: [collection, id])
-        }.flatMap { try? JSONReader().read($0) }
+        }.map { try JSONReader().read($0) }
     }
 
     func save(_ collection: String, id: String, _ value: DynamicUIModels.JSONValue) throws {
@@ -165,7 +165,13 @@ public final class DemoBackend: @unchecked Sendable {
         var headers: [String: String] = [:]
         for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
         let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
-        let body = (try? await request.bodyData).flatMap { $0.isEmpty ? nil : try? JSONReader().read($0) }
+        let body: DynamicUIModels.JSONValue?
+        do {
+            let data = try await request.bodyData
+            body = data.isEmpty ? nil : try JSONReader().read(data)
+        } catch {
+            return response(Reply(status: 400, body: ["error": .string("invalid request body: \(error)")]))
+        }
         let reply = DemoRouter(
             backend: self, api: api, method: request.method.rawValue, path: request.path, query: query, headers: headers,
             body: body
