@@ -90,6 +90,13 @@ public struct HTMLRenderer: Sendable {
         return css.isEmpty ? "" : " style=\"\(Self.attribute(css.joined(separator: ";")))\""
     }
 
+    /// `open`, the children of `node`, then `</div>`.
+    private func division(_ open: String, _ node: RenderNode, into out: inout String, inForm: Bool) {
+        out += open
+        children(node, into: &out, inForm: inForm)
+        out += "</div>"
+    }
+
     private func children(_ node: RenderNode, into out: inout String, inForm: Bool) {
         for child in node.children { draw(child, into: &out, inForm: inForm) }
     }
@@ -148,29 +155,19 @@ public struct HTMLRenderer: Sendable {
             }
             out += "</section>"
         case .stack(let axis, _, _, _):
-            out += "<div class=\"stack \(axis.rawValue)\" id=\"\(id)\"\(style)>"
-            children(node, into: &out, inForm: inForm)
-            out += "</div>"
+            division("<div class=\"stack \(axis.rawValue)\" id=\"\(id)\"\(style)>", node, into: &out, inForm: inForm)
         case .zstack:
-            out += "<div class=\"zstack\" id=\"\(id)\"\(style)>"
-            children(node, into: &out, inForm: inForm)
-            out += "</div>"
+            division("<div class=\"zstack\" id=\"\(id)\"\(style)>", node, into: &out, inForm: inForm)
         case .grid(let columns, _):
-            out += "<div class=\"grid\" id=\"\(id)\" style=\"grid-template-columns:repeat(\(max(1, columns)),minmax(0,1fr))\">"
-            children(node, into: &out, inForm: inForm)
-            out += "</div>"
+            division(
+                "<div class=\"grid\" id=\"\(id)\" style=\"grid-template-columns:repeat(\(max(1, columns)),minmax(0,1fr))\">",
+                node, into: &out, inForm: inForm)
         case .flow:
-            out += "<div class=\"flow\" id=\"\(id)\"\(style)>"
-            children(node, into: &out, inForm: inForm)
-            out += "</div>"
+            division("<div class=\"flow\" id=\"\(id)\"\(style)>", node, into: &out, inForm: inForm)
         case .scroll(let axis):
-            out += "<div class=\"scroll \(axis.rawValue)\" id=\"\(id)\"\(style)>"
-            children(node, into: &out, inForm: inForm)
-            out += "</div>"
+            division("<div class=\"scroll \(axis.rawValue)\" id=\"\(id)\"\(style)>", node, into: &out, inForm: inForm)
         case .form:
-            out += "<div class=\"form\" id=\"\(id)\">"
-            children(node, into: &out, inForm: inForm)
-            out += "</div>"
+            division("<div class=\"form\" id=\"\(id)\">", node, into: &out, inForm: inForm)
         case .section(let header):
             out += "<section class=\"group\" id=\"\(id)\"\(style)>"
             if let header { out += "<h2>\(Self.escape(header))</h2>" }
@@ -268,9 +265,7 @@ public struct HTMLRenderer: Sendable {
             out +=
                 "<input id=\"\(id)\" type=\"search\" name=\"\(Self.attribute(name))\" value=\"\(Self.attribute(text))\" placeholder=\"\(Self.attribute(placeholder ?? ""))\" /></label>"
         case .navigationStack, .sheet:
-            out += "<div class=\"container\" id=\"\(id)\">"
-            children(node, into: &out, inForm: inForm)
-            out += "</div>"
+            division("<div class=\"container\" id=\"\(id)\">", node, into: &out, inForm: inForm)
         case .unknown(let name):
             out += "<div class=\"unknown\" id=\"\(id)\" role=\"note\">Elemento no compatible: \(Self.escape(name))</div>"
         }
