@@ -1,5 +1,6 @@
 public import DynamicUIModels
 import DynamicUIResolvers
+public import DynamicUIStorage
 public import Foundation
 
 /// The signed-in user and their active context.
@@ -164,5 +165,36 @@ public func dashboardKeyForRole(_ roleName: String) -> String {
     case "teacher": "dashboard-teacher"
     case "guardian": "dashboard-guardian"
     default: "dashboard-student"
+    }
+}
+
+/// Where a signed-in session is kept between launches: the tokens in the token store, the user
+/// and their context in the settings store under `session_user` and `session_context`.
+public enum SessionPersistence {
+    /// The settings key of the user.
+    public static let userKey = "session_user"
+    /// The settings key of the user's context.
+    public static let contextKey = "session_context"
+
+    /// Saves the user and context of `session`.
+    public static func save(_ session: SessionInfo, in settings: any SettingsStore) async throws {
+        try await settings.set(session.context.json, for: contextKey)
+        try await settings.set(session.user.json, for: userKey)
+    }
+
+    /// The saved session, when tokens and a readable user and context are all present.
+    public static func restore(tokens: any TokenStore, settings: any SettingsStore) async -> SessionInfo? {
+        guard (try? await tokens.load()) != nil, let userJSON = await settings.value(for: userKey),
+            let contextJSON = await settings.value(for: contextKey), let user = try? AuthUserInfo(json: userJSON),
+            let context = try? UserContext(json: contextJSON)
+        else { return nil }
+        return SessionInfo(user: user, context: context)
+    }
+
+    /// Forgets the tokens and the saved user and context.
+    public static func clear(tokens: any TokenStore, settings: any SettingsStore) async {
+        try? await tokens.clear()
+        try? await settings.set(nil, for: contextKey)
+        try? await settings.set(nil, for: userKey)
     }
 }

@@ -24,9 +24,10 @@ public actor DataLoader {
     public init(client: APIClient) { self.client = client }
 
     /// The first page (or the page at `offset`) of `endpoint`. `query` adds items (a search).
+    /// `reload` asks the server even when a fresh response is cached (pull to refresh, polling).
     public func load(
         endpoint: String, config: DataConfig?, params: [String: String] = [:], query: [(name: String, value: String)] = [],
-        offset: Int = 0
+        offset: Int = 0, reload: Bool = false
     ) async throws(NetworkError) -> DataPage {
         let target = Endpoint(endpoint)
         var pathParameters: [String: String] = [:]
@@ -40,7 +41,8 @@ public actor DataLoader {
             items.append((pagination.offsetParam, String(offset)))
         }
         items += query
-        let json = try await client.send(APIRequest(.get, target, pathParameters: pathParameters, query: items)).json()
+        let request = APIRequest(.get, target, pathParameters: pathParameters, query: items, useCache: !reload)
+        let json = try await client.send(request).json()
         let list = Self.items(in: json)
         var hasMore = false
         if let pagination = config?.pagination {

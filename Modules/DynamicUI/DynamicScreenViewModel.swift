@@ -44,13 +44,17 @@ public final class DynamicScreenViewModel {
     private let environment: EvaluationEnvironment
     private let onLogout: @MainActor () async -> Void
     private let onSignedIn: @MainActor (SessionInfo) async -> Void
+    private let onQueued: @MainActor () async -> Void
+    private let clock: any DynamicUIClock
+    private var polling: Task<Void, Never>?
 
     /// Creates the view model of `route`.
     public init(
         route: Route, screens: ScreenLoader, data: DataLoader, dispatcher: ActionDispatcher, navigation: NavigationModel,
         environment: EvaluationEnvironment, session: @escaping @MainActor () -> SessionInfo?,
         onLogout: @escaping @MainActor () async -> Void = {},
-        onSignedIn: @escaping @MainActor (SessionInfo) async -> Void = { _ in }
+        onSignedIn: @escaping @MainActor (SessionInfo) async -> Void = { _ in },
+        onQueued: @escaping @MainActor () async -> Void = {}, clock: any DynamicUIClock = SystemClock()
     ) {
         self.route = route
         self.screens = screens
@@ -61,6 +65,8 @@ public final class DynamicScreenViewModel {
         self.session = session
         self.onLogout = onLogout
         self.onSignedIn = onSignedIn
+        self.onQueued = onQueued
+        self.clock = clock
     }
 
     // MARK: Loading
@@ -80,7 +86,9 @@ public final class DynamicScreenViewModel {
     }
 
     /// Loads the first page of data (nothing when the screen has no endpoint).
-    public func loadData() async {
+    public func loadData() async { await loadData(reload: false) }
+
+    private func loadData(reload: Bool) async {
         guard let screen = compiled?.definition, let endpoint = screen.dataEndpoint else {
             dataState = .idle
             return
@@ -88,7 +96,7 @@ public final class DynamicScreenViewModel {
         dataState = .loading
         do throws(NetworkError) {
             let page = try await dataLoader.load(
-                endpoint: endpoint, config: screen.dataConfig, params: route.params, query: query)
+                endpoint: endpoint, config: screen.dataConfig, params: route.params, query: query, reload: reload)
             data = page.json
             dataState = .success(items: page.items, hasMore: page.hasMore, loadingMore: false)
             if screen.pattern == .form || screen.pattern == .detail, let item = page.items.first {
@@ -116,8 +124,46 @@ public final class DynamicScreenViewModel {
         }
     }
 
-    /// Reloads from the first page.
-    public func refresh() async { await loadData() }
+    /// Reloads from the first page, asking the server even when a fresh response is cached.
+    public func refresh() async { await loadData(reload: true) }
+
+    // MARK: Polling
+
+    /// Whether `refresh_interval` polling is running.
+    public var isPolling: Bool { polling != nil }
+
+    /// Call when the screen becomes visible: with a `refresh_interval`, the data is reloaded
+    /// every that many seconds until `stopPolling()`. The items stay on screen during a reload
+    /// and a failed reload keeps them.
+    public func startPolling() {
+        guard polling == nil, let interval = compiled?.definition.dataConfig?.refreshInterval, interval > 0 else { return }
+        polling = Task { [weak self, clock] in
+            while !Task.isCancelled {
+                do { try await clock.sleep(seconds: Double(interval)) } catch { return }
+                guard let self else { return }
+                await self.reloadQuietly()
+            }
+        }
+    }
+
+    /// Call when the screen is hidden: polling stops.
+    public func stopPolling() {
+        polling?.cancel()
+        polling = nil
+    }
+
+    /// Reloads the first page without showing a loading state; a failure keeps what is shown.
+    private func reloadQuietly() async {
+        guard let screen = compiled?.definition, let endpoint = screen.dataEndpoint else { return }
+        do throws(NetworkError) {
+            let page = try await dataLoader.load(
+                endpoint: endpoint, config: screen.dataConfig, params: route.params, query: query, reload: true)
+            data = page.json
+            dataState = .success(items: page.items, hasMore: page.hasMore, loadingMore: false)
+        } catch {
+            return
+        }
+    }
 
     /// Searches: the query is sent as `q` and the list restarts from the first page.
     public func search(_ text: String) async {
@@ -235,6 +281,7 @@ public final class DynamicScreenViewModel {
             if let message { banner = Banner(kind: .error, message: message) }
         case .pendingOffline(let message):
             banner = Banner(kind: .pending, message: message)
+            await onQueued()
         case .logout:
             await onLogout()
             navigation.popToRoot()

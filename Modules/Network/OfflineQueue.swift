@@ -112,7 +112,10 @@ public actor OfflineQueue {
                 emit(.expired(expired))
             }
             for request in try store.pending() {
-                if request.nextAttemptAt > now { break }
+                // Compared as stored (seconds since 1970): a `Date` read back from them can be one
+                // ulp later than the one written, which would leave a request never due under a
+                // clock that does not move.
+                if request.nextAttemptAt.timeIntervalSince1970 > now.timeIntervalSince1970 { break }
                 let keepGoing = try await deliver(request, report: &report)
                 if !keepGoing { break }
             }

@@ -51,17 +51,16 @@ public struct LoginHandler: ScreenHandler {
                 let user = try? AuthUserInfo(json: userJSON), let userContext = try? UserContext(json: contextJSON)
             else { return .error(message: "Respuesta de inicio de sesión no válida") }
             let expiresAt = json["expires_in"]?.doubleValue.map { Date().addingTimeInterval($0) }
+            let session = SessionInfo(user: user, context: userContext)
             do {
                 try await services.tokens.save(
                     AuthTokens(accessToken: access, refreshToken: json["refresh_token"]?.stringValue, expiresAt: expiresAt))
                 let remember = context.fieldValues["remember"] == "true"
                 try await services.settings.set(remember ? .string(email) : nil, for: "remembered_email")
-                try await services.settings.set(contextJSON, for: "session_context")
-                try await services.settings.set(userJSON, for: "session_user")
+                try await SessionPersistence.save(session, in: services.settings)
             } catch {
                 return .error(message: "No se pudo guardar la sesión")
             }
-            let session = SessionInfo(user: user, context: userContext)
             return .signedIn(session, destination: dashboardKeyForRole(userContext.role))
         } catch {
             switch error.code {
@@ -90,9 +89,7 @@ public struct SettingsHandler: ScreenHandler {
                 // Best effort: the session ends locally even if the server cannot be told.
                 _ = try? await api.send(APIRequest(.post, logoutEndpoint, queueWhenOffline: false))
             }
-            try? await services.tokens.clear()
-            try? await services.settings.set(nil, for: "session_context")
-            try? await services.settings.set(nil, for: "session_user")
+            await SessionPersistence.clear(tokens: services.tokens, settings: services.settings)
             await services.invalidator.clearAll()
             return .logout
         case .custom:

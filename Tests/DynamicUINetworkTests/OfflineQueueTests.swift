@@ -43,6 +43,22 @@ struct OfflineQueueTests {
         #expect(try store.count() == 0)
     }
 
+    @Test func aRequestQueuedNowIsDueNowWhateverTheInstant() async throws {
+        // Stored seconds since 1970 can read back one ulp later than the `Date` written; with a
+        // clock that does not move, such a request must still be due.
+        var unreadable: [Date] = []
+        for step in 0..<64 {
+            let clock = ManualClock(start: Date(timeIntervalSinceReferenceDate: 805_000_000.123_456 + Double(step) * 0.000_137))
+            let store = try queuedStore([["n": 0]], at: clock.now())
+            if try store.all()[0].nextAttemptAt > clock.now() { unreadable.append(clock.now()) }
+            let client = APIClient(configuration: configuration(), transport: FakeTransport([response(200)]), clock: clock)
+            let report = await OfflineQueue(store: store, client: client, clock: clock).process()
+            #expect(report.delivered == 1, "at \(clock.now().timeIntervalSinceReferenceDate)")
+        }
+        // The instants chosen include some that do not survive the round trip.
+        #expect(!unreadable.isEmpty)
+    }
+
     @Test func failuresKeepOrderAndBackOff() async throws {
         let clock = ManualClock()
         let store = try queuedStore([["n": 0], ["n": 1]], at: clock.now())

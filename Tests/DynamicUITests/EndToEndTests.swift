@@ -13,45 +13,48 @@ import DynamicUIStorage
 import Foundation
 import Testing
 
-/// The runtime's pieces wired as a host would, against the demo backend on 127.0.0.1.
+/// The SDK's runtime as a host builds it, against the demo backend on 127.0.0.1, with stores
+/// the test can inspect and a connection it can switch.
 @MainActor
-final class Runtime {
+final class Live {
     let backend: DemoBackend
-    let client: APIClient
-    let tokens = InMemoryTokenStore()
+    let sdk: DynamicUIRuntime
+    let tokens: InMemoryTokenStore
+    let settings: InMemorySettingsStore
     let queue: OfflineQueueStore
     let clock = ManualClock(start: Date())
-    let screens: ScreenLoader
-    let data: DataLoader
-    let dispatcher: ActionDispatcher
-    let navigation = NavigationModel(role: "student")
-    var session: SessionInfo?
+    let connectivity = ManualConnectivityMonitor()
 
-    init() async throws {
-        backend = try DemoBackend()
-        try await backend.start()
+    init(
+        backend existing: DemoBackend? = nil, tokens: InMemoryTokenStore = InMemoryTokenStore(),
+        settings: InMemorySettingsStore = InMemorySettingsStore()
+    ) async throws {
+        if let existing {
+            backend = existing
+        } else {
+            backend = try DemoBackend()
+            try await backend.start()
+        }
+        self.tokens = tokens
+        self.settings = settings
         queue = try OfflineQueueStore()
-        client = APIClient(
-            configuration: APIConfiguration(
+        sdk = try DynamicUIRuntime(
+            configuration: DynamicUIConfiguration(
                 adminBaseURL: backend.adminURL, mobileBaseURL: backend.mobileURL, allowInsecureLoopback: true, timeout: 5,
-                retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0, jitter: 0)),
-            transport: URLSessionTransport(), tokens: tokens, cache: ResponseCache(clock: clock), queue: queue, clock: clock)
-        let services = ActionServices(
-            api: client, tokens: tokens, settings: InMemorySettingsStore(), security: URLSecurityPolicy(hosts: ["edugo.test"]))
-        dispatcher = ActionDispatcher(
-            screenHandlers: try ScreenHandlerRegistry(
-                plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()], services: services),
-            registry: ActionRegistry(services: services))
-        screens = ScreenLoader(client: client, cache: ScreenCache(clock: clock))
-        data = DataLoader(client: client)
+                retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0, jitter: 0),
+                security: URLSecurityPolicy(hosts: ["edugo.test"]), deepLinkSchemes: ["edugo"], clock: clock),
+            plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()], tokens: tokens, settings: settings, queueStore: queue,
+            connectivity: connectivity)
+        await sdk.start()
     }
 
+    var navigation: NavigationModel { sdk.navigation }
+    var session: SessionInfo? { sdk.session }
+    var screens: ScreenLoader { sdk.screens }
+    var client: APIClient { sdk.client }
+
     func model(_ key: String, params: [String: String] = [:]) -> DynamicScreenViewModel {
-        DynamicScreenViewModel(
-            route: Route(screenKey: key, params: params), screens: screens, data: data, dispatcher: dispatcher,
-            navigation: navigation,
-            environment: evaluation, session: { [unowned self] in self.session },
-            onLogout: { [unowned self] in self.session = nil }, onSignedIn: { [unowned self] in self.session = $0 })
+        sdk.viewModel(for: Route(screenKey: key, params: params))
     }
 
     func signIn(_ email: String) async throws {
@@ -62,7 +65,20 @@ final class Runtime {
         await login.perform(actionId: "submit-login")
     }
 
-    func stop() async { await backend.stop() }
+    func stop() async {
+        await sdk.stop()
+        await backend.stop()
+    }
+}
+
+/// Waits (real time, up to five seconds) until `condition` holds; returns whether it did.
+@MainActor
+func eventually(_ condition: @MainActor () async -> Bool) async -> Bool {
+    for _ in 0..<500 {
+        if await condition() { return true }
+        try? await Task.sleep(nanoseconds: 10_000_000)
+    }
+    return false
 }
 
 @Suite("End to end against the demo backend", .serialized)
@@ -75,7 +91,7 @@ struct EndToEndTests {
         ("tutor@edugo.test", "dashboard-guardian"),
     ])
     func signInLandsOnTheRoleDashboard(email: String, dashboard: String) async throws {
-        let runtime = try await Runtime()
+        let runtime = try await Live()
         try await runtime.signIn(email)
         #expect(runtime.navigation.selectedScreenKey == dashboard)
         #expect(runtime.session?.user.email == email)
@@ -90,7 +106,7 @@ struct EndToEndTests {
     }
 
     @Test func listPagingSearchDetailCreateEditOfflineAndSignOut() async throws {
-        let runtime = try await Runtime()
+        let runtime = try await Live()
         try await runtime.signIn("docente@edugo.test")
 
         // Page through all 137 materials.
@@ -156,8 +172,10 @@ struct EndToEndTests {
         await edit.perform(actionId: "submit")
         #expect(edit.banner?.kind == .error, "\(String(describing: edit.banner))")
 
-        // Offline: the change is pending, then delivered once when the backend is back.
+        // Offline: the change is pending, then delivered once when the connection returns.
         await runtime.backend.stop()
+        await runtime.connectivity.set(connected: false)
+        #expect(await eventually { !runtime.sdk.isConnected })
         let offline = runtime.model("material-create")
         for (field, value) in [
             "title": title + " offline", "subject": "Historia", "grade": "6", "file_url": "https://edugo.test/o.pdf",
@@ -171,9 +189,11 @@ struct EndToEndTests {
         await offline.perform(actionId: "submit")
         #expect(offline.banner?.kind == .pending, "\(String(describing: offline.banner))")
         #expect(try runtime.queue.count() == 1)
+        #expect(runtime.sdk.pendingChanges == 1)
         try await runtime.backend.restart()
-        let report = await OfflineQueue(store: runtime.queue, client: runtime.client).process()
-        #expect(report.delivered == 1)
+        await runtime.connectivity.set(connected: true)
+        #expect(await eventually { runtime.sdk.pendingChanges == 0 && runtime.sdk.isConnected })
+        #expect(try runtime.queue.count() == 0)
         let posts = runtime.backend.log.filter { $0 == "POST mobile:/v1/materials" }
         #expect(posts.count == 2)
         await list.search(title + " offline")
@@ -190,11 +210,73 @@ struct EndToEndTests {
         await settings.confirm()
         #expect(runtime.session == nil)
         #expect(await runtime.tokens.load() == nil)
+        #expect(runtime.navigation.selectedScreenKey == "app-login" && runtime.navigation.stack.isEmpty)
+        #expect(await runtime.screens.cache.entry(for: "materials-list?platform=ios") == nil)
+        await runtime.stop()
+    }
+
+    @Test func sessionIsRestoredAtStartWithItsNavigation() async throws {
+        let first = try await Live()
+        #expect(!first.sdk.isSignedIn && first.navigation.selectedScreenKey == "app-login")
+        try await first.signIn("tutor@edugo.test")
+        #expect(!first.navigation.isFallback)
+        await first.sdk.stop()
+
+        // A new launch with the same stores: signed in, the server's navigation for the guardian.
+        let second = try await Live(backend: first.backend, tokens: first.tokens, settings: first.settings)
+        #expect(second.session?.user.email == "tutor@edugo.test")
+        #expect(second.session?.context.role == "guardian")
+        #expect(!second.navigation.isFallback)
+        #expect(second.navigation.selectedScreenKey == "dashboard-guardian")
+        #expect(second.sdk.open(deepLink: URL(string: "edugo://screen/child-progress?id=usr-7")!))
+        #expect(second.navigation.current?.screenKey == "child-progress")
+        #expect(!second.sdk.open(deepLink: URL(string: "evil://screen/child-progress")!))
+        #expect(!second.sdk.open(deepLink: URL(string: "edugo://screen/..%2Fadmin")!))
+        await second.stop()
+    }
+
+    @Test func navigationFallsBackWhenTheServerCannotServeIt() async throws {
+        let runtime = try await Live()
+        try await runtime.signIn("docente@edugo.test")
+        #expect(!runtime.navigation.isFallback)
+        await runtime.backend.stop()
+        // The last navigation received is still served while the server is down…
+        await runtime.sdk.loadNavigation()
+        #expect(!runtime.navigation.isFallback)
+        // …and without one, the role's fallback is used.
+        await runtime.client.cache?.clearAll()
+        await runtime.sdk.loadNavigation()
+        #expect(runtime.navigation.isFallback)
+        #expect(runtime.navigation.selectedScreenKey == "dashboard-teacher")
+        await runtime.stop()
+    }
+
+    @Test func dashboardsPollTheirRefreshInterval() async throws {
+        let runtime = try await Live()
+        try await runtime.signIn("estudiante@edugo.test")
+        let dashboard = runtime.model("dashboard-student")
+        await dashboard.load()
+        let interval = try #require(dashboard.compiled?.definition.dataConfig?.refreshInterval)
+        let endpoint = try #require(dashboard.compiled?.definition.dataEndpoint)
+        let path = "GET " + endpoint.split(separator: "?")[0]
+        func requests() -> Int { runtime.backend.log.filter { $0.hasPrefix(path) }.count }
+        let before = requests()
+        dashboard.startPolling()
+        #expect(dashboard.isPolling)
+        for round in 1...2 {
+            #expect(await runtime.clock.waitForSleepers(1))
+            runtime.clock.advance(by: Double(interval))
+            #expect(await eventually { requests() == before + round }, "round \(round): \(requests() - before)")
+        }
+        dashboard.stopPolling()
+        runtime.clock.advance(by: Double(interval))
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(requests() == before + 2)
         await runtime.stop()
     }
 
     @Test func malformedRequestBodyIsABadRequestThatSaysWhere() async throws {
-        let runtime = try await Runtime()
+        let runtime = try await Live()
         let request = TransportRequest(
             method: .post, url: runtime.backend.mobileURL.appendingPathComponent("v1/auth/login"),
             headers: ["Content-Type": "application/json"], body: Data(#"{"email": "docente@edugo.test",}"#.utf8))
@@ -206,7 +288,7 @@ struct EndToEndTests {
     }
 
     @Test func revalidationAndStaleScreens() async throws {
-        let runtime = try await Runtime()
+        let runtime = try await Live()
         #expect(try await runtime.screens.load("materials-list").source == .network)
         runtime.clock.advance(by: 3601)
         #expect(try await runtime.screens.load("materials-list").source == .revalidated)

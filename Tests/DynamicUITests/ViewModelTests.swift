@@ -20,6 +20,8 @@ final class Fixture {
     let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
     let navigation = NavigationModel(role: "teacher")
     var loggedOut = 0
+    var signedIn: [SessionInfo] = []
+    var queued = 0
 
     func model(_ key: String, params: [String: String] = [:]) async throws -> DynamicScreenViewModel {
         await harness.transport.on(.get, "/v1/screens/\(key)", .json(200, try catalog.screenJSON(key)))
@@ -28,7 +30,8 @@ final class Fixture {
             route: Route(screenKey: key, params: params),
             screens: ScreenLoader(client: api, cache: ScreenCache(clock: harness.clock)),
             data: DataLoader(client: api), dispatcher: try harness.dispatcher(), navigation: navigation, environment: evaluation,
-            session: { teacherSession }, onLogout: { self.loggedOut += 1 })
+            session: { teacherSession }, onLogout: { self.loggedOut += 1 }, onSignedIn: { self.signedIn.append($0) },
+            onQueued: { self.queued += 1 }, clock: harness.clock)
     }
 }
 
@@ -182,5 +185,69 @@ struct ViewModelTests {
             return
         }
         #expect(message.contains("nope"))
+    }
+
+    @Test func everyActionResultIsApplied() async throws {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": materials(0..<3), "total": 3]))
+        let model = try await fixture.model("materials-list")
+        await model.load()
+        let navigation = fixture.navigation
+        let requests = { await fixture.harness.transport.requests(to: "/v1/materials").count }
+
+        await model.apply(.navigateTo(screenKey: "material-detail", params: ["id": "mat-1", "n": 2], presentation: .push))
+        #expect(navigation.current?.screenKey == "material-detail")
+        #expect(navigation.current?.params == ["id": "mat-1", "n": "2"] && navigation.current?.presentation == .push)
+        await model.apply(.present(screen: "material-create", params: [:]))
+        #expect(navigation.current?.presentation == .sheet && navigation.stack.count == 2)
+        await model.apply(.dismiss)
+        #expect(navigation.current?.screenKey == "material-detail")
+        await model.apply(.navigateBack)
+        #expect(navigation.stack.isEmpty)
+
+        await model.apply(.success(message: "Guardado"))
+        #expect(model.banner == Banner(kind: .success, message: "Guardado"))
+        await model.apply(.success(message: nil))
+        #expect(model.banner?.message == "Guardado")
+        await model.apply(.error(message: "Falló"))
+        #expect(model.banner == Banner(kind: .error, message: "Falló"))
+        await model.apply(.fieldErrors(["title": "Obligatorio"], message: "Revisa el formulario"))
+        #expect(model.formState.fieldErrors == ["title": "Obligatorio"] && model.banner?.kind == .error)
+        await model.apply(.pendingOffline(message: "Pendiente"))
+        #expect(model.banner == Banner(kind: .pending, message: "Pendiente") && fixture.queued == 1)
+        model.dismissBanner()
+        #expect(model.banner == nil)
+
+        let before = await requests()
+        await model.apply(.refresh)
+        #expect(await requests() == before + 1)
+        await model.apply(.cancelled)
+        #expect(model.banner == nil && navigation.stack.isEmpty)
+
+        let guarded = ActionDefinition(id: "del", trigger: .buttonClick, type: .logout)
+        let request = ConfirmationRequest(
+            title: "¿Salir?", confirmLabel: "Salir", cancelLabel: "Cancelar", destructive: true, action: guarded)
+        await model.apply(.confirm(request))
+        #expect(model.confirmation == request)
+        model.cancelConfirmation()
+        #expect(model.confirmation == nil)
+
+        await model.apply(.openURL(URL(string: "https://edugo.test/a.pdf")!))
+        #expect(model.openedURL == URL(string: "https://edugo.test/a.pdf"))
+        await model.apply(.stateChanged(["tab": "b"]))
+        #expect(model.state["tab"] == "b")
+
+        navigation.push(Route(screenKey: "material-detail"))
+        await model.apply(.logout)
+        #expect(fixture.loggedOut == 1 && navigation.stack.isEmpty)
+        await model.apply(.signedIn(teacherSession, destination: "dashboard-teacher"))
+        #expect(fixture.signedIn == [teacherSession] && navigation.selectedScreenKey == "dashboard-teacher")
+
+        await model.apply(
+            .sequence([
+                .stateChanged(["step": 1]), .success(message: "Hecho"),
+                .navigateTo(screenKey: "x", params: [:], presentation: .push),
+            ]))
+        #expect(model.state["step"] == 1 && model.banner?.message == "Hecho" && navigation.current?.screenKey == "x")
     }
 }

@@ -1,0 +1,360 @@
+public import DynamicUIActions
+public import DynamicUIModels
+public import DynamicUINetwork
+public import DynamicUIRendering
+public import DynamicUIResolvers
+public import DynamicUIStorage
+public import Foundation
+public import Logging
+public import Observation
+
+/// Everything a host decides about the SDK, with defaults for the rest.
+public struct DynamicUIConfiguration: Sendable {
+    /// Base URL of the admin API (`admin:` endpoints).
+    public var adminBaseURL: URL
+    /// Base URL of the mobile API (screens, navigation, `mobile:` and unprefixed endpoints).
+    public var mobileBaseURL: URL
+    /// Whose screen variants and `platform_overrides` are requested.
+    public var platform: RenderPlatform
+    /// Allow plain http to loopback hosts (debug builds and the demo backend).
+    public var allowInsecureLoopback: Bool
+    /// Seconds before a request times out.
+    public var timeout: Double
+    /// Retries and backoff of API requests.
+    public var retryPolicy: RetryPolicy
+    /// Which external URLs `OPEN_URL` may open.
+    public var security: URLSecurityPolicy
+    /// Deep-link schemes accepted by `DynamicUIRuntime.open(deepLink:)` (`edugo://screen/<key>`).
+    public var deepLinkSchemes: Set<String>
+    /// Screens a deep link may open; `nil` accepts any well-formed key.
+    public var deepLinkScreens: Set<String>?
+    /// Screen definitions kept in memory (seed 000 §3: 20).
+    public var screenCacheSize: Int
+    /// Seconds a cached screen definition is fresh (seed 000 §3: one hour).
+    public var screenMaxAge: Double
+    /// Where screen definitions are also kept on disk; `nil` keeps them only in memory.
+    public var screenCacheDirectory: URL?
+    /// Responses kept by the API client's cache.
+    public var responseCacheEntries: Int
+    /// Body bytes kept by the API client's cache.
+    public var responseCacheBytes: Int
+    /// How a 409 on a queued change is resolved.
+    public var conflictStrategy: ConflictStrategy
+    /// Bounds on expression evaluation.
+    public var limits: ExpressionLimits
+    /// Locale of formatted dates.
+    public var locale: Locale
+    /// Time zone of formatted dates.
+    public var timeZone: TimeZone
+    /// The screen shown while signed out.
+    public var loginScreenKey: String
+    /// The root of the SDK's loggers (`.network`, `.screens`, `.queue`, … are derived from its label).
+    public var logger: Logger
+    /// The clock (a `ManualClock` in tests and previews).
+    public var clock: any DynamicUIClock
+
+    /// Creates a configuration for the two APIs; everything else has the seeds' defaults.
+    public init(
+        adminBaseURL: URL, mobileBaseURL: URL, platform: RenderPlatform = .ios, allowInsecureLoopback: Bool = false,
+        timeout: Double = 30, retryPolicy: RetryPolicy = .default, security: URLSecurityPolicy = URLSecurityPolicy(hosts: []),
+        deepLinkSchemes: Set<String> = [], deepLinkScreens: Set<String>? = nil, screenCacheSize: Int = 20,
+        screenMaxAge: Double = 3600, screenCacheDirectory: URL? = nil, responseCacheEntries: Int = 100,
+        responseCacheBytes: Int = 10 << 20, conflictStrategy: ConflictStrategy = .serverWins, limits: ExpressionLimits = .default,
+        locale: Locale = Locale(identifier: "es_ES"), timeZone: TimeZone = .current, loginScreenKey: String = "app-login",
+        logger: Logger = Logger(label: "DynamicUI"), clock: any DynamicUIClock = SystemClock()
+    ) {
+        self.adminBaseURL = adminBaseURL
+        self.mobileBaseURL = mobileBaseURL
+        self.platform = platform
+        self.allowInsecureLoopback = allowInsecureLoopback
+        self.timeout = timeout
+        self.retryPolicy = retryPolicy
+        self.security = security
+        self.deepLinkSchemes = deepLinkSchemes
+        self.deepLinkScreens = deepLinkScreens
+        self.screenCacheSize = screenCacheSize
+        self.screenMaxAge = screenMaxAge
+        self.screenCacheDirectory = screenCacheDirectory
+        self.responseCacheEntries = responseCacheEntries
+        self.responseCacheBytes = responseCacheBytes
+        self.conflictStrategy = conflictStrategy
+        self.limits = limits
+        self.locale = locale
+        self.timeZone = timeZone
+        self.loginScreenKey = loginScreenKey
+        self.logger = logger
+        self.clock = clock
+    }
+
+    func logger(_ part: String) -> Logger {
+        var logger = Logger(label: "\(self.logger.label).\(part)")
+        logger.logLevel = self.logger.logLevel
+        return logger
+    }
+}
+
+/// Whether someone is signed in (seed 004 AuthenticationState).
+public enum AuthState: Sendable, Hashable {
+    /// Nobody: the login screen is shown.
+    case signedOut
+    /// A session, restored at start or from a sign-in.
+    case signedIn(SessionInfo)
+}
+
+/// The SDK assembled from a configuration and the host's plugins and stores, in the order of
+/// seed 004 §2 with plain injection: stores and connectivity, the API client, the loaders, then
+/// the action registries with the plugins. `start()` restores the session and begins syncing;
+/// `stop()` ends it.
+@Observable
+@MainActor
+public final class DynamicUIRuntime {
+    /// The configuration it was built from.
+    public let configuration: DynamicUIConfiguration
+    /// The API client (both APIs, interceptors, caching, queuing).
+    public let client: APIClient
+    /// Screen definitions.
+    public let screens: ScreenLoader
+    /// Screen data.
+    public let data: DataLoader
+    /// Action execution: the plugins' handlers, then the generic registry.
+    public let dispatcher: ActionDispatcher
+    /// Tabs, sidebar and the stack.
+    public let navigation: NavigationModel
+    /// The offline queue's processor, when a queue store was given.
+    public let queue: OfflineQueue?
+    /// Replays the queue when the connection returns.
+    public let sync: NetworkSyncCoordinator?
+    /// The connectivity monitor.
+    public let connectivity: any ConnectivityMonitor
+    /// Signed in or out.
+    public private(set) var auth: AuthState = .signedOut
+    /// Changes waiting in the offline queue.
+    public private(set) var pendingChanges = 0
+    /// Whether the connection is up, as last reported by the monitor.
+    public private(set) var isConnected = true
+    /// Whether `start()` ran and `stop()` has not.
+    public private(set) var isRunning = false
+
+    private let tokens: any TokenStore
+    private let settings: any SettingsStore
+    private let responseCache: ResponseCache
+    private let logger: Logger
+    private var tasks: [Task<Void, Never>] = []
+
+    /// Builds the runtime. `queueStore` makes changes survive a lost connection (and restarts);
+    /// `connectivity` defaults to probing the mobile API every 10 seconds. Throws when two
+    /// plugins claim the same handler key.
+    public init(
+        configuration: DynamicUIConfiguration, plugins: [any ScreenHandlerPlugin], tokens: any TokenStore,
+        settings: any SettingsStore, queueStore: OfflineQueueStore? = nil, transport: any HTTPTransport = URLSessionTransport(),
+        connectivity: (any ConnectivityMonitor)? = nil, events: EventHandlerRegistry = EventHandlerRegistry(),
+        interceptors: [any RequestInterceptor] = []
+    ) throws(PluginRegistrationError) {
+        self.configuration = configuration
+        self.tokens = tokens
+        self.settings = settings
+        logger = configuration.logger
+        let clock = configuration.clock
+        // 1. Base services: caches, queue, connectivity.
+        responseCache = ResponseCache(
+            maxEntries: configuration.responseCacheEntries, maxBytes: configuration.responseCacheBytes, clock: clock)
+        self.connectivity =
+            connectivity
+            ?? ProbingConnectivityMonitor(transport: transport, url: configuration.mobileBaseURL, clock: clock)
+        // 2–4. Security, auth and the API client.
+        client = APIClient(
+            configuration: APIConfiguration(
+                adminBaseURL: configuration.adminBaseURL, mobileBaseURL: configuration.mobileBaseURL,
+                allowInsecureLoopback: configuration.allowInsecureLoopback, timeout: configuration.timeout,
+                retryPolicy: configuration.retryPolicy),
+            transport: transport, tokens: tokens, cache: responseCache, queue: queueStore, clock: clock,
+            logger: configuration.logger("network"), interceptors: interceptors)
+        if let queueStore {
+            let queue = OfflineQueue(
+                store: queueStore, client: client, strategy: configuration.conflictStrategy, clock: clock,
+                logger: configuration.logger("queue"))
+            self.queue = queue
+            sync = NetworkSyncCoordinator(monitor: self.connectivity, queue: queue)
+        } else {
+            queue = nil
+            sync = nil
+        }
+        // 5–6. Loaders.
+        screens = ScreenLoader(
+            client: client,
+            cache: ScreenCache(
+                memoryCapacity: configuration.screenCacheSize, maxAge: configuration.screenMaxAge,
+                directory: configuration.screenCacheDirectory, clock: clock),
+            platform: configuration.platform.rawValue, logger: configuration.logger("screens"))
+        data = DataLoader(client: client)
+        // 7. Actions and the plugins.
+        let services = ActionServices(
+            api: client, tokens: tokens, settings: settings, invalidator: RuntimeInvalidator(client: client, screens: screens),
+            security: configuration.security, events: events, logger: configuration.logger("actions"))
+        dispatcher = ActionDispatcher(
+            screenHandlers: try ScreenHandlerRegistry(plugins: plugins, services: services),
+            registry: ActionRegistry(services: services))
+        navigation = NavigationModel(role: "student")
+        navigation.select(configuration.loginScreenKey)
+    }
+
+    /// The signed-in session, if any.
+    public var session: SessionInfo? {
+        if case .signedIn(let session) = auth { return session }
+        return nil
+    }
+
+    /// Whether someone is signed in.
+    public var isSignedIn: Bool { session != nil }
+
+    // MARK: Lifecycle
+
+    /// Restores a saved session (then loads its navigation), starts the sync coordinator and
+    /// follows connectivity and the queue. Calling it twice is harmless.
+    public func start() async {
+        guard !isRunning else { return }
+        isRunning = true
+        if let restored = await SessionPersistence.restore(tokens: tokens, settings: settings) {
+            logger.info("restored the session of \(restored.user.email)")
+            await signedIn(restored, destination: nil)
+        }
+        guard let sync, let queue else { return }
+        await sync.startMonitoring()
+        await countPending()
+        let events = await queue.events()
+        let updates = await connectivity.updates()
+        tasks.append(
+            Task { [weak self] in
+                for await _ in events {
+                    guard let self else { return }
+                    await countPending()
+                }
+            })
+        tasks.append(
+            Task { [weak self] in
+                for await connected in updates {
+                    guard let self else { return }
+                    isConnected = connected
+                    await countPending()
+                }
+            })
+    }
+
+    /// Stops syncing and following connectivity. The session stays saved for the next start.
+    public func stop() async {
+        guard isRunning else { return }
+        isRunning = false
+        for task in tasks { task.cancel() }
+        tasks.removeAll()
+        await sync?.stopMonitoring()
+    }
+
+    /// Replays the offline queue now (when connected) and returns its report.
+    @discardableResult
+    public func syncNow() async -> SyncReport? {
+        let report = await sync?.syncNow()
+        await countPending()
+        return report
+    }
+
+    private func countPending() async {
+        guard let queue else { return }
+        pendingChanges = (try? await queue.pending().count) ?? pendingChanges
+    }
+
+    // MARK: Auth and navigation
+
+    /// Loads the navigation of the signed-in user (`GET /v1/screens/navigation?platform=…`);
+    /// when it cannot be loaded, the fallback of their role is used.
+    public func loadNavigation() async {
+        let role = session?.context.role ?? "student"
+        var loaded: NavigationDefinition?
+        do throws(NetworkError) {
+            var request = APIRequest(.get, "/v1/screens/navigation", query: [("platform", configuration.platform.rawValue)])
+            request.queueWhenOffline = false
+            loaded = try await client.send(request).decode(NavigationDefinition.self)
+        } catch {
+            logger.notice("navigation unavailable (\(error.code)); using the fallback for \(role)")
+        }
+        navigation.apply(loaded, role: role)
+    }
+
+    /// Signs out locally: tokens, the saved session, cached screens and responses and the
+    /// stack are cleared, and the login screen is shown. (The settings plugin also tells the
+    /// server; this is the part every host needs.)
+    public func signOut() async {
+        await SessionPersistence.clear(tokens: tokens, settings: settings)
+        await screens.clear()
+        await responseCache.clearAll()
+        auth = .signedOut
+        navigation.apply(nil, role: "student")
+        navigation.select(configuration.loginScreenKey)
+    }
+
+    private func signedIn(_ session: SessionInfo, destination: String?) async {
+        auth = .signedIn(session)
+        await loadNavigation()
+        if let destination { navigation.select(destination) }
+    }
+
+    /// Opens `scheme://screen/<key>?param=value` when the scheme is configured, the key is
+    /// well formed (and allowed, when `deepLinkScreens` is set) and someone is signed in.
+    @discardableResult
+    public func open(deepLink url: URL) -> Bool {
+        guard isSignedIn, let scheme = url.scheme?.lowercased(), configuration.deepLinkSchemes.contains(scheme) else {
+            return false
+        }
+        let key = String(url.path.drop { $0 == "/" })
+        guard Self.isWellFormedScreenKey(key), configuration.deepLinkScreens?.contains(key) ?? true else { return false }
+        return navigation.open(deepLink: url, knownScreens: [key])
+    }
+
+    /// Lower-case letters, digits, `-` and `_`, at most 64 characters, starting with a letter or digit.
+    static func isWellFormedScreenKey(_ key: String) -> Bool {
+        guard let first = key.utf8.first, key.utf8.count <= 64, first != UInt8(ascii: "-"), first != UInt8(ascii: "_") else {
+            return false
+        }
+        return key.utf8.allSatisfy {
+            ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+        }
+    }
+
+    // MARK: Screens
+
+    /// The view model of `route`, wired to this runtime's loaders, actions, navigation and session.
+    public func viewModel(for route: Route) -> DynamicScreenViewModel {
+        DynamicScreenViewModel(
+            route: route, screens: screens, data: data, dispatcher: dispatcher, navigation: navigation,
+            environment: EvaluationEnvironment(
+                now: configuration.clock.now(), locale: configuration.locale, timeZone: configuration.timeZone,
+                limits: configuration.limits),
+            session: { [weak self] in self?.session },
+            onLogout: { [weak self] in await self?.signOut() },
+            onSignedIn: { [weak self] session in await self?.signedIn(session, destination: nil) },
+            onQueued: { [weak self] in await self?.countPending() },
+            clock: configuration.clock)
+    }
+
+    /// The view model of the screen on top of the navigation, if any.
+    public func currentViewModel() -> DynamicScreenViewModel? {
+        navigation.current.map { viewModel(for: $0) }
+    }
+}
+
+/// Invalidation over the runtime's screen loader and the API client's response cache.
+struct RuntimeInvalidator: CacheInvalidating {
+    let client: APIClient
+    let screens: ScreenLoader
+
+    func invalidate(screens keys: [String]) async {
+        for key in keys { await screens.invalidate(key) }
+    }
+
+    func invalidateData(endpoint: Endpoint) async { await client.invalidateCache(for: endpoint) }
+
+    func clearAll() async {
+        await screens.clear()
+        await client.cache?.clearAll()
+    }
+}
