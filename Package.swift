@@ -14,9 +14,22 @@ let package = Package(
     name: "DynamicUI",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
-        .library(name: "DynamicUIModels", targets: ["DynamicUIModels"])
+        .library(name: "DynamicUIModels", targets: ["DynamicUIModels"]),
+        .library(name: "DynamicUIResolvers", targets: ["DynamicUIResolvers"]),
+        .library(name: "DynamicUIStorage", targets: ["DynamicUIStorage"]),
+        .library(name: "DynamicUINetwork", targets: ["DynamicUINetwork"]),
+        .library(name: "DynamicUIActions", targets: ["DynamicUIActions"]),
+        .library(name: "DynamicUIRendering", targets: ["DynamicUIRendering"]),
+        .library(name: "DynamicUIWeb", targets: ["DynamicUIWeb"]),
+        .library(name: "DynamicUI", targets: ["DynamicUI"]),
+        .library(name: "DynamicUISwiftUI", targets: ["DynamicUISwiftUI"]),
+        .library(name: "DynamicUITesting", targets: ["DynamicUITesting"]),
+        .library(name: "DynamicUIAuthPlugin", targets: ["DynamicUIAuthPlugin"]),
+        .library(name: "DynamicUICRUDPlugin", targets: ["DynamicUICRUDPlugin"]),
+        .library(name: "DynamicUINavigationPlugin", targets: ["DynamicUINavigationPlugin"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
@@ -98,6 +111,30 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Modules/DynamicUI",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DynamicUISwiftUI",
+            dependencies: ["DynamicUI", "DynamicUIRendering", "DynamicUIActions", "DynamicUIModels"],
+            path: "Modules/SwiftUI",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DynamicUITooling",
+            dependencies: [
+                "DynamicUIModels", "DynamicUIResolvers", "DynamicUIStorage", "DynamicUINetwork", "DynamicUIActions",
+                "DynamicUIRendering", "DynamicUIWeb", "DynamicUI", "DynamicUICatalog", "DynamicUIDemoBackend",
+                "DynamicUIAuthPlugin", "DynamicUICRUDPlugin", "DynamicUINavigationPlugin",
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            path: "tools/sdui/Kit",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DynamicUIToolingTests",
+            dependencies: ["DynamicUITooling", "DynamicUICatalog", "DynamicUIDemoBackend", "DynamicUIModels", "DynamicUIWeb"],
+            path: "Tests/DynamicUIToolingTests",
+            exclude: ["Broken"],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -7,7 +7,8 @@ public import Logging
 /// Invalidates cached screens and data after a change (seed 000 §13). The runtime implements
 /// it over its screen loader and the API client's response cache.
 public protocol CacheInvalidating: Sendable {
-    /// Forgets the cached definitions and data of these screens.
+    /// Marks the cached definitions of these screens for revalidation (their data is invalidated
+    /// by endpoint, through `invalidateData`).
     func invalidate(screens: [String]) async
     /// Forgets cached responses of this endpoint family.
     func invalidateData(endpoint: Endpoint) async

@@ -347,8 +347,10 @@ struct RuntimeInvalidator: CacheInvalidating {
     let client: APIClient
     let screens: ScreenLoader
 
+    /// The definitions are revalidated on their next load rather than dropped, so a screen
+    /// stays available offline after a change was queued.
     func invalidate(screens keys: [String]) async {
-        for key in keys { await screens.invalidate(key) }
+        for key in keys { await screens.expire(key) }
     }
 
     func invalidateData(endpoint: Endpoint) async { await client.invalidateCache(for: endpoint) }

@@ -92,6 +92,12 @@ public actor ScreenLoader {
         await programs.invalidate(key: key)
     }
 
+    /// Marks `key` as needing revalidation: the next load asks the server (`If-None-Match`), and
+    /// the cached copy still serves when the server cannot be reached.
+    public func expire(_ key: String) async {
+        await cache.expire(cacheKey(key))
+    }
+
     /// Forgets every screen.
     public func clear() async { await cache.clear() }
 

@@ -86,6 +86,18 @@ public actor ScreenCache {
         store(entry.screen, etag: entry.etag, for: key)
     }
 
+    /// Keeps `key` but marks it no longer fresh: the next load revalidates it, and it is still
+    /// there to serve when the server cannot be reached.
+    public func expire(_ key: String) {
+        guard let entry = entry(for: key) else { return }
+        let stale = CachedScreen(screen: entry.screen, etag: entry.etag, storedAt: Date(timeIntervalSince1970: 0))
+        remember(stale, for: key)
+        guard let url = fileURL(for: key) else { return }
+        var object: JSONObject = ["stored_at": 0, "screen": entry.screen.json]
+        object["etag"] = entry.etag.map(JSONValue.string)
+        try? JSONWriter().data(from: .object(object)).write(to: url, options: .atomic)
+    }
+
     /// Removes `key` from both tiers.
     public func remove(_ key: String) {
         memory.remove(key)

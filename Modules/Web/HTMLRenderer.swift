@@ -27,13 +27,29 @@ public struct HTMLRenderer: Sendable {
         self.language = language
     }
 
+    /// The colour scheme of a page.
+    public enum Theme: String, Sendable, Hashable {
+        /// Follows the system (`prefers-color-scheme`).
+        case system
+        /// Always light.
+        case light
+        /// Always dark.
+        case dark
+    }
+
     /// A complete page for `root`, with `navigation` (tab bar / sidebar links) above it.
-    public func page(_ root: RenderNode, navigation: [(title: String, href: String, selected: Bool)] = []) -> String {
+    /// `preamble` is trusted HTML placed first in the body (a host's own toolbar); it is not escaped.
+    public func page(
+        _ root: RenderNode, navigation: [(title: String, href: String, selected: Bool)] = [], theme: Theme = .system,
+        preamble: String = ""
+    ) -> String {
         var title = "DynamicUI"
         if case .screen(let chrome) = root.kind, !chrome.title.isEmpty { title = chrome.title }
-        var out = "<!DOCTYPE html>\n<html lang=\"\(Self.attribute(language))\"><head><meta charset=\"utf-8\" />"
+        var out = "<!DOCTYPE html>\n<html lang=\"\(Self.attribute(language))\""
+        if theme != .system { out += " data-theme=\"\(theme.rawValue)\"" }
+        out += "><head><meta charset=\"utf-8\" />"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" /><title>\(Self.escape(title))</title>"
-        out += "<style>\(Self.stylesheet)</style></head><body>"
+        out += "<style>\(Self.stylesheet)</style></head><body>" + preamble
         if !navigation.isEmpty {
             out += "<nav class=\"tabs\" aria-label=\"Navegación\"><ul>"
             for item in navigation {

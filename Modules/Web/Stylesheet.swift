@@ -6,6 +6,10 @@ extension HTMLRenderer {
         --text_primary:#000;--text_secondary:#6c6c70;--accent_soft:#e5f0ff;--on_accent:#fff}
         @media (prefers-color-scheme:dark){:root{--bg:#000;--surface:#1c1c1e;--text:#fff;--secondary:#98989f;--separator:#38383a;\
         --accent:#0a84ff;--destructive:#ff453a;--background:#000;--text_primary:#fff;--text_secondary:#98989f;--accent_soft:#0a2a4d}}
+        :root[data-theme=dark]{color-scheme:dark;--bg:#000;--surface:#1c1c1e;--text:#fff;--secondary:#98989f;--separator:#38383a;\
+        --accent:#0a84ff;--destructive:#ff453a;--background:#000;--text_primary:#fff;--text_secondary:#98989f;--accent_soft:#0a2a4d}
+        :root[data-theme=light]{color-scheme:light;--bg:#f2f2f7;--surface:#fff;--text:#000;--secondary:#6c6c70;--separator:#c6c6c8;\
+        --accent:#007aff;--destructive:#ff3b30;--background:#f2f2f7;--text_primary:#000;--text_secondary:#6c6c70;--accent_soft:#e5f0ff}
         *{box-sizing:border-box}body{margin:0;font:17px/1.35 -apple-system,BlinkMacSystemFont,"SF Pro Text","Helvetica Neue",\
         system-ui,sans-serif;background:var(--bg);color:var(--text)}main{max-width:980px;margin:0 auto;padding:0 16px 48px}
         .bar{display:flex;align-items:center;gap:8px;padding:12px 0}.bar h1{flex:1;margin:0}.bar h1.large{font-size:34px}\

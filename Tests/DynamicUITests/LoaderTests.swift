@@ -74,6 +74,22 @@ struct ScreenLoaderTests {
         #expect(await loader.programs.compilations == 1)
     }
 
+    @Test func expiringKeepsTheCopyForOfflineAndRevalidatesOnline() async throws {
+        let clock = ManualClock()
+        let transport = ScriptedTransport()
+        await transport.on(
+            .get, "/v1/screens/materials-list", .json(200, try screenBody("materials-list"), headers: ["ETag": "\"v4\""]),
+            .failure(.noConnection), .json(304, nil))
+        let loader = ScreenLoader(client: client(transport, clock: clock), cache: ScreenCache(clock: clock))
+        #expect(try await loader.load("materials-list").source == .network)
+        await loader.expire("materials-list")
+        #expect(try await loader.load("materials-list").source == .stale)
+        await loader.expire("materials-list")
+        #expect(try await loader.load("materials-list").source == .revalidated)
+        #expect(try await loader.load("materials-list").source == .cache)
+        #expect(await loader.requestCount == 3)
+    }
+
     @Test func concurrentLoadsShareOneRequest() async throws {
         let body = JSONWriter().data(from: try screenBody("app-login"))
         let transport = GatedTransport(body: body)

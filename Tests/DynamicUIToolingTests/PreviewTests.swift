@@ -1,0 +1,139 @@
+import DynamicUIDemoBackend
+import DynamicUITooling
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A minimal browser over loopback: keeps the session cookie, follows redirects itself (so
+/// tests see each hop) and returns the final page.
+final class TestBrowser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    let base: URL
+    private var cookie: String?
+    private(set) var hops: [String] = []
+    private lazy var session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+
+    init(base: URL) { self.base = base }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    /// GETs `path` (or POSTs `form`) and follows redirects; returns the status and body of the last page.
+    func open(_ path: String, form: [(String, String)]? = nil) async throws -> (status: Int, body: String, path: String) {
+        var method = form == nil ? "GET" : "POST"
+        var target = path
+        var body = form.map { pairs in
+            pairs.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
+        }
+        for _ in 0..<10 {
+            var request = URLRequest(url: URL(string: target, relativeTo: base)!.absoluteURL)
+            request.httpMethod = method
+            if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+            if let body {
+                request.httpBody = Data(body.utf8)
+                request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            }
+            let (data, response) = try await session.data(for: request)
+            let http = response as! HTTPURLResponse
+            if let set = http.value(forHTTPHeaderField: "Set-Cookie") {
+                cookie = String(set.split(separator: ";")[0])
+            }
+            hops.append("\(method) \(target) \(http.statusCode)")
+            if http.statusCode == 303, let location = http.value(forHTTPHeaderField: "Location") {
+                target = location
+                method = "GET"
+                body = nil
+                continue
+            }
+            return (http.statusCode, String(decoding: data, as: UTF8.self), target)
+        }
+        throw PreviewTestError.tooManyRedirects
+    }
+
+    private func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed)!
+    }
+}
+
+enum PreviewTestError: Error { case tooManyRedirects }
+
+/// The first `href`/`action`/`formaction` value in `html` that contains `fragment`, unescaped.
+func link(containing fragment: String, in html: String) -> String? {
+    for attribute in ["href=\"", "action=\"", "formaction=\""] {
+        var rest = html[...]
+        while let start = rest.range(of: attribute) {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { break }
+            let value = String(rest[..<end]).replacingOccurrences(of: "&amp;", with: "&")
+            if value.contains(fragment) { return value }
+        }
+    }
+    return nil
+}
+
+@Suite("Web preview over loopback", .serialized)
+struct PreviewTests {
+    @Test func signInBrowseCreateOfflineAndSignOut() async throws {
+        let backend = try DemoBackend()
+        try await backend.start()
+        let preview = WebPreview(backend: backend)
+        try await preview.start()
+        let browser = TestBrowser(base: preview.url)
+
+        let login = try await browser.open("/")
+        #expect(login.status == 200 && login.path == "/screen/app-login", "\(browser.hops)")
+        #expect(login.body.contains("type=\"email\""))
+        let submit = try #require(link(containing: "submit-login", in: login.body))
+        let dashboard = try await browser.open(
+            submit, form: [("email", "docente@edugo.test"), ("password", "edugo123")])
+        #expect(dashboard.path == "/screen/dashboard-teacher", "\(browser.hops.suffix(3))")
+        #expect(dashboard.body.contains("Lucía") || dashboard.body.contains("Docente"))
+
+        // A list, its next page and a search.
+        let list = try await browser.open("/screen/materials-list")
+        #expect(list.status == 200)
+        let next = try await browser.open("/screen/materials-list?page=next")
+        #expect(next.path.contains("pages=2"))
+        #expect(
+            next.body.components(separatedBy: "class=\"row").count > list.body.components(separatedBy: "class=\"row").count)
+
+        // Create with a missing field: the error shows on the field.
+        let form = try await browser.open("/screen/material-create")
+        let create = try #require(link(containing: "/submit", in: form.body))
+        let invalid = try await browser.open(create, form: [("title", "")])
+        #expect(invalid.path == "/screen/material-create")
+        #expect(invalid.body.contains("aria-invalid=\"true\""))
+
+        // Offline: pending; online: delivered.
+        _ = try await browser.open("/_/connection", form: [("online", "0"), ("return", "/screen/materials-list")])
+        let offlineForm = try await browser.open("/screen/material-create")
+        let offlineSubmit = try #require(link(containing: "/submit", in: offlineForm.body))
+        let fields: [(String, String)] = [
+            ("title", "Preview offline"), ("description", "Desde la vista previa"), ("subject", "Historia"), ("grade", "6"),
+            ("file_url", "https://edugo.test/p.pdf"), ("file_type", "PDF"), ("unit_id", "unt-001"), ("status", "borrador"),
+        ]
+        let pending = try await browser.open(offlineSubmit, form: fields)
+        #expect(pending.body.contains("1 cambio pendiente"), "\(browser.hops.suffix(3))")
+        _ = try await browser.open("/_/connection", form: [("online", "1"), ("return", "/screen/materials-list")])
+        let found = try await browser.open("/screen/materials-list?search_field=Preview+offline")
+        #expect(found.body.contains("Preview offline"))
+        #expect(!found.body.contains("cambio pendiente"))
+
+        // Podcasts: browse and search.
+        let browse = try await browser.open("/podcasts")
+        #expect(browse.path == "/podcasts/browse" && browse.status == 200)
+        let search = try await browser.open("/podcasts/search?q=swift")
+        #expect(search.status == 200 && search.body.contains("results for"))
+
+        await preview.stop()
+        await backend.stop()
+    }
+}

@@ -1,0 +1,126 @@
+import ArgumentParser
+import DynamicUICatalog
+import DynamicUIDemoBackend
+import DynamicUITooling
+import Foundation
+
+/// `sdui`: validate, render and serve DynamicUI screens.
+@main
+struct SDUI: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sdui",
+        abstract: "Validate, render and preview DynamicUI screen definitions.",
+        subcommands: [Serve.self, Validate.self, Render.self, Schema.self],
+        defaultSubcommand: Serve.self)
+}
+
+/// `sdui serve`.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start the demo backend and the web preview on 127.0.0.1 and print the address.")
+
+    @Option(help: "Port of the web preview (0 picks a free one).")
+    var port: UInt16 = 8080
+
+    @Option(help: "SQLite file of the demo data (changes persist across restarts); default: in memory.")
+    var database: String?
+
+    @Flag(help: "Do not log each request.")
+    var quiet = false
+
+    func run() async throws {
+        let backend = try DemoBackend(databasePath: database)
+        try await backend.start()
+        let quiet = self.quiet
+        let preview = WebPreview(backend: backend) { line in
+            if !quiet { print(line) }
+        }
+        try await preview.start(port: port)
+        print("DynamicUI preview: \(preview.url.absoluteString)")
+        print("  EduGo: \(preview.url.absoluteString)  ·  Podcasts: \(preview.url.absoluteString)podcasts")
+        print("  demo API: mobile \(backend.mobileURL.absoluteString), admin \(backend.adminURL.absoluteString)")
+        print(
+            "  accounts: docente@edugo.test, estudiante@edugo.test, tutor@edugo.test, admin.escuela@edugo.test, "
+                + "superadmin@edugo.test — password edugo123")
+        while !Task.isCancelled { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
+    }
+}
+
+/// `sdui validate`.
+struct Validate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check screens, navigation and node documents the way a compiler would.",
+        discussion: "Prints `file: json.path: error|warning: message` per finding and a summary; exits 1 on errors.")
+
+    @Argument(help: "Files or folders of JSON documents.")
+    var paths: [String]
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    enum OutputFormat: String, ExpressibleByArgument {
+        case text, json
+    }
+
+    func run() async throws {
+        let report = ScreenValidator.shipped().validate(paths: paths.map { URL(fileURLWithPath: $0) })
+        switch format {
+        case .text: print(report.text)
+        case .json: print(report.jsonText)
+        }
+        if report.errorCount > 0 { throw ExitCode(1) }
+    }
+}
+
+/// `sdui render`.
+struct Render: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a screen (a catalog key or a JSON file) as text, HTML or the render tree's JSON.")
+
+    @Argument(help: "A screen key of the EduGo catalog, a podcast document name, or a screen/node JSON file.")
+    var screen: String
+
+    @Option(help: "A JSON file with the data (a list response or a detail object).")
+    var data: String?
+
+    @Option(help: "A JSON file with the user: {\"user\": {...}, \"context\": {...}}.")
+    var user: String?
+
+    @Option(name: .customLong("size-class"), help: "compact or regular.")
+    var sizeClass: String = "compact"
+
+    @Option(help: "ios, ipad or mac.")
+    var platform: String = "ios"
+
+    @Option(help: "text, html or json.")
+    var format: String = "text"
+
+    func run() async throws {
+        do {
+            let output = try ScreenRendering.render(
+                screen: screen, dataFile: data, userFile: user, sizeClass: sizeClass, platform: platform, format: format)
+            print(output, terminator: output.hasSuffix("\n") ? "" : "\n")
+        } catch let error as RenderCommandError {
+            FileHandle.standardError.write(Data("sdui render: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// `sdui schema`.
+struct Schema: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the JSON Schema of both dialects (screen and node documents).")
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    func run() async throws {
+        let text = DynamicUISchema.text()
+        if let output {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } else {
+            print(text)
+        }
+    }
+}

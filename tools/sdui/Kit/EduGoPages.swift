@@ -1,0 +1,209 @@
+import DynamicUI
+import DynamicUIActions
+import DynamicUIModels
+import DynamicUIRendering
+import DynamicUIResolvers
+import DynamicUIWeb
+import Foundation
+
+/// The pages of a screen-dialect session: `/screen/<key>?params` draws a screen (with `q` a
+/// search, `pages` how many pages are loaded, `back=1` one step back); `/act/<page>/<action>`
+/// runs an action of a drawn page and redirects to wherever the runtime's navigation went;
+/// `/_/connection` switches the connection.
+@MainActor
+struct EduGoPages {
+    let session: PreviewSession
+    /// Query names that are not route params.
+    static let reserved: Set<String> = ["q", "pages", "page", "back", "layout"]
+
+    var runtime: DynamicUIRuntime { session.runtime }
+
+    func handle(_ request: Incoming) async -> Reply {
+        let parts = request.path.split(separator: "/").map(String.init)
+        switch (request.method, parts.first) {
+        case ("GET", nil):
+            return .redirect(currentURL())
+        case ("GET", "screen") where parts.count == 2:
+            return await page(key: parts[1], request: request)
+        case (_, "act") where parts.count == 3:
+            guard let token = Int(parts[1]) else { return notFound(request.path) }
+            return await act(token: token, actionId: parts[2], request: request)
+        case ("POST", "_") where parts.count == 2 && parts[1] == "connection":
+            await session.set(online: request.form.last { $0.0 == "online" }?.1 == "1")
+            return .redirect(request.form.last { $0.0 == "return" }?.1.nonEmptyPath ?? currentURL())
+        default:
+            return notFound(request.path)
+        }
+    }
+
+    private func notFound(_ path: String) -> Reply {
+        Reply(status: 404, body: WebPreview.errorPage("No existe la página \(path)"))
+    }
+
+    // MARK: Pages
+
+    /// The URL of a route.
+    static func url(_ route: Route, extra: [(String, String)] = []) -> String {
+        let query = route.params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + extra
+        return "/screen/\(queryEncode(route.screenKey))"
+            + (query.isEmpty ? "" : "?" + query.map { "\(queryEncode($0.0))=\(queryEncode($0.1))" }.joined(separator: "&"))
+    }
+
+    private func currentURL() -> String {
+        guard runtime.isSignedIn else { return Self.url(Route(screenKey: runtime.configuration.loginScreenKey)) }
+        return runtime.navigation.current.map { Self.url($0) } ?? "/screen/\(runtime.configuration.loginScreenKey)"
+    }
+
+    private func page(key: String, request: Incoming) async -> Reply {
+        var params: [String: String] = [:]
+        for (name, value) in request.query where !Self.reserved.contains(name) { params[name] = value }
+        let route = Route(screenKey: key, params: params)
+        if !runtime.isSignedIn, key != runtime.configuration.loginScreenKey {
+            return .redirect(Self.url(Route(screenKey: runtime.configuration.loginScreenKey)))
+        }
+        if runtime.isSignedIn, key == runtime.configuration.loginScreenKey { return .redirect(currentURL()) }
+        if request.queryValue("back") == "1" {
+            _ = session.navigate(to: route)
+            runtime.navigation.back()
+            return .redirect(currentURL())
+        }
+        let shown = session.navigate(to: route)
+        let (token, model, reused) = session.model(for: shown)
+        var pages = max(1, min(Int(request.queryValue("pages") ?? "") ?? 1, 50))
+        if !reused { await model.load() }
+        let searchField = model.compiled?.definition.template.allZones.flatMap { $0.slots ?? [] }
+            .first { $0.controlType == .searchBar }?.formFieldName
+        let searchText = searchField.flatMap { request.queryValue($0) } ?? request.queryValue("q") ?? ""
+        if !reused, !searchText.isEmpty { await model.search(searchText) }
+        if request.queryValue("page") == "next" {
+            var extra = searchText.isEmpty ? [] : [(searchField ?? "q", searchText)]
+            extra.append(("pages", String(pages + 1)))
+            return .redirect(Self.url(shown, extra: extra))
+        }
+        if !reused {
+            while pages > 1, case .success(_, true, _) = model.dataState {
+                await model.loadNextPage()
+                pages -= 1
+            }
+        }
+        let regular = request.queryValue("layout") == "regular"
+        let root: RenderNode
+        do {
+            root = try model.render(options: RenderOptions(sizeClass: regular ? .regular : .compact, platform: .ios))
+        } catch {
+            let message: String
+            if case .error(let text) = model.screenState { message = text } else { message = "\(error)" }
+            return Reply(status: 500, body: WebPreview.errorPage("No se pudo cargar \(key): \(message)"))
+        }
+        model.dismissBanner()
+        let tabs =
+            runtime.isSignedIn
+            ? runtime.navigation.items(regular: regular).map { item in
+                (
+                    title: item.label, href: Self.url(Route(screenKey: item.screenKey)),
+                    selected: item.screenKey == runtime.navigation.selectedScreenKey
+                )
+            } : []
+        let renderer = HTMLRenderer(actionPath: "/act/\(token)", screenPath: "/screen")
+        let theme: HTMLRenderer.Theme = await session.darkMode() ? .dark : .system
+        return Reply(
+            status: 200,
+            body: renderer.page(root, navigation: tabs, theme: theme, preamble: previewBar(returnTo: Self.url(shown))))
+    }
+
+    /// The preview's own strip: who is signed in, the connection switch and pending changes.
+    private func previewBar(returnTo: String) -> String {
+        let online = session.isOnline
+        var out = "<div class=\"preview-bar\" role=\"region\" aria-label=\"Vista previa\" style=\"display:flex;gap:12px;"
+        out += "align-items:center;flex-wrap:wrap;padding:6px 16px;font-size:13px;background:var(--surface);"
+        out += "border-bottom:1px solid var(--separator)\"><strong>DynamicUI</strong>"
+        if let session = runtime.session {
+            out += "<span id=\"preview-user\">\(HTMLRenderer.escape(session.user.fullName)) · "
+            out += "\(HTMLRenderer.escape(session.context.roleName))</span>"
+        } else {
+            out += "<span id=\"preview-user\">Sin sesión · cuentas de demostración: superadmin@, admin.escuela@, docente@, "
+            out += "estudiante@, tutor@edugo.test (contraseña edugo123)</span>"
+        }
+        out += "<form method=\"post\" action=\"/_/connection\" style=\"margin:0\">"
+        out += "<input type=\"hidden\" name=\"online\" value=\"\(online ? "0" : "1")\" />"
+        out += "<input type=\"hidden\" name=\"return\" value=\"\(HTMLRenderer.attribute(returnTo))\" />"
+        out += "<button type=\"submit\" id=\"preview-connection\">\(online ? "Conexión: activa" : "Conexión: sin conexión")"
+        out += "</button></form>"
+        if runtime.pendingChanges > 0 {
+            out += "<span id=\"preview-pending\" role=\"status\">\(runtime.pendingChanges) "
+            out += "\(runtime.pendingChanges == 1 ? "cambio pendiente" : "cambios pendientes")</span>"
+        }
+        out += "<a href=\"/podcasts\">Podcasts</a></div>"
+        return out
+    }
+
+    // MARK: Actions
+
+    private func act(token: Int, actionId: String, request: Incoming) async -> Reply {
+        guard let model = session.model(token: token) else { return .redirect(currentURL()) }
+        let inputs =
+            model.compiled?.definition.template.allZones.flatMap { $0.slots ?? [] }.filter { $0.controlType.isInput }
+            ?? []
+        if request.method == "POST", request.form.last(where: { $0.0 == "confirmed" })?.1 != "1" {
+            let posted = Dictionary(request.form, uniquingKeysWith: { $1 })
+            for slot in inputs {
+                let name = slot.formFieldName
+                if slot.controlType == .switch || slot.controlType == .checkbox {
+                    model.formState.setValue(posted[name] == "true" ? "true" : "false", for: name)
+                } else if let value = posted[name] {
+                    model.formState.setValue(value, for: name)
+                }
+            }
+        }
+        var result: ActionResult?
+        if request.form.last(where: { $0.0 == "confirmed" })?.1 == "1", model.confirmation?.action.id == actionId {
+            await model.confirm()
+        } else {
+            let item = request.queryValue("item").flatMap { Self.item($0, in: model) }
+            result = await model.perform(actionId: actionId, item: item)
+        }
+        if let current = runtime.navigation.current, current.screenKey == model.route.screenKey,
+            current.params == model.route.params, runtime.isSignedIn
+        {
+            session.preserved = token
+        }
+        if !runtime.isSignedIn, model.route.screenKey == runtime.configuration.loginScreenKey { session.preserved = token }
+        if case .openURL(let url)? = result { return .redirect(url.absoluteString) }
+        return .redirect(currentURL())
+    }
+
+    /// The item a row link names: the record whose `id` is `key`, anywhere in the page's data,
+    /// or `zone[index]` for records without ids.
+    static func item(_ key: String, in model: DynamicScreenViewModel) -> JSONValue? {
+        var candidates: [JSONValue] = []
+        if case .success(let items, _, _) = model.dataState { candidates += items }
+        candidates.append(model.data)
+        var budget = 10_000
+        func find(_ value: JSONValue) -> JSONValue? {
+            budget -= 1
+            guard budget > 0 else { return nil }
+            switch value {
+            case .object(let object):
+                if object["id"]?.text == key { return value }
+                for (_, child) in object { if let found = find(child) { return found } }
+            case .array(let array):
+                for child in array { if let found = find(child) { return found } }
+            default: break
+            }
+            return nil
+        }
+        for candidate in candidates { if let found = find(candidate) { return found } }
+        if key.hasSuffix("]"), let open = key.lastIndex(of: "["),
+            let index = Int(key[key.index(after: open)..<key.index(before: key.endIndex)]),
+            case .success(let items, _, _) = model.dataState, items.indices.contains(index)
+        {
+            return items[index]
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// `self` when it is a local path (starts with one `/`), else `nil`: redirects stay on the preview.
+    var nonEmptyPath: String? { hasPrefix("/") && !hasPrefix("//") ? self : nil }
+}

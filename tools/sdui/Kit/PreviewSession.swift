@@ -1,0 +1,116 @@
+import DynamicUI
+import DynamicUIActions
+import DynamicUIAuthPlugin
+import DynamicUICRUDPlugin
+import DynamicUIModels
+import DynamicUINavigationPlugin
+import DynamicUINetwork
+import DynamicUIRendering
+import DynamicUIStorage
+import Foundation
+
+/// A transport whose connection can be switched off: the preview's "offline" switch. Off, every
+/// request fails as a lost connection would, so the runtime queues changes exactly as on a
+/// device.
+final class SwitchableTransport: HTTPTransport, @unchecked Sendable {
+    private let inner: any HTTPTransport
+    private let lock = NSLock()
+    private var online = true
+
+    init(_ inner: any HTTPTransport) { self.inner = inner }
+
+    var isOnline: Bool { lock.withLock { online } }
+
+    func set(online: Bool) { lock.withLock { self.online = online } }
+
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        guard isOnline else { throw TransportError(.noConnection) }
+        return try await inner.send(request)
+    }
+}
+
+/// One browser's runtime: its own tokens, settings, offline queue and connection switch, and
+/// the view models of the pages it has open.
+@MainActor
+final class PreviewSession {
+    let runtime: DynamicUIRuntime
+    let settings = InMemorySettingsStore()
+    let transport: SwitchableTransport
+    let connectivity = ManualConnectivityMonitor()
+    /// View models by page token; the newest `capacity` are kept.
+    private var models: [Int: DynamicScreenViewModel] = [:]
+    private var order: [Int] = []
+    private var nextToken = 1
+    private let capacity = 32
+    /// The page whose view model is reused by the next GET (after an action, so its errors,
+    /// values and banner show).
+    var preserved: Int?
+    var lastUsed = Date()
+
+    init(backend: URL, admin: URL) throws {
+        transport = SwitchableTransport(URLSessionTransport())
+        let queue = try OfflineQueueStore()
+        runtime = try DynamicUIRuntime(
+            configuration: DynamicUIConfiguration(
+                adminBaseURL: admin, mobileBaseURL: backend, platform: .ios, allowInsecureLoopback: true, timeout: 10,
+                retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.05, jitter: 0),
+                security: URLSecurityPolicy(hosts: ["edugo.test", "apple.com"]), deepLinkSchemes: ["edugo"],
+                conflictStrategy: .serverWins),
+            plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()], tokens: InMemoryTokenStore(), settings: settings,
+            queueStore: queue, transport: transport, connectivity: connectivity)
+    }
+
+    var isOnline: Bool { transport.isOnline }
+
+    /// Switches the connection; coming back online replays the queue.
+    func set(online: Bool) async {
+        transport.set(online: online)
+        await connectivity.set(connected: online)
+        if online { await runtime.syncNow() }
+    }
+
+    /// Whether the settings screen turned dark mode on.
+    func darkMode() async -> Bool { await settings.value(for: "dark_mode")?.boolValue ?? false }
+
+    /// A new view model for `route` (or the preserved one when it shows the same route).
+    func model(for route: Route) -> (token: Int, model: DynamicScreenViewModel, reused: Bool) {
+        if let token = preserved, let model = models[token], model.route.screenKey == route.screenKey,
+            model.route.params == route.params
+        {
+            preserved = nil
+            return (token, model, true)
+        }
+        preserved = nil
+        let model = runtime.viewModel(for: route)
+        let token = nextToken
+        nextToken += 1
+        models[token] = model
+        order.append(token)
+        if order.count > capacity { models[order.removeFirst()] = nil }
+        return (token, model, false)
+    }
+
+    /// The view model of a page token.
+    func model(token: Int) -> DynamicScreenViewModel? { models[token] }
+
+    /// Makes the runtime's navigation show `route`: a tab root is selected, a route already on
+    /// the stack is returned to (the browser's back), anything else is pushed.
+    func navigate(to route: Route) -> Route {
+        let navigation = runtime.navigation
+        if navigation.stack.isEmpty, navigation.selectedScreenKey == route.screenKey, route.params.isEmpty {
+            return route
+        }
+        if navigation.items(regular: false).contains(where: { $0.screenKey == route.screenKey }) && route.params.isEmpty
+            || route.screenKey == runtime.configuration.loginScreenKey
+        {
+            navigation.select(route.screenKey)
+            return route
+        }
+        if let index = navigation.stack.lastIndex(where: { $0.screenKey == route.screenKey && $0.params == route.params }) {
+            while navigation.stack.count > index + 1 { navigation.back() }
+            return navigation.stack[index]
+        }
+        navigation.push(route)
+        return route
+    }
+}

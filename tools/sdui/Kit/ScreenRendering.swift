@@ -1,0 +1,179 @@
+import DynamicUI
+import DynamicUICatalog
+import DynamicUIModels
+import DynamicUIRendering
+import DynamicUIResolvers
+import DynamicUIWeb
+import Foundation
+
+/// Why `sdui render` could not render.
+public struct RenderCommandError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, naming the file or option.
+    public let description: String
+}
+
+/// `sdui render`: one screen, drawn offline from a definition and optional data and user.
+public enum ScreenRendering {
+    /// Renders `screen` (an EduGo key, a podcast document name, or a JSON file of either dialect)
+    /// as `text`, `html` or `json` (the render tree).
+    public static func render(
+        screen: String, dataFile: String?, userFile: String?, sizeClass: String, platform: String, format: String
+    ) throws(RenderCommandError) -> String {
+        guard let size = SizeClass(rawValue: sizeClass) else {
+            throw RenderCommandError(description: "--size-class must be compact or regular, not '\(sizeClass)'")
+        }
+        guard let target = RenderPlatform(rawValue: platform) else {
+            throw RenderCommandError(description: "--platform must be ios, ipad or mac, not '\(platform)'")
+        }
+        guard ["text", "html", "json"].contains(format) else {
+            throw RenderCommandError(description: "--format must be text, html or json, not '\(format)'")
+        }
+        let options = RenderOptions(sizeClass: size, platform: target, showUnknownMarkers: true)
+        var data: JSONValue = .null
+        if let dataFile { data = try read(dataFile) }
+        let environment = EvaluationEnvironment(now: Date())
+        let root: RenderNode
+        let document = try definition(of: screen)
+        do {
+            switch document {
+            case .screen(let definition):
+                let compiled = try ScreenCompiler().compile(definition)
+                var user: AuthUserInfo?
+                var userContext: UserContext?
+                if let userFile {
+                    let json = try read(userFile)
+                    user = try AuthUserInfo(json: json["user"] ?? .null)
+                    userContext = try UserContext(json: json["context"] ?? .null)
+                }
+                let context = try compiled.context(user: user, userContext: userContext, data: data, environment: environment)
+                let items = definition.dataEndpoint == nil ? nil : DataLoader.items(in: data)
+                root = PatternRouter(options: options).render(ScreenInputs(screen: compiled, context: context, items: items))
+            case .node(let node, let name):
+                let catalog = PodcastsCatalog()
+                let library = (try? catalog.components()) ?? ComponentLibrary(components: [:])
+                let renderer = NodeRenderer(
+                    theme: (try? catalog.theme()) ?? Theme(), library: library, components: try NodeCompiler().compile(library),
+                    options: options)
+                let bindings = (data.objectValue ?? [:]).map { ($0.key, $0.value) }
+                let context = DataContext(
+                    [("env", .object([:])), ("state", .object([:]))] + bindings, defaultObject: data, environment: environment)
+                root = renderer.render(try NodeCompiler().compile(node), context: context, name: name).root
+            }
+        } catch {
+            throw RenderCommandError(description: "\(screen): \(error)")
+        }
+        switch format {
+        case "html": return HTMLRenderer().page(root)
+        case "json": return JSONWriter().string(from: RenderTreeJSON.json(root))
+        default: return TextRenderer().render(root)
+        }
+    }
+
+    private enum Document {
+        case screen(ScreenDefinition)
+        case node(ViewNode, name: String)
+    }
+
+    private static func definition(of screen: String) throws(RenderCommandError) -> Document {
+        if FileManager.default.fileExists(atPath: screen) {
+            let json = try read(screen)
+            let name = URL(fileURLWithPath: screen).deletingPathExtension().lastPathComponent
+            do {
+                if json["screen_key"] != nil || json["template"] != nil {
+                    return .screen(try ScreenDefinition(json: json))
+                }
+                return .node(try ViewNode(json: json), name: name)
+            } catch {
+                throw RenderCommandError(description: "\(screen): \(error)")
+            }
+        }
+        if PodcastsCatalog.documentNames.contains(screen) {
+            do {
+                return .node(try PodcastsCatalog().document(screen), name: screen)
+            } catch {
+                throw RenderCommandError(description: "\(error)")
+            }
+        }
+        do {
+            let catalog = try EduGoCatalog()
+            guard catalog.screenKeys.contains(screen) else {
+                throw RenderCommandError(
+                    description:
+                        "'\(screen)' is neither a file nor a catalog screen (EduGo: \(catalog.screenKeys.joined(separator: ", ")); "
+                        + "podcasts: \(PodcastsCatalog.documentNames.joined(separator: ", ")))")
+            }
+            return .screen(try catalog.screen(screen))
+        } catch let error as RenderCommandError {
+            throw error
+        } catch {
+            throw RenderCommandError(description: "\(error)")
+        }
+    }
+
+    private static func read(_ path: String) throws(RenderCommandError) -> JSONValue {
+        do {
+            return try JSONReader().read(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw RenderCommandError(description: "\(path): \(error)")
+        }
+    }
+}
+
+/// The render tree as JSON: `{"id", "kind", <the kind's values>, "children"}`, built by
+/// reflection so that every kind is covered; lazy list rows are built (up to 500).
+enum RenderTreeJSON {
+    static func json(_ node: RenderNode) -> JSONValue {
+        var object: JSONObject = ["id": .string(node.id)]
+        let (name, payload) = kind(node.kind)
+        object["kind"] = .string(name)
+        if let payload { object["values"] = payload }
+        if let style = node.style { object["style"] = value(style) }
+        if let accessibility = node.accessibility { object["accessibility"] = value(accessibility) }
+        if !node.children.isEmpty { object["children"] = .array(node.children.map(json)) }
+        return .object(object)
+    }
+
+    private static func kind(_ kind: RenderKind) -> (String, JSONValue?) {
+        let mirror = Mirror(reflecting: kind)
+        guard let child = mirror.children.first else { return ("\(kind)", nil) }
+        return (child.label ?? "\(kind)", value(child.value))
+    }
+
+    private static func value(_ any: Any) -> JSONValue {
+        switch any {
+        case let json as JSONValue: return json
+        case let object as JSONObject: return .object(object)
+        case let string as String: return .string(string)
+        case let flag as Bool: return .bool(flag)
+        case let number as Int: return .number(JSONNumber(number))
+        case let number as Double: return .number(JSONNumber(number))
+        case let rows as LazyRows: return .array((0..<min(rows.count, 500)).map { json(rows.row(at: $0)) })
+        case let node as RenderNode: return json(node)
+        default: break
+        }
+        let mirror = Mirror(reflecting: any)
+        switch mirror.displayStyle {
+        case .optional:
+            return mirror.children.first.map { value($0.value) } ?? .null
+        case .collection, .set:
+            return .array(mirror.children.map { value($0.value) })
+        case .dictionary:
+            var object: JSONObject = [:]
+            for child in mirror.children {
+                let pair = Array(Mirror(reflecting: child.value).children)
+                if pair.count == 2 { object["\(pair[0].value)"] = value(pair[1].value) }
+            }
+            return .object(object)
+        case .enum:
+            guard let child = mirror.children.first else { return .string("\(any)") }
+            return .object(JSONObject([(child.label ?? "value", value(child.value))]))
+        case .struct, .class, .tuple:
+            var object: JSONObject = [:]
+            for (index, child) in mirror.children.enumerated() { object[child.label ?? "\(index)"] = value(child.value) }
+            return .object(object)
+        default:
+            if let raw = any as? any RawRepresentable { return .string("\(raw.rawValue)") }
+            return .string("\(any)")
+        }
+    }
+}
