@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "DynamicUIAuthPlugin", targets: ["DynamicUIAuthPlugin"]),
         .library(name: "DynamicUICRUDPlugin", targets: ["DynamicUICRUDPlugin"]),
         .library(name: "DynamicUINavigationPlugin", targets: ["DynamicUINavigationPlugin"]),
+        .executable(name: "sdui", targets: ["sdui"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -128,6 +129,15 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             path: "tools/sdui/Kit",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "sdui",
+            dependencies: [
+                "DynamicUITooling", "DynamicUICatalog", "DynamicUIDemoBackend",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "tools/sdui/Command",
             swiftSettings: swiftSettings
         ),
         .testTarget(

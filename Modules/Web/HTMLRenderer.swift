@@ -274,6 +274,14 @@ public struct HTMLRenderer: Sendable {
                 children(node, into: &out, inForm: true)
                 out += "</button></form>"
             }
+        case .searchField(let placeholder, let binding, let text, let actionKey?) where !inForm:
+            // A search field outside a form gets its own, so Enter submits it to its action.
+            out +=
+                "<form class=\"search\" role=\"search\" method=\"post\" action=\"\(Self.url("\(actionPath)/\(Self.query(actionKey))"))\">"
+            var field = node
+            field.kind = .searchField(placeholder: placeholder, binding: binding, text: text, actionKey: actionKey)
+            draw(field, into: &out, inForm: true)
+            out += "</form>"
         case .textField(let placeholder, let binding, let text), .searchField(let placeholder, let binding, let text, _):
             let name = binding ?? node.id
             out +=

@@ -33,13 +33,13 @@ struct Serve: AsyncParsableCommand {
         try await backend.start()
         let quiet = self.quiet
         let preview = WebPreview(backend: backend) { line in
-            if !quiet { print(line) }
+            if !quiet { emit(line) }
         }
         try await preview.start(port: port)
-        print("DynamicUI preview: \(preview.url.absoluteString)")
-        print("  EduGo: \(preview.url.absoluteString)  ·  Podcasts: \(preview.url.absoluteString)podcasts")
-        print("  demo API: mobile \(backend.mobileURL.absoluteString), admin \(backend.adminURL.absoluteString)")
-        print(
+        emit("DynamicUI preview: \(preview.url.absoluteString)")
+        emit("  EduGo: \(preview.url.absoluteString)  ·  Podcasts: \(preview.url.absoluteString)podcasts")
+        emit("  demo API: mobile \(backend.mobileURL.absoluteString), admin \(backend.adminURL.absoluteString)")
+        emit(
             "  accounts: docente@edugo.test, estudiante@edugo.test, tutor@edugo.test, admin.escuela@edugo.test, "
                 + "superadmin@edugo.test — password edugo123")
         while !Task.isCancelled { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
@@ -66,7 +66,7 @@ struct Validate: AsyncParsableCommand {
         let report = ScreenValidator.shipped().validate(paths: paths.map { URL(fileURLWithPath: $0) })
         switch format {
         case .text: print(report.text)
-        case .json: print(report.jsonText)
+        case .json: print(report.jsonText())
         }
         if report.errorCount > 0 { throw ExitCode(1) }
     }
@@ -100,7 +100,7 @@ struct Render: AsyncParsableCommand {
             let output = try ScreenRendering.render(
                 screen: screen, dataFile: data, userFile: user, sizeClass: sizeClass, platform: platform, format: format)
             print(output, terminator: output.hasSuffix("\n") ? "" : "\n")
-        } catch let error as RenderCommandError {
+        } catch {
             FileHandle.standardError.write(Data("sdui render: \(error)\n".utf8))
             throw ExitCode(1)
         }
@@ -123,4 +123,9 @@ struct Schema: AsyncParsableCommand {
             print(text)
         }
     }
+}
+
+/// Writes a line to standard output at once (unbuffered, so a pipe sees it as it happens).
+func emit(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

@@ -19,7 +19,7 @@ struct EduGoPages {
     var runtime: DynamicUIRuntime { session.runtime }
 
     func handle(_ request: Incoming) async -> Reply {
-        let parts = request.path.split(separator: "/").map(String.init)
+        let parts = request.segments
         switch (request.method, parts.first) {
         case ("GET", nil):
             return .redirect(currentURL())

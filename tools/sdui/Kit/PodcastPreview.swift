@@ -58,7 +58,7 @@ final class PodcastPreview {
     }
 
     func handle(_ request: Incoming) async -> Reply {
-        let parts = request.path.split(separator: "/").map(String.init)
+        let parts = request.segments
         do {
             let loaded = try load()
             switch (request.method, parts.count) {
@@ -138,11 +138,12 @@ final class PodcastPreview {
     private func act(token: Int, key: String?, request: Incoming, loaded: Loaded) async -> Reply {
         guard let page = pages[token] else { return .redirect("/podcasts") }
         let here = Self.url(page.document, page.query)
-        guard let key else {
-            // The search form: its field is named by the binding (`$.env.searchQuery`).
-            let text = request.form.first { $0.0.hasSuffix("searchQuery") }?.1 ?? ""
+        // The search form: its field is named by the binding (`$.env.searchQuery`); the page
+        // runs the search for `q`.
+        if let text = request.form.first(where: { $0.0.hasSuffix("searchQuery") })?.1 {
             return .redirect(Self.url(page.document, page.query.filter { $0.0 != "q" } + [("q", text)]))
         }
+        guard let key else { return .redirect(here) }
         guard let (action, scope) = page.actions.action(for: key) else { return .redirect(here) }
         let result = await loaded.executor.execute(action, in: scope, screen: page.document)
         for step in Self.flatten(result) {

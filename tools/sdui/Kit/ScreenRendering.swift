@@ -70,7 +70,9 @@ public enum ScreenRendering {
     }
 
     private enum Document {
+        /// A screen-dialect definition.
         case screen(ScreenDefinition)
+        /// A node-dialect document.
         case node(ViewNode, name: String)
     }
 

@@ -66,7 +66,7 @@ public final class WebPreview: @unchecked Sendable {
         let started = Date()
         let body = (try? await request.bodyData) ?? Data()
         let incoming = Incoming(
-            method: request.method.rawValue, path: request.path,
+            method: request.method.rawValue, path: request.target.path(percentEncoded: true),
             query: Incoming.parseForm(request.target.query(percentEncoded: true)),
             form: request.method == .POST ? Incoming.parseForm(String(decoding: body, as: UTF8.self)) : [],
             cookie: request.headers[HTTPHeader("Cookie")] ?? "")
@@ -147,6 +147,11 @@ struct Incoming: Sendable {
     let query: [(String, String)]
     let form: [(String, String)]
     let cookie: String
+
+    /// The path's segments, each percent-decoded (a segment may itself contain an encoded `/`).
+    var segments: [String] {
+        path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
+    }
 
     func queryValue(_ name: String) -> String? { query.last { $0.0 == name }?.1 }
 

@@ -1,0 +1,309 @@
+#!/usr/bin/python3
+"""Drives the web preview in headless Chromium the way a person would, for both catalogs.
+
+Usage: browser-test.py SDUI_BINARY SCREENSHOT_DIR
+
+Starts `sdui serve --port 0`, reads the printed address, then signs in as every role, pages,
+searches, opens details, creates and edits with validation errors, confirms a delete, toggles
+the theme, goes offline and back online, signs out, and walks the podcast catalog. Every page is
+checked for what a person would see; any server error (5xx in the request log or an error
+page) or browser console error fails the run. A screenshot of every pattern is saved.
+"""
+
+import re
+import subprocess
+import sys
+import threading
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+SDUI, SHOTS = sys.argv[1], sys.argv[2]
+failures = []
+server_log = []
+
+
+def start_server():
+    process = subprocess.Popen([SDUI, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, bufsize=1)
+    address = None
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        server_log.append(line.rstrip())
+        match = re.search(r"DynamicUI preview: (http://127\.0\.0\.1:\d+/)", line)
+        if match:
+            address = match.group(1)
+            break
+    if not address:
+        print("\n".join(server_log))
+        raise SystemExit("sdui serve did not print its address")
+
+    def drain():
+        for line in process.stdout:
+            server_log.append(line.rstrip())
+
+    threading.Thread(target=drain, daemon=True).start()
+    return process, address
+
+
+def make_driver():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=430,932"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+process, base = start_server()
+driver = make_driver()
+step_name = "start"
+
+
+def step(name):
+    global step_name
+    step_name = name
+    print(f"· {name}", flush=True)
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(f"{step_name}: {message} (at {driver.current_url})")
+        print(f"  FAILED: {message}", flush=True)
+
+
+def page_ok():
+    """The page is not an error page and the console is clean."""
+    html = driver.page_source
+    if "<h1>Error</h1>" in html:
+        check(False, "an error page: " + re.sub(r"<[^>]+>|\s+", " ", html.split("<h1>Error</h1>", 1)[1])[:200])
+    for entry in driver.get_log("browser"):
+        # Images on other hosts (the demo data's CDN, iTunes artwork) need the internet, which
+        # CI does not have; anything the preview itself serves must load.
+        external = re.search(r"https?://(?!127\.0\.0\.1)[^ ]+ - Failed to load resource", entry["message"])
+        if entry["level"] == "SEVERE" and not external:
+            check(False, "console error: " + entry["message"])
+
+
+def visit(path):
+    driver.get(base.rstrip("/") + path)
+    page_ok()
+
+
+def text():
+    return driver.find_element(By.TAG_NAME, "body").text
+
+
+def shot(name):
+    driver.save_screenshot(f"{SHOTS}/{name}.png")
+
+
+def click(css):
+    driver.find_element(By.CSS_SELECTOR, css).click()
+    page_ok()
+
+
+def fill(name, value):
+    field = driver.find_element(By.CSS_SELECTOR, f"[name='{name}']")
+    if field.tag_name == "select":
+        from selenium.webdriver.support.ui import Select
+        choice = Select(field)
+        values = [option.get_attribute("value") for option in choice.options]
+        choice.select_by_value(value if value in values else next(v for v in values if v))
+    else:
+        field.clear()
+        field.send_keys(value)
+
+
+def rows():
+    return len(driver.find_elements(By.CSS_SELECTOR, "a.row, div.row"))
+
+
+def sign_in(email):
+    visit("/")
+    check("/screen/app-login" in driver.current_url, "signed out users land on the login screen")
+    fill("email", email)
+    fill("password", "edugo123")
+    click("button[formaction*='submit-login']")
+
+
+def sign_out():
+    visit("/screen/app-settings")
+    click("[formaction*='/logout'], form[action*='/logout'] button")
+    click("dialog.confirm button.destructive, dialog.confirm button.primary")
+    check("/screen/app-login" in driver.current_url, "signing out shows the login screen")
+
+
+try:
+    step("login screen")
+    visit("/")
+    check(driver.find_elements(By.CSS_SELECTOR, "input[type=email]"), "an e-mail field")
+    shot("login")
+
+    step("wrong password")
+    fill("email", "docente@edugo.test")
+    fill("password", "nope")
+    click("button[formaction*='submit-login']")
+    check("incorrect" in text().lower(), "a wrong password is said so")
+
+    step("teacher dashboard")
+    sign_in("docente@edugo.test")
+    check("dashboard-teacher" in driver.current_url, "the teacher lands on the teacher dashboard")
+    check(driver.find_elements(By.CSS_SELECTOR, "nav.tabs a"), "the role's navigation is shown")
+    shot("dashboard-teacher")
+
+    step("materials list, paging and search")
+    visit("/screen/materials-list")
+    first = rows()
+    check(first > 0, "materials are listed")
+    shot("list")
+    click("a[rel=next]")
+    check(rows() > first, "the next page adds rows")
+    search = driver.find_element(By.CSS_SELECTOR, "input[type=search]")
+    search.send_keys("puntuación", Keys.ENTER)
+    page_ok()
+    found = rows()
+    check(0 < found < first * 2, f"the search narrows the list ({found} rows)")
+
+    step("detail and back")
+    click("a.row")
+    check("material-detail" in driver.current_url, "a row opens the detail")
+    check(driver.find_elements(By.CSS_SELECTOR, ".labeled"), "the detail shows labelled values")
+    shot("detail")
+    driver.back()
+    page_ok()
+    check("materials-list" in driver.current_url, "back returns to the list")
+
+    step("create with a validation error, then valid")
+    visit("/screen/material-create")
+    shot("form")
+    click("button[formaction$='/submit']")
+    check(driver.find_elements(By.CSS_SELECTOR, "[aria-invalid=true]"), "missing fields are marked on the form")
+    check(driver.find_elements(By.CSS_SELECTOR, ".error"), "the field errors are shown")
+    shot("form-errors")
+    title = f"Navegador {int(time.time())}"
+    for name, value in [("title", title), ("description", "Creado desde Chromium"), ("subject", "Ciencias"),
+                        ("grade", "5"), ("file_url", "https://edugo.test/n.pdf"), ("file_type", "PDF"),
+                        ("unit_id", "unt-001"), ("status", "borrador")]:
+        if driver.find_elements(By.CSS_SELECTOR, f"[name='{name}']"):
+            fill(name, value)
+    click("button[formaction$='/submit']")
+    visit("/screen/materials-list?search_field=" + title.replace(" ", "+"))
+    check(title in text(), "the new material is in the list")
+
+    step("edit with a validation error")
+    click("a.row")
+    detail_url = driver.current_url
+    material_id = re.search(r"id=([^&]+)", detail_url).group(1)
+    visit(f"/screen/material-edit?id={material_id}")
+    check(driver.find_element(By.CSS_SELECTOR, "[name='title']").get_attribute("value") == title,
+          "the edit form is filled with the record")
+    fill("title", "")
+    click("button[formaction$='/submit']")
+    check(driver.find_elements(By.CSS_SELECTOR, "[aria-invalid=true]"), "an empty title is an error on the field")
+
+    step("confirm a delete")
+    driver.get(detail_url)
+    page_ok()
+    delete = driver.find_elements(By.CSS_SELECTOR, "[formaction*='/delete'], form[action*='/delete'] button")
+    check(delete, "the detail offers delete")
+    if delete:
+        delete[0].click()
+        page_ok()
+        check(driver.find_elements(By.CSS_SELECTOR, "dialog.confirm"), "delete asks for confirmation")
+        shot("confirm-delete")
+        click("dialog.confirm button.destructive, dialog.confirm button.primary")
+        visit("/screen/materials-list?search_field=" + title.replace(" ", "+"))
+        check(title not in text(), "the deleted material is gone")
+
+    step("theme")
+    visit("/screen/app-settings")
+    shot("settings")
+    toggles = driver.find_elements(By.CSS_SELECTOR, "input[type=checkbox]")
+    check(toggles, "settings has switches")
+    theme = [t for t in toggles if "dark" in (t.get_attribute("name") or "") or "theme" in (t.get_attribute("name") or "")]
+    target = theme[0] if theme else toggles[0]
+    target.click()
+    target.find_element(By.XPATH, "./following-sibling::button").click()
+    page_ok()
+    check(driver.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "dark", "the theme turns dark")
+    shot("settings-dark")
+
+    step("offline and back online")
+    visit("/screen/materials-list")
+    click("#preview-connection")
+    check("sin conexión" in text().lower(), "the switch shows the connection is off")
+    visit("/screen/material-create")
+    offline_title = f"Sin red {int(time.time())}"
+    for name, value in [("title", offline_title), ("description", "Pendiente"), ("subject", "Historia"), ("grade", "6"),
+                        ("file_url", "https://edugo.test/o.pdf"), ("file_type", "PDF"), ("unit_id", "unt-001"),
+                        ("status", "borrador")]:
+        if driver.find_elements(By.CSS_SELECTOR, f"[name='{name}']"):
+            fill(name, value)
+    click("button[formaction$='/submit']")
+    check("1 cambio pendiente" in text(), "the change is shown as pending")
+    shot("offline-pending")
+    click("#preview-connection")
+    check("cambio pendiente" not in text(), "the pending change was delivered")
+    visit("/screen/materials-list?search_field=" + offline_title.replace(" ", "+"))
+    check(offline_title in text(), "the change made offline is on the server")
+
+    step("sign out")
+    sign_out()
+
+    for email, dashboard in [("estudiante@edugo.test", "dashboard-student"), ("tutor@edugo.test", "dashboard-guardian"),
+                             ("admin.escuela@edugo.test", "dashboard-schooladmin"),
+                             ("superadmin@edugo.test", "dashboard-superadmin")]:
+        step(f"sign in as {email}")
+        sign_in(email)
+        check(dashboard in driver.current_url, f"{email} lands on {dashboard}")
+        shot(dashboard)
+        for href in [link.get_attribute("href") for link in driver.find_elements(By.CSS_SELECTOR, "nav.tabs a")][:4]:
+            step(f"{email}: {href}")
+            driver.get(href)
+            page_ok()
+            check(driver.find_elements(By.CSS_SELECTOR, "section.screen h1"), "the screen has a title")
+            driver.back()
+            page_ok()
+        sign_out()
+
+    step("podcasts: browse")
+    visit("/podcasts")
+    check("/podcasts/browse" in driver.current_url, "the podcast app opens on its first tab")
+    check("Comedy" in text() or "Technology" in text(), "genres are shown")
+    shot("podcasts-browse")
+    links = driver.find_elements(By.CSS_SELECTOR, "form[action*='.items'] button, a.link[href*='podcast_detail']")
+    check(links, "podcasts link to their detail")
+    if links:
+        links[0].click()
+        page_ok()
+        check("podcast_detail" in driver.current_url, "the podcast detail opens")
+        shot("podcasts-detail")
+
+    step("podcasts: search")
+    visit("/podcasts/search")
+    field = driver.find_element(By.CSS_SELECTOR, "input[type=search]")
+    field.send_keys("swift", Keys.ENTER)
+    page_ok()
+    check("results for" in text(), "search results are shown")
+    shot("podcasts-search")
+finally:
+    driver.quit()
+    process.terminate()
+
+with open(f"{SHOTS}/server.log", "w") as log:
+    log.write("\n".join(server_log) + "\n")
+errors = [line for line in server_log if re.search(r" 5\d\d \d+ ms$", line)]
+for line in errors:
+    failures.append("server error: " + line)
+if failures:
+    print("\n".join(["", "FAILED:"] + failures))
+    print("\nserver log (last 40 lines):\n" + "\n".join(server_log[-40:]))
+    sys.exit(1)
+print(f"browser test passed: {len(server_log)} log lines, screenshots in {SHOTS}")

@@ -1,0 +1,263 @@
+#if canImport(SwiftUI)
+    import DynamicUI
+    import DynamicUIActions
+    import DynamicUIModels
+    import DynamicUIRendering
+    import Foundation
+    import SwiftUI
+
+    #if os(iOS)
+        import UIKit
+    #endif
+
+    /// A form control: inputs are two-way bound to the form state through their field name and show
+    /// their error in red below; selection controls fire their action when changed; buttons fire
+    /// theirs with the style of their role.
+    struct ControlNodeView: View {
+        let control: ControlNode
+        let accessibility: AccessibilityInfo?
+        let model: DynamicScreenViewModel
+        let item: JSONValue?
+        @Environment(\.nodeContainer) private var container
+
+        var body: some View {
+            switch control.type {
+            case .textInput, .emailInput, .passwordInput, .numberInput, .searchBar:
+                FieldWithError(error: control.error) {
+                    textInput
+                }
+            case .checkbox, .switch:
+                FieldWithError(error: control.error) {
+                    toggle
+                }
+            case .select:
+                FieldWithError(error: control.error) {
+                    picker(includesNone: true)
+                        .pickerStyle(.menu)
+                }
+            case .radioGroup:
+                FieldWithError(error: control.error) {
+                    picker(includesNone: false)
+                        .modifier(RadioPickerStyle())
+                }
+            case .filledButton, .outlinedButton, .textButton, .iconButton:
+                button
+            case .label, .icon, .avatar, .image, .divider, .chip, .rating, .listItem, .listItemNavigation, .metricCard, .unknown:
+                Text(title)
+                    .modifier(NodeAccessibility(info: accessibility))
+            }
+        }
+
+        /// The label of the control (also the title of a button).
+        private var title: String {
+            control.label ?? control.value.displayText
+        }
+
+        /// The form field the control edits.
+        private var field: String {
+            control.field ?? ""
+        }
+
+        /// The text of the field: what was typed, else the value the tree resolved.
+        private var text: Binding<String> {
+            let fallback = control.value.displayText
+            return Binding(
+                get: { @MainActor in model.formState.fieldValues[field] ?? fallback },
+                set: { @MainActor in model.formState.setValue($0, for: field) })
+        }
+
+        /// A selection: it is stored, then the control's action (if any) runs.
+        private var selection: Binding<String> {
+            let fallback = control.value.displayText
+            let actionId = control.actionId
+            return Binding(
+                get: { @MainActor in model.formState.fieldValues[field] ?? fallback },
+                set: { @MainActor value in
+                    model.formState.setValue(value, for: field)
+                    if let actionId { model.fire(actionId, item: item) }
+                })
+        }
+
+        private var isOn: Binding<Bool> {
+            Binding(
+                get: { @MainActor in selection.wrappedValue == "true" },
+                set: { @MainActor in selection.wrappedValue = $0 ? "true" : "false" })
+        }
+
+        @ViewBuilder
+        private var textInput: some View {
+            let prompt = Text(control.placeholder ?? control.label ?? "")
+            if control.inputKind == .password {
+                SecureField(control.label ?? "", text: text, prompt: prompt)
+                    .modifier(InputTraits(kind: .password))
+                    .disabled(control.isReadOnly)
+                    .modifier(NodeAccessibility(info: accessibility))
+            } else {
+                TextField(control.label ?? "", text: text, prompt: prompt)
+                    .modifier(InputTraits(kind: control.inputKind ?? .text))
+                    .disabled(control.isReadOnly)
+                    .modifier(NodeAccessibility(info: accessibility))
+            }
+        }
+
+        private var toggle: some View {
+            Toggle(isOn: isOn) {
+                Text(title)
+            }
+            .modifier(CheckboxToggleStyle(isCheckbox: control.type == .checkbox))
+            .disabled(control.isReadOnly)
+            .modifier(NodeAccessibility(info: accessibility))
+        }
+
+        private func picker(includesNone: Bool) -> some View {
+            Picker(selection: selection) {
+                if includesNone {
+                    Text("—").tag("")
+                }
+                ForEach(control.options, id: \.value) { option in
+                    Text(option.label).tag(option.value)
+                }
+            } label: {
+                Text(title)
+            }
+            .disabled(control.isReadOnly)
+            .modifier(NodeAccessibility(info: accessibility))
+        }
+
+        @ViewBuilder
+        private var button: some View {
+            let role: SwiftUI.ButtonRole? = control.role == .destructive ? .destructive : nil
+            let base = Button(role: role) {
+                if let actionId = control.actionId { model.fire(actionId, item: item) }
+            } label: {
+                buttonLabel
+                    .frame(maxWidth: container == .list && control.role == .primary ? .infinity : nil)
+            }
+            .disabled(control.actionId == nil)
+            .modifier(NodeAccessibility(info: accessibility))
+            switch control.role {
+            case .primary?:
+                base.buttonStyle(.borderedProminent)
+            case .secondary?, .destructive?:
+                if container == .list {
+                    base
+                } else {
+                    base.buttonStyle(.bordered)
+                }
+            case .plain?, nil:
+                if container == .list {
+                    base
+                } else {
+                    base.buttonStyle(.borderless)
+                }
+            }
+        }
+
+        @ViewBuilder
+        private var buttonLabel: some View {
+            if let icon = control.icon {
+                if control.type == .iconButton {
+                    Label(title, systemImage: icon)
+                        .labelStyle(.iconOnly)
+                } else {
+                    Label(title, systemImage: icon)
+                }
+            } else {
+                Text(title)
+            }
+        }
+    }
+
+    /// A control with its error, in red, below it.
+    struct FieldWithError<Field: View>: View {
+        let error: String?
+        let field: Field
+
+        init(error: String?, @ViewBuilder field: () -> Field) {
+            self.error = error
+            self.field = field()
+        }
+
+        var body: some View {
+            VStack(alignment: .leading, spacing: 4) {
+                field
+                if let error {
+                    Text(error)
+                        .font(.footnote)
+                        .foregroundStyle(Color.red)
+                }
+            }
+        }
+    }
+
+    /// Keyboard, autofill and autocorrection of an input kind (iOS); the Mac only turns
+    /// autocorrection off where it gets in the way.
+    struct InputTraits: ViewModifier {
+        let kind: InputKind
+
+        @ViewBuilder
+        func body(content: Content) -> some View {
+            #if os(iOS)
+                switch kind {
+                case .email:
+                    content
+                        .textContentType(.emailAddress)
+                        .keyboardType(.emailAddress)
+                        .textInputAutocapitalization(.never)
+                        .autocorrectionDisabled()
+                case .password:
+                    content
+                        .textContentType(.password)
+                        .textInputAutocapitalization(.never)
+                        .autocorrectionDisabled()
+                case .number:
+                    content.keyboardType(.decimalPad)
+                case .search:
+                    content
+                        .textInputAutocapitalization(.never)
+                        .autocorrectionDisabled()
+                        .submitLabel(.search)
+                case .text:
+                    content
+                }
+            #else
+                switch kind {
+                case .email, .password, .search:
+                    content.autocorrectionDisabled()
+                case .number, .text:
+                    content
+                }
+            #endif
+        }
+    }
+
+    /// Checkboxes are checkboxes on the Mac; iOS has only switches.
+    struct CheckboxToggleStyle: ViewModifier {
+        let isCheckbox: Bool
+
+        @ViewBuilder
+        func body(content: Content) -> some View {
+            #if os(macOS)
+                if isCheckbox {
+                    content.toggleStyle(.checkbox)
+                } else {
+                    content
+                }
+            #else
+                content
+            #endif
+        }
+    }
+
+    /// Radio groups are radio buttons on the Mac and inline choices (checkmarked rows) on iOS.
+    struct RadioPickerStyle: ViewModifier {
+        @ViewBuilder
+        func body(content: Content) -> some View {
+            #if os(macOS)
+                content.pickerStyle(.radioGroup)
+            #else
+                content.pickerStyle(.inline)
+            #endif
+        }
+    }
+#endif

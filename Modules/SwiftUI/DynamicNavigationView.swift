@@ -1,0 +1,271 @@
+#if canImport(SwiftUI)
+    public import DynamicUI
+    import DynamicUIActions
+    import DynamicUIModels
+    import DynamicUIRendering
+    import Foundation
+    public import SwiftUI
+
+    /// The app's navigation (seed 004): the login screen while signed out; once signed in, a
+    /// `TabView` of the server's tabs in compact width and a `NavigationSplitView` with its sidebar
+    /// in regular width (always on the Mac). Each root is a `NavigationStack` driven by the
+    /// runtime's `NavigationModel`: pushed routes are its path, sheet routes are sheets. Changes
+    /// waiting in the offline queue show a small indicator at the top.
+    public struct DynamicNavigationView: View {
+        private let runtime: DynamicUIRuntime
+        #if os(iOS)
+            @Environment(\.horizontalSizeClass) private var horizontalSizeClass
+        #endif
+
+        /// Navigation over `runtime`. The runtime is started when the view appears (starting it
+        /// again is harmless, so a host that already started it loses nothing); deep links opened
+        /// with the app go to `runtime.open(deepLink:)`.
+        public init(runtime: DynamicUIRuntime) {
+            self.runtime = runtime
+        }
+
+        /// The login screen, or the tabs or the sidebar of the signed-in user.
+        public var body: some View {
+            // A ZStack rather than a Group, so signing in does not cancel `start()` halfway.
+            ZStack {
+                if !runtime.isSignedIn {
+                    NavigationLevelView(
+                        runtime: runtime, root: Route(screenKey: runtime.configuration.loginScreenKey), start: 0, isActive: true
+                    )
+                    .id(runtime.configuration.loginScreenKey)
+                } else if isRegular {
+                    SidebarNavigationView(runtime: runtime)
+                } else {
+                    TabNavigationView(runtime: runtime)
+                }
+            }
+            .safeAreaInset(edge: .top, spacing: 0) {
+                if runtime.pendingChanges > 0 {
+                    PendingChangesIndicator(count: runtime.pendingChanges, isConnected: runtime.isConnected)
+                }
+            }
+            .task { [runtime] in
+                await runtime.start()
+            }
+            .onOpenURL { url in
+                runtime.open(deepLink: url)
+            }
+        }
+
+        private var isRegular: Bool {
+            #if os(iOS)
+                return horizontalSizeClass == .regular
+            #else
+                return true
+            #endif
+        }
+    }
+
+    /// Compact width: one tab per navigation item, each a navigation level. Only the selected tab
+    /// follows the navigation stack; selecting a tab clears it (`NavigationModel.select`).
+    struct TabNavigationView: View {
+        let runtime: DynamicUIRuntime
+
+        private var navigation: NavigationModel { runtime.navigation }
+
+        private var items: [NavItem] { navigation.items(regular: false) }
+
+        private var selectedKey: String {
+            navigation.selectedScreenKey ?? items.first?.screenKey ?? ""
+        }
+
+        private var selection: Binding<String> {
+            Binding(
+                get: { @MainActor in selectedKey },
+                set: { @MainActor in navigation.select($0) })
+        }
+
+        var body: some View {
+            TabView(selection: selection) {
+                ForEach(items) { entry in
+                    NavigationLevelView(
+                        runtime: runtime, root: Route(screenKey: entry.screenKey), start: 0,
+                        isActive: entry.screenKey == selectedKey
+                    )
+                    .id(entry.screenKey)
+                    .tabItem {
+                        Label(entry.label, systemImage: entry.icon)
+                    }
+                    .tag(entry.screenKey)
+                }
+            }
+        }
+    }
+
+    /// Regular width: a sidebar of the navigation items (groups as sections) and the selected
+    /// item's navigation level as the detail.
+    struct SidebarNavigationView: View {
+        let runtime: DynamicUIRuntime
+
+        private var navigation: NavigationModel { runtime.navigation }
+
+        private var items: [NavItem] { navigation.items(regular: true) }
+
+        /// Every selectable item, groups' children included.
+        private var allItems: [NavItem] {
+            items.flatMap { [$0] + ($0.children ?? []) }
+        }
+
+        private var selectedScreenKey: String? {
+            navigation.selectedScreenKey ?? allItems.first?.screenKey
+        }
+
+        /// The sidebar selects items by key; the navigation model selects screens.
+        private var selection: Binding<String?> {
+            Binding(
+                get: { @MainActor in allItems.first(where: { $0.screenKey == selectedScreenKey })?.key },
+                set: { @MainActor key in
+                    guard let entry = allItems.first(where: { $0.key == key }) else { return }
+                    navigation.select(entry.screenKey)
+                })
+        }
+
+        var body: some View {
+            NavigationSplitView {
+                List(selection: selection) {
+                    ForEach(items) { entry in
+                        if let children = entry.children, !children.isEmpty {
+                            Section(entry.label) {
+                                ForEach(children) { child in
+                                    Label(child.label, systemImage: child.icon)
+                                        .tag(child.key)
+                                }
+                            }
+                        } else {
+                            Label(entry.label, systemImage: entry.icon)
+                                .tag(entry.key)
+                        }
+                    }
+                }
+                .navigationSplitViewColumnWidth(min: 200, ideal: 250)
+            } detail: {
+                if let key = selectedScreenKey {
+                    NavigationLevelView(runtime: runtime, root: Route(screenKey: key), start: 0, isActive: true)
+                        .id(key)
+                } else {
+                    ContentUnavailableView("Sin secciones", systemImage: "sidebar.left")
+                }
+            }
+        }
+    }
+
+    /// One level of navigation: a `NavigationStack` over `root` whose path is the pushed routes of
+    /// the navigation stack from `start` up to the first sheet route, which is presented as a sheet
+    /// holding the next level. Going back (back button, swipe, closing a sheet) pops the model's
+    /// stack to match.
+    struct NavigationLevelView: View {
+        let runtime: DynamicUIRuntime
+        let root: Route
+        /// Where this level's routes begin in the navigation stack.
+        let start: Int
+        /// Whether this level follows the navigation stack (the selected tab, the detail, a sheet).
+        let isActive: Bool
+
+        private var navigation: NavigationModel { runtime.navigation }
+
+        /// The routes pushed on this level.
+        private var pushed: [Route] {
+            let stack = navigation.stack
+            guard isActive, start < stack.count else { return [] }
+            return Array(stack[start...].prefix(while: { $0.presentation == .push }))
+        }
+
+        /// The sheet route presented from this level.
+        private var presented: Route? {
+            let stack = navigation.stack
+            let index = start + pushed.count
+            guard isActive, index < stack.count else { return nil }
+            return stack[index]
+        }
+
+        private var path: Binding<[Route]> {
+            Binding(
+                get: { @MainActor in pushed },
+                set: { @MainActor newPath in
+                    guard isActive else { return }
+                    let current = pushed
+                    if newPath.count < current.count {
+                        pop(to: start + newPath.count)
+                    } else {
+                        for route in newPath.dropFirst(current.count) { navigation.push(route) }
+                    }
+                })
+        }
+
+        private var sheetRoute: Binding<Route?> {
+            Binding(
+                get: { @MainActor in presented },
+                set: { @MainActor route in
+                    guard route == nil, let shown = presented,
+                        let index = navigation.stack.firstIndex(where: { $0.id == shown.id })
+                    else { return }
+                    pop(to: index)
+                })
+        }
+
+        var body: some View {
+            NavigationStack(path: path) {
+                RouteScreenView(runtime: runtime, route: root)
+                    .navigationDestination(for: Route.self) { route in
+                        RouteScreenView(runtime: runtime, route: route)
+                    }
+            }
+            .sheet(item: sheetRoute) { route in
+                NavigationLevelView(runtime: runtime, root: route, start: levelStart(after: route), isActive: true)
+            }
+        }
+
+        /// Pops the navigation stack until it has `count` routes.
+        private func pop(to count: Int) {
+            while navigation.stack.count > count {
+                guard navigation.back() else { return }
+            }
+        }
+
+        /// Where the level presented by the sheet `route` begins: right after it.
+        private func levelStart(after route: Route) -> Int {
+            (navigation.stack.firstIndex(where: { $0.id == route.id }) ?? navigation.stack.count) + 1
+        }
+    }
+
+    /// The screen of a route, with a view model kept for as long as the view lives.
+    struct RouteScreenView: View {
+        let platform: RenderPlatform
+        @State private var model: DynamicScreenViewModel
+
+        init(runtime: DynamicUIRuntime, route: Route) {
+            platform = runtime.configuration.platform
+            _model = State(initialValue: runtime.viewModel(for: route))
+        }
+
+        var body: some View {
+            DynamicScreenView(model: model, platform: platform)
+        }
+    }
+
+    /// How many changes wait in the offline queue, and whether the connection is down.
+    struct PendingChangesIndicator: View {
+        let count: Int
+        let isConnected: Bool
+
+        var body: some View {
+            Label(text, systemImage: isConnected ? "arrow.triangle.2.circlepath" : "icloud.slash")
+                .font(.footnote)
+                .padding(.horizontal, 12)
+                .padding(.vertical, 6)
+                .modifier(GlassBackground(cornerRadius: 14))
+                .padding(.top, 4)
+                .accessibilityElement(children: .combine)
+        }
+
+        private var text: String {
+            let changes = count == 1 ? "1 cambio pendiente" : "\(count) cambios pendientes"
+            return isConnected ? changes : "Sin conexión · \(changes)"
+        }
+    }
+#endif

@@ -1,0 +1,313 @@
+#if canImport(SwiftUI)
+    public import DynamicUI
+    import DynamicUIActions
+    import DynamicUIModels
+    public import DynamicUIRendering
+    import Foundation
+    public import SwiftUI
+
+    /// One server-driven screen: loads its view model when it appears (and polls while visible),
+    /// shows a spinner while the definition loads, an error with a retry button when it fails, and
+    /// otherwise draws the model's render tree with native SwiftUI views. Put it in a
+    /// `NavigationStack` (as `DynamicNavigationView` does) for its title, toolbar and search field.
+    /// External URLs the model opens go to the environment's `openURL`.
+    public struct DynamicScreenView: View {
+        private let model: DynamicScreenViewModel
+        private let fixedOptions: RenderOptions?
+        private let platform: RenderPlatform?
+        private let showUnknownMarkers: Bool
+        @Environment(\.openURL) private var openURL
+        #if os(iOS)
+            @Environment(\.horizontalSizeClass) private var horizontalSizeClass
+        #endif
+
+        /// Draws `model` with fixed options: the size class and platform the tree is lowered for.
+        public init(model: DynamicScreenViewModel, options: RenderOptions) {
+            self.model = model
+            self.fixedOptions = options
+            self.platform = options.platform
+            self.showUnknownMarkers = options.showUnknownMarkers
+        }
+
+        /// Draws `model` in the environment's size class (always regular on the Mac). Without a
+        /// `platform`, the Mac is `mac` and iOS is `ipad` in regular width and `ios` in compact width.
+        public init(model: DynamicScreenViewModel, platform: RenderPlatform? = nil, showUnknownMarkers: Bool = false) {
+            self.model = model
+            self.fixedOptions = nil
+            self.platform = platform
+            self.showUnknownMarkers = showUnknownMarkers
+        }
+
+        /// The loading state, the error state or the rendered screen.
+        public var body: some View {
+            // A ZStack rather than a Group: a Group's modifiers go to each state's view, so the
+            // task would be cancelled (and the load with it) when the state changes.
+            ZStack {
+                switch model.screenState {
+                case .loading:
+                    ProgressView("Cargando…")
+                        .frame(maxWidth: .infinity, maxHeight: .infinity)
+                case .error(let message):
+                    ContentUnavailableView {
+                        Label("No se pudo cargar la pantalla", systemImage: "exclamationmark.triangle")
+                    } description: {
+                        Text(message)
+                    } actions: {
+                        Button("Reintentar") {
+                            Task { await model.load() }
+                        }
+                        .buttonStyle(.borderedProminent)
+                    }
+                case .ready:
+                    renderedScreen
+                }
+            }
+            .task { [model] in
+                await model.loadAndStartPolling()
+            }
+            .onDisappear {
+                model.stopPolling()
+            }
+            .onChange(of: model.openedURL) { _, url in
+                if let url { openURL(url) }
+            }
+        }
+
+        @ViewBuilder
+        private var renderedScreen: some View {
+            switch renderResult {
+            case .success(let root):
+                RenderNodeView(node: root, model: model)
+            case .failure(let error):
+                ContentUnavailableView(
+                    "No se pudo mostrar la pantalla", systemImage: "exclamationmark.triangle",
+                    description: Text(String(describing: error)))
+            }
+        }
+
+        private var renderResult: Result<RenderNode, any Error> {
+            Result { try model.render(options: options) }
+        }
+
+        private var options: RenderOptions {
+            if let fixedOptions { return fixedOptions }
+            let sizeClass = environmentSizeClass
+            return RenderOptions(
+                sizeClass: sizeClass, platform: platform ?? Self.defaultPlatform(for: sizeClass),
+                showUnknownMarkers: showUnknownMarkers)
+        }
+
+        private var environmentSizeClass: SizeClass {
+            #if os(iOS)
+                return horizontalSizeClass == .compact ? .compact : .regular
+            #else
+                return .regular
+            #endif
+        }
+
+        private static func defaultPlatform(for sizeClass: SizeClass) -> RenderPlatform {
+            #if os(macOS)
+                return .mac
+            #else
+                return sizeClass == .regular ? .ipad : .ios
+            #endif
+        }
+    }
+
+    /// A `screen` node: its content with the screen's chrome — navigation title (large or inline),
+    /// toolbar items, `.searchable`, `.refreshable`, the pagination the list's last row uses, the
+    /// banner at the bottom and the confirmation dialog.
+    struct ScreenNodeView: View {
+        let node: RenderNode
+        let chrome: ScreenChrome
+        let model: DynamicScreenViewModel
+        let item: JSONValue?
+        @State private var query: String
+        @State private var isAnsweringConfirmation = false
+        @Environment(\.accessibilityReduceMotion) private var reduceMotion
+
+        init(node: RenderNode, chrome: ScreenChrome, model: DynamicScreenViewModel, item: JSONValue?) {
+            self.node = node
+            self.chrome = chrome
+            self.model = model
+            self.item = item
+            _query = State(initialValue: chrome.search?.text ?? "")
+        }
+
+        var body: some View {
+            content
+                .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+                .overlay {
+                    if model.isLoadingFirstData {
+                        ProgressView("Cargando…")
+                    }
+                }
+                .environment(\.screenPagination, chrome.pagination)
+                .navigationTitle(chrome.title)
+                .modifier(TitleDisplayMode(large: chrome.largeTitle))
+                .navigationBarBackButtonHidden(!chrome.showsBack)
+                .modifier(ToolbarGroup(placement: .cancellationAction, items: items(.cancellation), model: model))
+                .modifier(ToolbarGroup(placement: .confirmationAction, items: items(.confirmation), model: model))
+                .modifier(ToolbarGroup(placement: .primaryAction, items: items(.primaryAction), model: model))
+                .ifPresent(chrome.search) { view, search in
+                    view
+                        .searchable(text: $query, prompt: Text(search.prompt))
+                        .onSubmit(of: .search) {
+                            Task { await model.searchNow(query, field: search.field) }
+                        }
+                        .task(id: query) { [model, query] in
+                            await model.searchAfterPause(query, field: search.field)
+                        }
+                }
+                .ifPresent(chrome.refreshActionId) { view, actionId in
+                    view.refreshable { [model] in
+                        await model.perform(actionId: actionId)
+                    }
+                }
+                .overlay(alignment: .bottom) {
+                    if let banner = chrome.banner {
+                        BannerView(banner: banner, model: model)
+                            .padding()
+                            .transition(
+                                reduceMotion ? AnyTransition.opacity : AnyTransition.move(edge: .bottom).combined(with: .opacity))
+                    }
+                }
+                .animation(reduceMotion ? nil : .default, value: chrome.banner)
+                .task(id: chrome.banner) { [model, banner = chrome.banner] in
+                    await model.dismissBannerLater(banner)
+                }
+                .confirmationDialog(
+                    chrome.confirmation?.title ?? "", isPresented: isConfirmationPresented, titleVisibility: .visible,
+                    presenting: chrome.confirmation
+                ) { request in
+                    Button(request.confirmLabel, role: request.destructive ? .destructive : nil) {
+                        isAnsweringConfirmation = true
+                        Task {
+                            await model.confirm()
+                            isAnsweringConfirmation = false
+                        }
+                    }
+                    Button(request.cancelLabel, role: .cancel) {
+                        model.cancelConfirmation()
+                    }
+                } message: { request in
+                    if let message = request.message {
+                        Text(message)
+                    }
+                }
+        }
+
+        /// The data failed to load: an error with a retry button instead of the content.
+        @ViewBuilder
+        private var content: some View {
+            if let message = model.dataErrorMessage {
+                ContentUnavailableView {
+                    Label("No se pudieron cargar los datos", systemImage: "exclamationmark.triangle")
+                } description: {
+                    Text(message)
+                } actions: {
+                    Button("Reintentar") {
+                        Task { await model.refresh() }
+                    }
+                    .buttonStyle(.borderedProminent)
+                }
+            } else {
+                VStack(spacing: 0) {
+                    NodeChildren(node: node, model: model, item: item)
+                }
+            }
+        }
+
+        private func items(_ placement: DynamicUIRendering.ToolbarPlacement) -> [DynamicUIRendering.ToolbarItem] {
+            chrome.toolbar.filter { $0.placement == placement }
+        }
+
+        /// Shown while a confirmation is pending. Dismissing it declines, except when it is
+        /// dismissed because it was accepted (the accepted request must still be pending when
+        /// `confirm()` runs).
+        private var isConfirmationPresented: Binding<Bool> {
+            Binding(
+                get: { @MainActor in chrome.confirmation != nil && !isAnsweringConfirmation },
+                set: { @MainActor isPresented in
+                    if !isPresented, !isAnsweringConfirmation { model.cancelConfirmation() }
+                })
+        }
+    }
+
+    /// The toolbar items of one placement (no toolbar item when there are none).
+    struct ToolbarGroup: ViewModifier {
+        let placement: ToolbarItemPlacement
+        let items: [DynamicUIRendering.ToolbarItem]
+        let model: DynamicScreenViewModel
+
+        @ViewBuilder
+        func body(content: Content) -> some View {
+            if items.isEmpty {
+                content
+            } else {
+                content.toolbar {
+                    ToolbarItemGroup(placement: placement) {
+                        ForEach(items.indices, id: \.self) { index in
+                            let entry = items[index]
+                            Button(role: entry.isDestructive ? .destructive : nil) {
+                                model.fire(entry.actionId)
+                            } label: {
+                                if let symbol = entry.systemImage {
+                                    Label(entry.title, systemImage: symbol)
+                                } else {
+                                    Text(entry.title)
+                                }
+                            }
+                            .accessibilityLabel(Text(entry.title))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A success, error or pending-offline message over the bottom of the screen, on glass, with a
+    /// close button. Errors stay until closed; the others go away after a few seconds.
+    struct BannerView: View {
+        let banner: Banner
+        let model: DynamicScreenViewModel
+
+        var body: some View {
+            HStack(spacing: 12) {
+                Image(systemName: symbol)
+                    .foregroundStyle(color)
+                    .accessibilityHidden(true)
+                Text(banner.message)
+                    .font(.subheadline)
+                    .frame(maxWidth: .infinity, alignment: .leading)
+                Button {
+                    model.dismissBanner()
+                } label: {
+                    Image(systemName: "xmark")
+                        .font(.footnote.weight(.semibold))
+                }
+                .buttonStyle(.plain)
+                .accessibilityLabel(Text("Cerrar"))
+            }
+            .padding()
+            .modifier(GlassBackground())
+            .accessibilityElement(children: .contain)
+        }
+
+        private var symbol: String {
+            switch banner.kind {
+            case .success: "checkmark.circle.fill"
+            case .error: "exclamationmark.triangle.fill"
+            case .pending: "clock.arrow.circlepath"
+            }
+        }
+
+        private var color: Color {
+            switch banner.kind {
+            case .success: Color.green
+            case .error: Color.red
+            case .pending: Color.orange
+            }
+        }
+    }
+#endif

@@ -1,0 +1,408 @@
+#if canImport(SwiftUI)
+    import DynamicUI
+    import DynamicUIActions
+    import DynamicUIModels
+    import DynamicUIRendering
+    import Foundation
+    import SwiftUI
+
+    /// A KPI card: icon, value and label.
+    struct MetricCardView: View {
+        let label: String
+        let value: String
+        let icon: String?
+
+        var body: some View {
+            VStack(alignment: .leading, spacing: 8) {
+                if let icon {
+                    Image(systemName: icon)
+                        .font(.title2)
+                        .foregroundStyle(.tint)
+                }
+                Text(value)
+                    .font(.title)
+                    .fontWeight(.bold)
+                    .lineLimit(1)
+                    .minimumScaleFactor(0.6)
+                Text(label)
+                    .font(.subheadline)
+                    .foregroundStyle(.secondary)
+            }
+            .frame(maxWidth: .infinity, alignment: .leading)
+            .padding()
+            .background(Color.secondary.opacity(0.12), in: RoundedRectangle(cornerRadius: 12))
+            .accessibilityElement(children: .combine)
+        }
+    }
+
+    /// A list row: a button when it fires an action, with its swipe actions and context menu.
+    struct RowNodeView: View {
+        let row: RowNode
+        let accessibility: AccessibilityInfo?
+        let model: DynamicScreenViewModel
+        let item: JSONValue?
+
+        var body: some View {
+            rowBody
+                .modifier(NodeAccessibility(info: accessibility))
+                .modifier(RowSwipeActions(actions: model.rowActions(row.swipeActionIds), model: model, item: item))
+                .modifier(RowContextMenu(actions: model.rowActions(row.contextActionIds), model: model, item: item))
+        }
+
+        @ViewBuilder
+        private var rowBody: some View {
+            if let actionId = row.actionId {
+                Button {
+                    model.fire(actionId, item: item)
+                } label: {
+                    RowContent(row: row)
+                }
+                .buttonStyle(.plain)
+            } else {
+                RowContent(row: row)
+                    .accessibilityElement(children: .combine)
+            }
+        }
+    }
+
+    /// The content of a row: leading symbol, title and subtitles, status capsule, disclosure chevron.
+    struct RowContent: View {
+        let row: RowNode
+
+        var body: some View {
+            HStack(spacing: 12) {
+                if let icon = row.icon {
+                    Image(systemName: icon)
+                        .font(.title3)
+                        .foregroundStyle(.tint)
+                        .frame(minWidth: 28)
+                        .accessibilityHidden(true)
+                }
+                VStack(alignment: .leading, spacing: 2) {
+                    Text(row.title)
+                        .font(.headline)
+                        .foregroundStyle(.primary)
+                    ForEach(row.subtitles.indices, id: \.self) { index in
+                        Text(row.subtitles[index])
+                            .font(.subheadline)
+                            .foregroundStyle(.secondary)
+                    }
+                }
+                Spacer(minLength: 8)
+                if let badge = row.badge {
+                    ChipView(text: badge, style: nil)
+                }
+                if row.showsChevron {
+                    Image(systemName: "chevron.right")
+                        .font(.footnote.weight(.semibold))
+                        .foregroundStyle(.tertiary)
+                        .accessibilityHidden(true)
+                }
+            }
+            .contentShape(Rectangle())
+        }
+    }
+
+    /// The SWIPE actions of a row (`.swipeActions`; only lists show them). Destructive ones are red
+    /// but not `role: .destructive`, which would remove the row before the action (or its
+    /// confirmation) has run.
+    struct RowSwipeActions: ViewModifier {
+        let actions: [RowAction]
+        let model: DynamicScreenViewModel
+        let item: JSONValue?
+
+        @ViewBuilder
+        func body(content: Content) -> some View {
+            if actions.isEmpty {
+                content
+            } else {
+                content.swipeActions(edge: .trailing, allowsFullSwipe: false) {
+                    ForEach(actions) { action in
+                        Button {
+                            model.fire(action.id, item: item)
+                        } label: {
+                            RowActionLabel(action: action)
+                        }
+                        .tint(action.isDestructive ? Color.red : nil)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The LONG_PRESS actions of a row (`.contextMenu`).
+    struct RowContextMenu: ViewModifier {
+        let actions: [RowAction]
+        let model: DynamicScreenViewModel
+        let item: JSONValue?
+
+        @ViewBuilder
+        func body(content: Content) -> some View {
+            if actions.isEmpty {
+                content
+            } else {
+                content.contextMenu {
+                    ForEach(actions) { action in
+                        Button(role: action.isDestructive ? .destructive : nil) {
+                            model.fire(action.id, item: item)
+                        } label: {
+                            RowActionLabel(action: action)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The title of a row action, with its symbol when it has one.
+    struct RowActionLabel: View {
+        let action: RowAction
+
+        var body: some View {
+            if let symbol = action.systemImage {
+                Label(action.title, systemImage: symbol)
+            } else {
+                Text(action.title)
+            }
+        }
+    }
+
+    /// An SF Symbol, or a remote image (fit or fill) with a spinner while it loads.
+    struct NodeImageView: View {
+        let source: String
+        let isSymbol: Bool
+        let contentMode: String?
+
+        var body: some View {
+            if isSymbol {
+                Image(systemName: source)
+                    .font(.title2)
+                    .foregroundStyle(.tint)
+            } else if !source.isEmpty, let url = URL(string: source) {
+                AsyncImage(url: url) { phase in
+                    switch phase {
+                    case .success(let image):
+                        image
+                            .resizable()
+                            .aspectRatio(contentMode: contentMode == "fill" ? .fill : .fit)
+                    case .failure:
+                        placeholder
+                    case .empty:
+                        ProgressView()
+                    @unknown default:
+                        ProgressView()
+                    }
+                }
+            } else {
+                placeholder
+            }
+        }
+
+        private var placeholder: some View {
+            Image(systemName: "photo")
+                .font(.largeTitle)
+                .foregroundStyle(.secondary)
+        }
+    }
+
+    /// A circular avatar: the image when it loads, the initials otherwise.
+    struct AvatarView: View {
+        let source: String?
+        let initials: String
+        @ScaledMetric(relativeTo: .title) private var size: CGFloat = 56
+
+        var body: some View {
+            Group {
+                if let source, let url = URL(string: source) {
+                    AsyncImage(url: url) { phase in
+                        if let image = phase.image {
+                            image
+                                .resizable()
+                                .scaledToFill()
+                        } else {
+                            initialsView
+                        }
+                    }
+                } else {
+                    initialsView
+                }
+            }
+            .frame(width: size, height: size)
+            .clipShape(Circle())
+        }
+
+        private var initialsView: some View {
+            Circle()
+                .fill(Color.accentColor.opacity(0.2))
+                .overlay {
+                    Text(initials)
+                        .font(.title3)
+                        .fontWeight(.semibold)
+                        .foregroundStyle(.tint)
+                }
+        }
+    }
+
+    /// A status capsule, tinted by its style (`success`, `warning`, `error`, `info`).
+    struct ChipView: View {
+        let text: String
+        let style: String?
+
+        var body: some View {
+            Text(text)
+                .font(.caption)
+                .fontWeight(.medium)
+                .padding(.horizontal, 8)
+                .padding(.vertical, 4)
+                .foregroundStyle(color)
+                .background(color.opacity(0.15), in: Capsule())
+        }
+
+        private var color: Color {
+            switch style {
+            case "success", "green", "active", "published": Color.green
+            case "warning", "orange", "pending", "draft": Color.orange
+            case "error", "danger", "destructive", "red": Color.red
+            case "info", "blue", "primary": Color.blue
+            default: Color.secondary
+            }
+        }
+    }
+
+    /// Stars out of five (halves included), read by VoiceOver as one value.
+    struct RatingView: View {
+        let value: Double
+        let label: String?
+
+        var body: some View {
+            HStack(spacing: 2) {
+                ForEach(0..<5, id: \.self) { index in
+                    Image(systemName: symbol(at: index))
+                }
+            }
+            .foregroundStyle(Color.yellow)
+            .accessibilityElement(children: .ignore)
+            .accessibilityLabel(Text(label ?? "\(Int(value.rounded())) de 5"))
+        }
+
+        private func symbol(at index: Int) -> String {
+            let filled = value - Double(index)
+            if filled >= 0.75 { return "star.fill" }
+            if filled >= 0.25 { return "star.leadinghalf.filled" }
+            return "star"
+        }
+    }
+
+    /// `ContentUnavailableView`; the node's children (its buttons) are the actions.
+    struct EmptyStateView: View {
+        let node: RenderNode
+        let title: String
+        let message: String?
+        let systemImage: String?
+        let model: DynamicScreenViewModel
+        let item: JSONValue?
+
+        var body: some View {
+            ContentUnavailableView {
+                Label(title, systemImage: systemImage ?? "tray")
+            } description: {
+                if let message {
+                    Text(message)
+                }
+            } actions: {
+                NodeChildren(node: node, model: model, item: item)
+            }
+        }
+    }
+
+    /// A node-dialect `tab_view`: one link per tab to the tab's screen (the app's own tabs are
+    /// `DynamicNavigationView`'s).
+    struct TabLinksView: View {
+        let tabs: [TabItem]
+        let model: DynamicScreenViewModel
+
+        var body: some View {
+            ScrollView(.horizontal, showsIndicators: false) {
+                HStack(spacing: 8) {
+                    ForEach(tabs.indices, id: \.self) { index in
+                        let tab = tabs[index]
+                        Button {
+                            model.open(screen: tab.screen, params: [:])
+                        } label: {
+                            if let icon = tab.icon {
+                                Label(tab.title, systemImage: icon)
+                            } else {
+                                Text(tab.title)
+                            }
+                        }
+                        .buttonStyle(.bordered)
+                        .accessibilityAddTraits(.isLink)
+                    }
+                }
+                .padding(.horizontal)
+            }
+        }
+    }
+
+    /// A node-dialect text or search field, bound to the form value of its state key; a search
+    /// field fires its submit action.
+    struct BoundTextField: View {
+        let field: String
+        let placeholder: String?
+        let text: String
+        let isSearch: Bool
+        let submitActionKey: String?
+        let model: DynamicScreenViewModel
+        let item: JSONValue?
+
+        private var binding: Binding<String> {
+            Binding(
+                get: { @MainActor in model.formState.fieldValues[field] ?? text },
+                set: { @MainActor in model.formState.setValue($0, for: field) })
+        }
+
+        var body: some View {
+            HStack(spacing: 8) {
+                if isSearch {
+                    Image(systemName: "magnifyingglass")
+                        .foregroundStyle(.secondary)
+                        .accessibilityHidden(true)
+                }
+                TextField(placeholder ?? "", text: binding)
+                    .modifier(InputTraits(kind: isSearch ? .search : .text))
+                    .onSubmit {
+                        if let submitActionKey { model.fire(submitActionKey, item: item) }
+                    }
+            }
+            .textFieldStyle(.roundedBorder)
+        }
+    }
+
+    /// A node-dialect sheet: presented while the node is in the tree, with a close button.
+    struct SheetNodeView: View {
+        let node: RenderNode
+        let model: DynamicScreenViewModel
+        let item: JSONValue?
+        @State private var isPresented = true
+
+        var body: some View {
+            Color.clear
+                .frame(width: 0, height: 0)
+                .accessibilityHidden(true)
+                .sheet(isPresented: $isPresented) {
+                    NavigationStack {
+                        VStack(spacing: 0) {
+                            NodeChildren(node: node, model: model, item: item)
+                        }
+                        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+                        .toolbar {
+                            SwiftUI.ToolbarItem(placement: .cancellationAction) {
+                                Button("Cerrar") { isPresented = false }
+                            }
+                        }
+                    }
+                    .environment(\.nodeContainer, .plain)
+                }
+        }
+    }
+#endif

@@ -1,0 +1,256 @@
+#if canImport(SwiftUI)
+    import DynamicUIModels
+    import DynamicUIRendering
+    import Foundation
+    import SwiftUI
+
+    /// Where a node is drawn, so lists and sections pick the native container that fits there.
+    enum NodeContainer: Sendable {
+        /// A plain stack: a list becomes a `List`, a section a header over its content.
+        case plain
+        /// Inside a `ScrollView`: list rows are laid out by the enclosing stack (a `List` would collapse).
+        case scroll
+        /// Inside a `List` or `Form`: list rows become rows of it, sections become `Section`s.
+        case list
+    }
+
+    struct NodeContainerKey: EnvironmentKey {
+        static let defaultValue = NodeContainer.plain
+    }
+
+    struct ScreenPaginationKey: EnvironmentKey {
+        static let defaultValue: PaginationState? = nil
+    }
+
+    extension EnvironmentValues {
+        /// The container the current node is drawn in.
+        var nodeContainer: NodeContainer {
+            get { self[NodeContainerKey.self] }
+            set { self[NodeContainerKey.self] = newValue }
+        }
+
+        /// The pagination of the screen's list, for the last row that loads the next page.
+        var screenPagination: PaginationState? {
+            get { self[ScreenPaginationKey.self] }
+            set { self[ScreenPaginationKey.self] = newValue }
+        }
+    }
+
+    extension View {
+        /// Applies `transform` when `value` is present, and leaves the view as it is otherwise.
+        @ViewBuilder
+        func ifPresent<Value, Content: View>(_ value: Value?, @ViewBuilder transform: (Self, Value) -> Content) -> some View {
+            if let value {
+                transform(self, value)
+            } else {
+                self
+            }
+        }
+    }
+
+    extension DynamicUIRendering.TextStyle {
+        /// The Dynamic Type text style of the same name.
+        var font: Font {
+            switch self {
+            case .largeTitle: .largeTitle
+            case .title: .title
+            case .title2: .title2
+            case .title3: .title3
+            case .headline: .headline
+            case .subheadline: .subheadline
+            case .body: .body
+            case .callout: .callout
+            case .footnote: .footnote
+            case .caption: .caption
+            case .caption2: .caption2
+            }
+        }
+    }
+
+    extension JSONValue {
+        /// The value as display text: strings as they are, numbers in shortest form, booleans as
+        /// `true`/`false`, `null` and objects as empty text, arrays joined with `, `.
+        var displayText: String {
+            switch self {
+            case .null: ""
+            case .bool(let flag): flag ? "true" : "false"
+            case .number(let number): number.description
+            case .string(let string): string
+            case .array(let values): values.map(\.displayText).joined(separator: ", ")
+            case .object: ""
+            }
+        }
+    }
+
+    /// Colors named by the tree: `#RRGGBB`, `#RRGGBBAA`, `#RGB`, or a system color name.
+    enum NodeColor {
+        /// The color of `name`, or `nil` when it is not one this layer knows (the view keeps its own).
+        static func color(_ name: String?) -> Color? {
+            guard let name, !name.isEmpty else { return nil }
+            if name.hasPrefix("#") { return hex(String(name.dropFirst())) }
+            switch name.lowercased() {
+            case "primary", "accent", "tint", "brand": return .accentColor
+            case "secondary": return .secondary
+            case "onprimary", "on-primary", "on_primary", "white": return .white
+            case "black": return .black
+            case "error", "danger", "destructive", "red": return .red
+            case "success", "green": return .green
+            case "warning", "orange": return .orange
+            case "info", "blue": return .blue
+            case "yellow": return .yellow
+            case "purple": return .purple
+            case "pink": return .pink
+            case "teal": return .teal
+            case "indigo": return .indigo
+            case "mint": return .mint
+            case "cyan": return .cyan
+            case "brown": return .brown
+            case "gray", "grey": return .gray
+            case "clear": return .clear
+            default: return nil
+            }
+        }
+
+        private static func hex(_ text: String) -> Color? {
+            let digits = text.count == 3 ? String(text.flatMap { [$0, $0] }) : text
+            guard digits.count == 6 || digits.count == 8, let value = UInt64(digits, radix: 16) else { return nil }
+            let hasAlpha = digits.count == 8
+            let shift: UInt64 = hasAlpha ? 8 : 0
+            let red = Double((value >> (16 + shift)) & 0xFF) / 255
+            let green = Double((value >> (8 + shift)) & 0xFF) / 255
+            let blue = Double((value >> shift) & 0xFF) / 255
+            let opacity = hasAlpha ? Double(value & 0xFF) / 255 : 1
+            return Color(.sRGB, red: red, green: green, blue: blue, opacity: opacity)
+        }
+    }
+
+    /// The accessibility of a node: its label and hint when present, and its traits.
+    struct NodeAccessibility: ViewModifier {
+        let info: AccessibilityInfo?
+
+        func body(content: Content) -> some View {
+            content
+                .ifPresent(nonEmpty(info?.label)) { view, label in view.accessibilityLabel(Text(label)) }
+                .ifPresent(nonEmpty(info?.hint)) { view, hint in view.accessibilityHint(Text(hint)) }
+                .accessibilityAddTraits(traits)
+        }
+
+        private func nonEmpty(_ text: String?) -> String? {
+            guard let text, !text.isEmpty else { return nil }
+            return text
+        }
+
+        private var traits: AccessibilityTraits {
+            var traits: AccessibilityTraits = []
+            for name in info?.traits ?? [] {
+                switch name {
+                case "button": traits.insert(.isButton)
+                case "header": traits.insert(.isHeader)
+                case "link": traits.insert(.isLink)
+                case "image": traits.insert(.isImage)
+                case "selected": traits.insert(.isSelected)
+                default: break
+                }
+            }
+            return traits
+        }
+    }
+
+    /// The resolved style of a node (presets and inline styles, zone heights): padding, frame,
+    /// colors, corner radius, clip shape, shadow and opacity. Fonts are already text styles.
+    struct NodeStyleModifier: ViewModifier {
+        let style: NodeStyle
+
+        func body(content: Content) -> some View {
+            let framed =
+                content
+                .padding(insets)
+                .frame(width: fixed(style.width), height: fixed(style.height))
+                .frame(maxWidth: maximum(style.maxWidth, or: style.width), maxHeight: maximum(style.maxHeight, or: style.height))
+                .ifPresent(NodeColor.color(style.foregroundColor)) { view, color in view.foregroundStyle(color) }
+                .ifPresent(NodeColor.color(style.backgroundColor)) { view, color in
+                    view.background(color, in: RoundedRectangle(cornerRadius: CGFloat(style.cornerRadius ?? 0)))
+                }
+            return clipped(framed)
+                .ifPresent(style.shadow) { view, shadow in
+                    view.shadow(
+                        color: NodeColor.color(shadow.color) ?? Color.black.opacity(0.2), radius: CGFloat(shadow.radius),
+                        x: CGFloat(shadow.x), y: CGFloat(shadow.y))
+                }
+                .opacity(style.opacity ?? 1)
+        }
+
+        @ViewBuilder
+        private func clipped(_ view: some View) -> some View {
+            if style.clipShape == "circle" {
+                view.clipShape(Circle())
+            } else if let radius = style.cornerRadius {
+                view.clipShape(RoundedRectangle(cornerRadius: CGFloat(radius)))
+            } else {
+                view
+            }
+        }
+
+        private var insets: EdgeInsets {
+            switch style.padding {
+            case .all(let value)?:
+                let inset = CGFloat(value)
+                return EdgeInsets(top: inset, leading: inset, bottom: inset, trailing: inset)
+            case .edges(let top, let bottom, let leading, let trailing)?:
+                return EdgeInsets(
+                    top: CGFloat(top), leading: CGFloat(leading), bottom: CGFloat(bottom), trailing: CGFloat(trailing))
+            case nil:
+                return EdgeInsets()
+            }
+        }
+
+        /// A fixed length in points (`infinity` is a maximum, not a fixed length).
+        private func fixed(_ dimension: DynamicUIModels.Dimension?) -> CGFloat? {
+            if case .points(let value)? = dimension { return CGFloat(value) }
+            return nil
+        }
+
+        /// A maximum length: the explicit maximum, else `infinity` when the length fills the space.
+        private func maximum(_ dimension: DynamicUIModels.Dimension?, or length: DynamicUIModels.Dimension?) -> CGFloat? {
+            switch dimension {
+            case .points(let value)?: return CGFloat(value)
+            case .infinity?: return .infinity
+            case nil:
+                if case .infinity? = length { return .infinity }
+                return nil
+            }
+        }
+    }
+
+    /// Liquid Glass where the system has it (iOS 26, macOS 26), the regular material before.
+    struct GlassBackground: ViewModifier {
+        var cornerRadius: CGFloat = 16
+
+        @ViewBuilder
+        func body(content: Content) -> some View {
+            #if compiler(>=6.2)
+                if #available(iOS 26.0, macOS 26.0, *) {
+                    content.glassEffect(.regular, in: RoundedRectangle(cornerRadius: cornerRadius))
+                } else {
+                    content.background(.regularMaterial, in: RoundedRectangle(cornerRadius: cornerRadius))
+                }
+            #else
+                content.background(.regularMaterial, in: RoundedRectangle(cornerRadius: cornerRadius))
+            #endif
+        }
+    }
+
+    /// The navigation-bar title size (iOS only; macOS has one title style).
+    struct TitleDisplayMode: ViewModifier {
+        let large: Bool
+
+        @ViewBuilder
+        func body(content: Content) -> some View {
+            #if os(iOS)
+                content.navigationBarTitleDisplayMode(large ? .large : .inline)
+            #else
+                content
+            #endif
+        }
+    }
+#endif

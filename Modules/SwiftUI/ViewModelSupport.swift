@@ -1,0 +1,151 @@
+#if canImport(SwiftUI)
+    import DynamicUI
+    import DynamicUIActions
+    import DynamicUIModels
+    import DynamicUIRendering
+    import Foundation
+
+    /// An action a row offers in its swipe actions or context menu.
+    struct RowAction: Identifiable {
+        /// The action's id.
+        let id: String
+        /// The button title.
+        let title: String
+        /// SF Symbol of the button.
+        let systemImage: String?
+        /// Red (deleting, or marked destructive).
+        let isDestructive: Bool
+    }
+
+    extension RowAction {
+        /// The row action of a screen action: `label` (or `title`) and `icon` from its config;
+        /// destructive when the config says so or it sends a `DELETE`.
+        init(_ action: ActionDefinition) {
+            let config = action.config ?? [:]
+            let isConfirm = action.type == .confirm
+            let destructive =
+                config["destructive"]?.boolValue == true || config["style"]?.stringValue == "destructive"
+                || config["method"]?.stringValue?.uppercased() == "DELETE"
+            let title = config["label"]?.stringValue ?? (isConfirm ? nil : config["title"]?.stringValue)
+            self.init(
+                id: action.id, title: title ?? Self.defaultTitle(of: action, destructive: destructive),
+                systemImage: config["icon"]?.stringValue, isDestructive: destructive)
+        }
+
+        private static func defaultTitle(of action: ActionDefinition, destructive: Bool) -> String {
+            if destructive { return "Eliminar" }
+            switch action.type {
+            case .navigate: return "Abrir"
+            case .navigateBack: return "Atrás"
+            case .apiCall: return "Ejecutar"
+            case .submitForm: return "Enviar"
+            case .refresh: return "Actualizar"
+            case .confirm: return "Confirmar"
+            case .logout: return "Cerrar sesión"
+            case .openURL: return "Abrir enlace"
+            case .custom, .unknown: return action.id
+            }
+        }
+    }
+
+    extension DynamicScreenViewModel {
+        /// Runs the action `actionId` (for `item`, when a row fired it); buttons cannot await it.
+        func fire(_ actionId: String, item: JSONValue? = nil) {
+            Task {
+                await self.perform(actionId: actionId, item: item)
+            }
+        }
+
+        /// Opens the screen `screen` with `params` (node-dialect links and tabs).
+        func open(screen: String, params: JSONObject) {
+            Task {
+                await self.apply(.navigateTo(screenKey: screen, params: params, presentation: .push))
+            }
+        }
+
+        /// Whether the definition is loaded.
+        var isScreenReady: Bool {
+            if case .ready = screenState { return true }
+            return false
+        }
+
+        /// The loaded definition, if any.
+        var screenDefinition: ScreenDefinition? {
+            if case .ready(let definition, _) = screenState { return definition }
+            return nil
+        }
+
+        /// The message of a failed data load.
+        var dataErrorMessage: String? {
+            if case .error(let message) = dataState { return message }
+            return nil
+        }
+
+        /// Whether the first data load is running (nothing to show yet).
+        var isLoadingFirstData: Bool {
+            if case .loading = dataState { return data.isNull }
+            return false
+        }
+
+        /// Called when the screen appears: loads it unless it is loaded, then polls while visible.
+        func loadAndStartPolling() async {
+            if !isScreenReady { await load() }
+            guard !Task.isCancelled else { return }
+            startPolling()
+        }
+
+        /// Searches for `text` after a short pause (typing cancels the pause), unless it is the
+        /// current query; the query is also the value of the search form field.
+        func searchAfterPause(_ text: String, field: String) async {
+            try? await Task.sleep(for: .milliseconds(300))
+            guard !Task.isCancelled else { return }
+            await searchNow(text, field: field)
+        }
+
+        /// Searches for `text` now, unless it is the current query.
+        func searchNow(_ text: String, field: String) async {
+            guard text != searchText else { return }
+            formState.setValue(text, for: field)
+            await search(text)
+        }
+
+        /// Clears `banner` after a few seconds unless it is an error (errors stay until dismissed)
+        /// or another message replaced it.
+        func dismissBannerLater(_ shown: Banner?) async {
+            guard let shown, shown.kind != .error else { return }
+            try? await Task.sleep(for: .seconds(4))
+            guard !Task.isCancelled, banner == shown else { return }
+            dismissBanner()
+        }
+
+        /// The row actions with these ids, in order (ids the screen does not define are skipped).
+        func rowActions(_ ids: [String]) -> [RowAction] {
+            guard !ids.isEmpty else { return [] }
+            let actions = screenDefinition?.actions ?? []
+            return ids.compactMap { id in actions.first { $0.id == id }.map { RowAction($0) } }
+        }
+
+        /// The items lists are built from: the loaded pages, else the data when it is a list.
+        var rowItems: [JSONValue] {
+            if case .success(let items, _, _) = dataState { return items }
+            if let array = data.arrayValue { return array }
+            for key in ["items", "data", "results"] {
+                if let array = data[key]?.arrayValue { return array }
+            }
+            return []
+        }
+
+        /// The item a list row was built from. Rows are identified `…/<item id>`, or `…[<index>]`
+        /// when the item has no id.
+        func item(forRow rowId: String, at index: Int) -> JSONValue? {
+            let items = rowItems
+            if items.indices.contains(index), Self.row(rowId, isBuiltFrom: items[index], at: index) { return items[index] }
+            return items.indices.first { Self.row(rowId, isBuiltFrom: items[$0], at: $0) }.map { items[$0] }
+        }
+
+        private static func row(_ rowId: String, isBuiltFrom item: JSONValue, at index: Int) -> Bool {
+            if let id = item["id"], !id.isNull { return rowId.hasSuffix("/" + id.displayText) }
+            return rowId.hasSuffix("[\(index)]")
+        }
+    }
+#endif

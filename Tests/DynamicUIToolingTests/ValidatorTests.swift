@@ -1,0 +1,193 @@
+import DynamicUICatalog
+import DynamicUIModels
+import Foundation
+import Testing
+
+@testable import DynamicUITooling
+
+/// One finding a broken document must produce.
+struct ExpectedFinding: CustomStringConvertible, Sendable {
+    let file: String
+    let path: String
+    let severity: ValidationSeverity
+    let phrase: String
+
+    init(_ file: String, _ path: String, _ severity: ValidationSeverity, _ phrase: String) {
+        self.file = file
+        self.path = path
+        self.severity = severity
+        self.phrase = phrase
+    }
+
+    var description: String { "\(file): \(path): \(severity.rawValue): …\(phrase)…" }
+
+    func matches(_ finding: ValidationFinding) -> Bool {
+        URL(fileURLWithPath: finding.file).lastPathComponent == file && finding.path == path && finding.severity == severity
+            && finding.message.contains(phrase)
+    }
+}
+
+/// The `Broken` folder next to this file (excluded from the target's sources).
+let brokenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Broken")
+
+@Suite("sdui validate")
+struct ValidatorTests {
+    static let expected: [ExpectedFinding] = [
+        ExpectedFinding("malformed-json.json", "$", .error, "malformed JSON"),
+        ExpectedFinding("malformed-json.json", "$", .error, "line 7"),
+        ExpectedFinding("missing-required-field.json", "screen_name", .error, "required field 'screen_name' is missing"),
+        ExpectedFinding("wrong-type.json", "template.zones[0].slots[0].id", .error, "expected a string, found integer"),
+        ExpectedFinding("duplicate-slot-id.json", "template.zones[1].slots[0].id", .error, "duplicate slot id 'title'"),
+        ExpectedFinding("duplicate-action-id.json", "actions[1].id", .error, "duplicate action id 'reload'"),
+        ExpectedFinding("missing-trigger-slot.json", "actions[0].trigger_slot_id", .error, "no slot with id 'refresh-button'"),
+        ExpectedFinding("unknown-handler-key.json", "handler_key", .error, "handler key 'no-such-handler'"),
+        ExpectedFinding("bad-endpoint-prefix.json", "data_endpoint", .error, "unknown endpoint prefix 'foo:'"),
+        ExpectedFinding("malformed-path-param.json", "actions[0].config.endpoint", .error, "unclosed '{'"),
+        ExpectedFinding(
+            "pagination-page-size-zero.json", "data_config.pagination.page_size", .error, "page_size must be positive"),
+        ExpectedFinding("pagination-without-endpoint.json", "data_config.pagination", .warning, "no data_endpoint"),
+        ExpectedFinding(
+            "placeholder-does-not-compile.json", "template.zones[0].slots[0].label", .error, "unterminated placeholder"),
+        ExpectedFinding("condition-does-not-compile.json", "template.zones[0].condition", .error, "syntax error"),
+        ExpectedFinding("navigation-missing-screen.json", "bottom_nav[1].screen_key", .error, "unknown screen 'no-such-screen'"),
+        ExpectedFinding("icon-only-button.json", "template.zones[0].slots[0]", .warning, "accessibility_label"),
+        ExpectedFinding("unknown-control-type.json", "template.zones[0].slots[0].control_type", .warning, "unknown control type"),
+    ]
+
+    /// One finding per broken file (the malformed file has two expectations on one finding).
+    static var expectedErrors: Int { Set(expected.filter { $0.severity == .error }.map(\.file)).count }
+    static var expectedWarnings: Int { Set(expected.filter { $0.severity == .warning }.map(\.file)).count }
+
+    @Test func brokenDocumentsAreReportedWithFileAndPath() throws {
+        let report = ScreenValidator.shipped().validate(paths: [brokenFolder])
+        for expectation in Self.expected {
+            #expect(report.findings.contains(where: expectation.matches), "missing \(expectation)\n\(report.text)")
+        }
+        #expect(report.errorCount == Self.expectedErrors, "\(report.text)")
+        #expect(report.warningCount == Self.expectedWarnings, "\(report.text)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: brokenFolder.path).filter { $0.hasSuffix(".json") }
+        #expect(report.filesChecked == files.count)
+        #expect(report.skippedFiles.isEmpty)
+        #expect(report.summary == "\(files.count) files, \(Self.expectedErrors) errors, \(Self.expectedWarnings) warnings")
+        #expect(report.text.hasSuffix(report.summary))
+        #expect(report.hasErrors)
+    }
+
+    @Test func eduGoCatalogHasNoErrors() throws {
+        let catalog = try EduGoCatalog()
+        let report = ScreenValidator.shipped().validate(paths: [catalog.folder])
+        #expect(report.errorCount == 0, "\(report.text)")
+        // The only warnings are list screens that page without a data endpoint (seed 000 §14 gives them none).
+        for finding in report.findings {
+            #expect(finding.path == "data_config.pagination" && finding.message.contains("no data_endpoint"), "\(finding)")
+        }
+        let roles = try catalog.navigationRoles()
+        let documents = catalog.instances.count + catalog.templates.count + roles.count
+        #expect(report.filesChecked == documents, "\(report.summary)")
+        #expect(!report.skippedFiles.isEmpty)
+        #expect(report.skippedFiles.allSatisfy { $0.contains("/data/") }, "\(report.skippedFiles)")
+    }
+
+    @Test func podcastCatalogHasNoFindings() {
+        let folder = PodcastsCatalog().folder
+        let report = ScreenValidator.shipped().validate(paths: [folder])
+        #expect(report.findings.isEmpty, "\(report.text)")
+        #expect(report.filesChecked == PodcastsCatalog.documentNames.count + 2, "\(report.summary)")
+        #expect(report.skippedFiles.allSatisfy { $0.contains("/itunes/") }, "\(report.skippedFiles)")
+    }
+
+    @Test func findingDescriptionNamesFilePathAndSeverity() {
+        let finding = ValidationFinding(.warning, file: "screens/a.json", path: "template.zones[0].type", "unknown zone type 'x'")
+        #expect(finding.description == "screens/a.json: template.zones[0].type: warning: unknown zone type 'x'")
+        let report = ValidationReport(findings: [finding], filesChecked: 1)
+        #expect(report.summary == "1 file, 0 errors, 1 warning")
+        #expect(report.text == "\(finding)\n1 file, 0 errors, 1 warning")
+    }
+
+    @Test func jsonReportRoundTripsThroughTheReader() throws {
+        let report = ScreenValidator.shipped().validate(paths: [brokenFolder])
+        let parsed = try JSONReader().read(report.jsonText())
+        #expect(parsed == report.json)
+        #expect(try JSONReader().read(report.jsonText(prettyPrinted: false)) == report.json)
+        #expect(parsed["files"]?.intValue == report.filesChecked)
+        #expect(parsed["errors"]?.intValue == report.errorCount)
+        #expect(parsed["warnings"]?.intValue == report.warningCount)
+        let findings = try #require(parsed["findings"]?.arrayValue)
+        #expect(findings.count == report.findings.count)
+        for (json, finding) in zip(findings, report.findings) {
+            #expect(json["file"]?.stringValue == finding.file)
+            #expect(json["path"]?.stringValue == finding.path)
+            #expect(json["severity"]?.stringValue == finding.severity.rawValue)
+            #expect(json["message"]?.stringValue == finding.message)
+        }
+    }
+
+    @Test func handlerKeysComeFromKeysOrPlugins() {
+        let file = brokenFolder.appendingPathComponent("unknown-handler-key.json")
+        #expect(ScreenValidator().validate(paths: [file]).findings.isEmpty)
+        #expect(ScreenValidator(handlerKeys: ["no-such-*"]).validate(paths: [file]).findings.isEmpty)
+        #expect(ScreenValidator(handlerKeys: ["no-such-handler"]).validate(paths: [file]).findings.isEmpty)
+        #expect(ScreenValidator(handlerKeys: ["login"]).validate(paths: [file]).errorCount == 1)
+        let patterns = ScreenValidator.patterns(of: ScreenValidator.shippedPlugins).map { "\($0)" }
+        #expect(patterns.contains("login") && patterns.contains("dashboard-*") && patterns.contains("user-create"))
+    }
+
+    @Test func navigationTargetsAreCheckedAgainstValidatedOrKnownScreens() {
+        let navigation = brokenFolder.appendingPathComponent("navigation-missing-screen.json")
+        // Alone, with no screen validated and none known, targets are not checked.
+        #expect(ScreenValidator().validate(paths: [navigation]).findings.isEmpty)
+        let known = ScreenValidator(knownScreens: ["broken-unknown-control-type"]).validate(paths: [navigation])
+        #expect(known.findings.map(\.path) == ["bottom_nav[1].screen_key"])
+        let withScreen = ScreenValidator().validate(
+            paths: [navigation, brokenFolder.appendingPathComponent("unknown-control-type.json")])
+        #expect(withScreen.errorCount == 1 && withScreen.warningCount == 1, "\(withScreen.text)")
+    }
+
+    @Test func explicitFilesThatAreNoDocumentAndMissingPathsAreReported() throws {
+        let data = try EduGoCatalog().folder.appendingPathComponent("data/users.json")
+        let report = ScreenValidator().validate(paths: [data, brokenFolder.appendingPathComponent("no-such-file.json")])
+        #expect(report.findings.count == 2, "\(report.text)")
+        #expect(report.findings.contains { $0.severity == .error && $0.message.contains("no such file") })
+        #expect(report.findings.contains { $0.severity == .warning && $0.message.contains("not a DynamicUI document") })
+    }
+
+    @Test func instancesAreComposedAndFindingsLandWhereTheyAreWritten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-validate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("templates"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("screens"), withIntermediateDirectories: true)
+        let template = """
+            {"template_id": "simple", "pattern": "list", "template": {"zones": [
+              {"id": "header", "type": "container", "slots": [{"id": "title", "control_type": "mystery-widget", "value": "Hola"}]},
+              {"id": "items", "type": "simple-list", "item_layout": {"slots": [{"id": "row", "control_type": "list-item", "field": "name"}]}}
+            ]}}
+            """
+        let instance = """
+            {"screen_id": "scr_things", "screen_key": "things", "screen_name": "Cosas", "template_id": "simple", "version": 1,
+             "data_endpoint": "/v1/things", "actions": [], "updated_at": "2026-01-01T00:00:00Z",
+             "zone_overrides": {"items": {"item_layout": {"slots": [{"id": "row", "control_type": "hologram", "field": "name"}]}}}}
+            """
+        try Data(template.utf8).write(to: folder.appendingPathComponent("templates/simple.json"))
+        try Data(instance.utf8).write(to: folder.appendingPathComponent("screens/things.json"))
+
+        // The whole folder: the template's own finding is reported once, in the template.
+        let report = ScreenValidator().validate(paths: [folder])
+        #expect(report.filesChecked == 2)
+        #expect(report.errorCount == 0, "\(report.text)")
+        let byFile = Dictionary(grouping: report.findings) { URL(fileURLWithPath: $0.file).lastPathComponent }
+        #expect(byFile["simple.json"]?.map(\.path) == ["template.zones[0].slots[0].control_type"], "\(report.text)")
+        #expect(
+            byFile["things.json"]?.map(\.path) == ["zone_overrides.items.item_layout.slots[0].control_type"],
+            "\(report.text)")
+
+        // The instance alone: its template is found in the sibling folder and its finding is kept.
+        let alone = ScreenValidator().validate(paths: [folder.appendingPathComponent("screens/things.json")])
+        #expect(alone.filesChecked == 1)
+        #expect(alone.warningCount == 2, "\(alone.text)")
+        #expect(
+            alone.findings.contains {
+                $0.path == "template.zones[0].slots[0].control_type" && $0.message.contains("(in template 'simple')")
+            }, "\(alone.text)")
+    }
+}

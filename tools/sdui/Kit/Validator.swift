@@ -1,0 +1,1125 @@
+public import DynamicUIActions
+import DynamicUIAuthPlugin
+import DynamicUICRUDPlugin
+public import DynamicUIModels
+import DynamicUINavigationPlugin
+import DynamicUINetwork
+import DynamicUIRendering
+import DynamicUIResolvers
+import DynamicUIStorage
+public import Foundation
+
+/// How serious a validation finding is.
+public enum ValidationSeverity: String, Sendable, Hashable, CaseIterable {
+    /// The document is wrong: the SDK rejects it or cannot do what it says.
+    case error
+    /// The document works, but something in it is probably a mistake.
+    case warning
+}
+
+/// One problem found by ``ScreenValidator``: the file, the JSON path inside it, how serious it
+/// is and what is wrong.
+public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
+    /// How serious the finding is.
+    public let severity: ValidationSeverity
+    /// The file, as given or as found below a given folder.
+    public let file: String
+    /// Where in the document (`template.zones[2].slots[0].control_type`); `$` is the whole document.
+    public let path: String
+    /// What is wrong.
+    public let message: String
+
+    /// Creates a finding.
+    public init(_ severity: ValidationSeverity, file: String, path: String, _ message: String) {
+        self.severity = severity
+        self.file = file
+        self.path = path
+        self.message = message
+    }
+
+    /// `file: path: error|warning: message`.
+    public var description: String { "\(file): \(path): \(severity.rawValue): \(message)" }
+}
+
+/// What `sdui validate` reports: every finding in file order, and the counts.
+public struct ValidationReport: Sendable {
+    /// Every finding, in the order of the files and, inside a file, of the checks.
+    public let findings: [ValidationFinding]
+    /// How many documents were checked; skipped files are not counted.
+    public let filesChecked: Int
+    /// JSON files found in folders that are not DynamicUI documents (demo data, recorded responses).
+    public let skippedFiles: [String]
+
+    /// Creates a report.
+    public init(findings: [ValidationFinding], filesChecked: Int, skippedFiles: [String] = []) {
+        self.findings = findings
+        self.filesChecked = filesChecked
+        self.skippedFiles = skippedFiles
+    }
+
+    /// How many findings are errors.
+    public var errorCount: Int { findings.filter { $0.severity == .error }.count }
+
+    /// How many findings are warnings.
+    public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
+
+    /// Whether any finding is an error (the command then exits with a failure).
+    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+
+    /// The counts, such as `38 files, 0 errors, 2 warnings`.
+    public var summary: String {
+        [Self.count(filesChecked, "file"), Self.count(errorCount, "error"), Self.count(warningCount, "warning")]
+            .joined(separator: ", ")
+    }
+
+    /// One finding per line, then the summary.
+    public var text: String { (findings.map(\.description) + [summary]).joined(separator: "\n") }
+
+    /// The report of `--format json`:
+    /// `{"files": n, "errors": n, "warnings": n, "findings": [{"file", "path", "severity", "message"}]}`.
+    public var json: JSONValue {
+        let items: [JSONValue] = findings.map { finding in
+            let members: [(String, JSONValue)] = [
+                ("file", .string(finding.file)), ("path", .string(finding.path)),
+                ("severity", .string(finding.severity.rawValue)), ("message", .string(finding.message)),
+            ]
+            return .object(JSONObject(members))
+        }
+        let members: [(String, JSONValue)] = [
+            ("files", .number(JSONNumber(filesChecked))), ("errors", .number(JSONNumber(errorCount))),
+            ("warnings", .number(JSONNumber(warningCount))), ("findings", .array(items)),
+        ]
+        return .object(JSONObject(members))
+    }
+
+    /// `json` as text written by `JSONWriter`.
+    public func jsonText(prettyPrinted: Bool = true) -> String {
+        JSONWriter(prettyPrinted: prettyPrinted).string(from: json)
+    }
+
+    private static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
+}
+
+/// The engine of `sdui validate`: checks DynamicUI documents the way a compiler checks source
+/// files and reports every finding with its file and JSON path.
+///
+/// It recognises screen definitions, catalog screen instances (composed with their template as
+/// `ScreenComposer` does; the template is looked up among the validated files, then in a
+/// `templates` folder beside the instance's folder), templates, navigation definitions,
+/// view-node documents, themes and component libraries. Folders are walked recursively in name
+/// order; files below a `data` folder, and JSON found in folders that is no DynamicUI document
+/// (recorded API responses), are skipped without a finding.
+///
+/// Errors: malformed JSON, decoding errors, expressions that do not compile, duplicate ids,
+/// `trigger_slot_id` naming no slot, unknown handler keys, malformed endpoints, pagination that
+/// makes no sense, navigation to screens that do not exist. Warnings: unknown placeholders,
+/// types and presets, icon-only buttons without an accessibility label, pagination without a
+/// data endpoint, actions that navigate to unknown screens.
+public struct ScreenValidator: Sendable {
+    /// The handler keys the app serves; `nil` leaves `handler_key` unchecked.
+    public var handlerPatterns: [HandlerKeyPattern]?
+    /// Screen keys and node document names that exist besides the validated ones. Navigation
+    /// targets are checked when this is set or when at least one screen is validated.
+    public var knownScreens: Set<String>?
+    /// The largest accepted `page_size`.
+    public var maxPageSize: Int
+
+    /// Creates a validator. A handler key is known when it is in `handlerKeys` (a key ending in
+    /// `*` is a prefix pattern) or when a pattern of one of `plugins` matches it; with neither,
+    /// handler keys are not checked.
+    public init(
+        handlerKeys: Set<String>? = nil, plugins: [any ScreenHandlerPlugin] = [], knownScreens: Set<String>? = nil,
+        maxPageSize: Int = 500
+    ) {
+        var patterns: [HandlerKeyPattern]? = handlerKeys.map { keys in keys.sorted().map { HandlerKeyPattern($0) } }
+        if !plugins.isEmpty { patterns = (patterns ?? []) + Self.patterns(of: plugins) }
+        self.handlerPatterns = patterns
+        self.knownScreens = knownScreens
+        self.maxPageSize = maxPageSize
+    }
+
+    /// The screen-handler plugins shipped with the SDK: `AuthPlugin`, `CRUDPlugin` and `NavigationPlugin`.
+    public static var shippedPlugins: [any ScreenHandlerPlugin] { [AuthPlugin(), CRUDPlugin(), NavigationPlugin()] }
+
+    /// A validator that knows the handler keys of the shipped plugins.
+    public static func shipped(knownScreens: Set<String>? = nil) -> ScreenValidator {
+        ScreenValidator(plugins: shippedPlugins, knownScreens: knownScreens)
+    }
+
+    /// The handler-key patterns `plugins` register (read with throwaway in-memory services).
+    public static func patterns(of plugins: [any ScreenHandlerPlugin]) -> [HandlerKeyPattern] {
+        let services = ActionServices(
+            api: nil, tokens: InMemoryTokenStore(), settings: InMemorySettingsStore(), security: URLSecurityPolicy(hosts: []))
+        return plugins.flatMap { plugin in plugin.handlers(services: services).map { $0.0 } }
+    }
+
+    /// Validates the `.json` files at `paths`; folders are walked recursively in name order.
+    public func validate(paths: [URL]) -> ValidationReport {
+        var run = ValidationRun(validator: self)
+        for url in paths { run.collect(url) }
+        run.index()
+        return run.report()
+    }
+}
+
+// MARK: - Documents
+
+/// What a JSON file holds, decided from its top-level members.
+private enum DocumentKind: Hashable {
+    case screen, instance, template, navigation, node, components, theme, other
+
+    init(classifying json: JSONValue) {
+        guard case .object(let object) = json else {
+            self = .other
+            return
+        }
+        func has(_ key: String) -> Bool { object[key] != nil }
+        if has("template_id") {
+            self = has("screen_key") || has("screen_id") ? .instance : .template
+        } else if has("screen_key") || has("screen_id") || (has("template") && has("pattern")) {
+            self = .screen
+        } else if has("bottom_nav") || has("drawer_items") {
+            self = .navigation
+        } else if has("type") {
+            self = .node
+        } else if has("components") {
+            self = .components
+        } else if has("colors") || has("fonts") || has("presets") {
+            self = .theme
+        } else {
+            self = .other
+        }
+    }
+}
+
+/// One JSON file named on the command line or found in a folder.
+private struct SourceDocument {
+    /// The file as reported.
+    let display: String
+    /// The file-system path.
+    let path: String
+    /// Whether the file was named explicitly rather than found by walking a folder.
+    let isExplicit: Bool
+    /// The parsed JSON, when the file is valid JSON.
+    var json: JSONValue?
+    /// What the document is.
+    var kind: DocumentKind = .other
+    /// Why the file could not be read or parsed.
+    var failure: String?
+    /// The first repeated object key, if any.
+    var duplicateKey: JSONReadError?
+}
+
+/// Findings of one document, located by JSON path.
+private struct FindingSink {
+    struct Item: Hashable {
+        let severity: ValidationSeverity
+        let location: JSONLocation
+        let message: String
+    }
+
+    var items: [Item] = []
+
+    mutating func error(_ location: JSONLocation, _ message: String) {
+        items.append(Item(severity: .error, location: location, message: message))
+    }
+
+    mutating func warning(_ location: JSONLocation, _ message: String) {
+        items.append(Item(severity: .warning, location: location, message: message))
+    }
+
+    mutating func add(_ diagnostic: Diagnostic) {
+        let severity: ValidationSeverity = diagnostic.severity == .error ? .error : .warning
+        items.append(Item(severity: severity, location: diagnostic.location, message: diagnostic.message))
+    }
+
+    mutating func add(_ decodingError: ModelDecodingError) {
+        error(decodingError.location, decodingError.message)
+    }
+
+    mutating func checkEndpoint(_ text: String, at location: JSONLocation) {
+        if let problem = endpointProblem(text) { error(location, problem) }
+    }
+}
+
+/// What the checks of one document know about the others.
+private struct CheckContext {
+    /// The handler keys served; `nil` leaves them unchecked.
+    let handlerPatterns: [HandlerKeyPattern]?
+    /// Screen keys that exist; `nil` leaves navigation targets unchecked.
+    let screens: Set<String>?
+    /// Node document names that exist; `nil` leaves node-dialect navigation unchecked.
+    let nodeScreens: Set<String>?
+    /// Theme preset names; `nil` when no theme was validated.
+    let presets: Set<String>?
+    /// Component names and their parameters; `nil` when no library was validated.
+    let components: [String: Set<String>]?
+    /// The largest accepted `page_size`.
+    let maxPageSize: Int
+}
+
+// MARK: - The run
+
+/// One `validate(paths:)` call: collects the files, indexes what documents refer to, then
+/// checks each document.
+private struct ValidationRun {
+    let validator: ScreenValidator
+    var documents: [SourceDocument] = []
+    var pathFindings: [ValidationFinding] = []
+    var skipped: [String] = []
+    var screenKeyOwners: [String: Int] = [:]
+    var templateIndex: [String: Int] = [:]
+    var nodeNames: Set<String> = []
+    var presets: Set<String>?
+    var components: [String: Set<String>]?
+    var folderTemplates: [String: [String: JSONValue]] = [:]
+
+    init(validator: ScreenValidator) { self.validator = validator }
+
+    // MARK: Collecting
+
+    mutating func collect(_ url: URL) {
+        let path = url.path
+        var display = url.relativePath.isEmpty ? path : url.relativePath
+        while display.count > 1, display.hasSuffix("/") { display.removeLast() }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            pathFindings.append(ValidationFinding(.error, file: display, path: "$", "no such file or folder"))
+            return
+        }
+        if isDirectory.boolValue {
+            walk(folder: path, display: display, inData: url.lastPathComponent == "data")
+        } else {
+            documents.append(Self.load(path: path, display: display, isExplicit: true))
+        }
+    }
+
+    private mutating func walk(folder: String, display: String, inData: Bool) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            pathFindings.append(ValidationFinding(.error, file: display, path: "$", "cannot read the folder: \(error)"))
+            return
+        }
+        for name in names {
+            let childPath = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let childDisplay = display.hasSuffix("/") ? display + name : display + "/" + name
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: childPath, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                walk(folder: childPath, display: childDisplay, inData: inData || name == "data")
+            } else if name.lowercased().hasSuffix(".json") {
+                if inData {
+                    skipped.append(childDisplay)
+                } else {
+                    documents.append(Self.load(path: childPath, display: childDisplay, isExplicit: false))
+                }
+            }
+        }
+    }
+
+    private static func load(path: String, display: String, isExplicit: Bool) -> SourceDocument {
+        var document = SourceDocument(display: display, path: path, isExplicit: isExplicit)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            document.failure = "cannot read the file"
+            return document
+        }
+        do throws(JSONReadError) {
+            let json = try JSONReader().read(data)
+            document.json = json
+            document.kind = DocumentKind(classifying: json)
+        } catch {
+            document.failure = "malformed JSON: \(error)"
+            return document
+        }
+        do throws(JSONReadError) {
+            _ = try JSONReader(rejectDuplicateKeys: true).read(data)
+        } catch {
+            if error.code == .duplicateKey { document.duplicateKey = error }
+        }
+        return document
+    }
+
+    // MARK: Indexing
+
+    mutating func index() {
+        for (position, document) in documents.enumerated() {
+            guard document.failure == nil, let json = document.json else { continue }
+            switch document.kind {
+            case .screen, .instance:
+                if let key = json["screen_key"]?.stringValue, screenKeyOwners[key] == nil { screenKeyOwners[key] = position }
+            case .template:
+                if let id = json["template_id"]?.stringValue, templateIndex[id] == nil { templateIndex[id] = position }
+            case .node:
+                nodeNames.insert(URL(fileURLWithPath: document.path).deletingPathExtension().lastPathComponent)
+            case .theme:
+                presets = (presets ?? []).union(json["presets"]?.objectValue?.keys ?? [])
+            case .components:
+                var library = components ?? [:]
+                for (name, definition) in json["components"]?.objectValue ?? JSONObject() {
+                    library[name] = Set(definition["parameters"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+                }
+                components = library
+            case .navigation, .other:
+                break
+            }
+        }
+    }
+
+    private func checkContext() -> CheckContext {
+        let known = validator.knownScreens
+        let screens: Set<String>? =
+            known != nil || !screenKeyOwners.isEmpty ? Set(screenKeyOwners.keys).union(known ?? []) : nil
+        let nodeScreens: Set<String>? = known != nil || !nodeNames.isEmpty ? nodeNames.union(known ?? []) : nil
+        return CheckContext(
+            handlerPatterns: validator.handlerPatterns, screens: screens, nodeScreens: nodeScreens, presets: presets,
+            components: components, maxPageSize: validator.maxPageSize)
+    }
+
+    // MARK: Checking
+
+    mutating func report() -> ValidationReport {
+        let context = checkContext()
+        // Templates first: instances drop the findings their template already reports.
+        var templateResults: [Int: [FindingSink.Item]] = [:]
+        for (position, document) in documents.enumerated() where document.kind == .template && document.failure == nil {
+            guard let json = document.json else { continue }
+            var sink = FindingSink()
+            Self.checkTemplateDocument(json, context: context, into: &sink)
+            templateResults[position] = sink.items
+        }
+        var findings = pathFindings
+        var skipped = self.skipped
+        var checked = 0
+        for position in documents.indices {
+            let document = documents[position]
+            if let failure = document.failure {
+                checked += 1
+                findings.append(ValidationFinding(.error, file: document.display, path: "$", failure))
+                continue
+            }
+            guard let json = document.json else { continue }
+            if document.kind == .other {
+                if document.isExplicit {
+                    checked += 1
+                    findings.append(
+                        ValidationFinding(
+                            .warning, file: document.display, path: "$",
+                            "not a DynamicUI document: expected a screen, a screen instance, a template, a navigation "
+                                + "definition, a view node, a theme or a component library"))
+                } else {
+                    skipped.append(document.display)
+                }
+                continue
+            }
+            checked += 1
+            var sink = FindingSink()
+            if let duplicate = document.duplicateKey {
+                sink.warning(
+                    .root, "duplicate key at line \(duplicate.line), column \(duplicate.column); the last value is used")
+            }
+            switch document.kind {
+            case .template:
+                sink.items += templateResults[position] ?? []
+            case .screen:
+                checkScreenKey(json, position: position, into: &sink)
+                Self.checkScreenDocument(json, context: context, into: &sink)
+            case .instance:
+                checkScreenKey(json, position: position, into: &sink)
+                checkInstance(json, position: position, context: context, templateResults: templateResults, into: &sink)
+            case .navigation:
+                Self.checkNavigationDocument(json, context: context, into: &sink)
+            case .node:
+                do throws(ModelDecodingError) {
+                    let node = try ViewNode(json: json)
+                    var checks = NodeChecks(context: context)
+                    checks.checkDocument(node)
+                    sink.items += checks.sink.items
+                } catch {
+                    sink.add(error)
+                }
+            case .components:
+                do throws(ModelDecodingError) {
+                    let library = try ComponentLibrary(json: json)
+                    var checks = NodeChecks(context: context)
+                    checks.checkLibrary(library)
+                    sink.items += checks.sink.items
+                } catch {
+                    sink.add(error)
+                }
+            case .theme:
+                Self.checkThemeDocument(json, into: &sink)
+            case .other:
+                break
+            }
+            findings += sink.items.map { item in
+                ValidationFinding(item.severity, file: document.display, path: item.location.description, item.message)
+            }
+        }
+        return ValidationReport(findings: findings, filesChecked: checked, skippedFiles: skipped)
+    }
+
+    /// A screen key defined by an earlier file too.
+    private func checkScreenKey(_ json: JSONValue, position: Int, into sink: inout FindingSink) {
+        guard let key = json["screen_key"]?.stringValue, let owner = screenKeyOwners[key], owner != position else { return }
+        sink.error("screen_key", "screen key '\(key)' is also used by \(documents[owner].display)")
+    }
+
+    private static func checkScreenDocument(_ json: JSONValue, context: CheckContext, into sink: inout FindingSink) {
+        do throws(ModelDecodingError) {
+            let screen = try ScreenDefinition(json: json)
+            var checks = ScreenChecks(context: context)
+            checks.check(screen, isScreen: true)
+            sink.items += checks.sink.items
+        } catch {
+            sink.add(error)
+        }
+    }
+
+    /// A template alone: its body is checked as the template of a screen without instance fields.
+    private static func checkTemplateDocument(_ json: JSONValue, context: CheckContext, into sink: inout FindingSink) {
+        guard let templateId = json["template_id"]?.stringValue, !templateId.isEmpty else {
+            sink.error("template_id", "template_id must be a non-empty string")
+            return
+        }
+        do throws(ModelDecodingError) {
+            guard let patternJSON = json["pattern"], !patternJSON.isNull else {
+                throw ModelDecodingError(.missingField, at: "pattern", "required field 'pattern' is missing")
+            }
+            let pattern = try ScreenPattern(json: patternJSON, at: "pattern")
+            guard let body = json["template"], !body.isNull else {
+                throw ModelDecodingError(.missingField, at: "template", "required field 'template' is missing")
+            }
+            let template = try ScreenTemplate(json: body, at: "template")
+            let screen = ScreenDefinition(
+                screenId: templateId, screenKey: templateId, screenName: templateId, pattern: pattern, version: 0,
+                template: template, updatedAt: "")
+            var checks = ScreenChecks(context: context)
+            checks.check(screen, isScreen: false)
+            sink.items += checks.sink.items
+        } catch {
+            sink.add(error)
+        }
+    }
+
+    /// A screen instance: composed with its template, checked as a screen, with findings inside
+    /// `zone_overrides` located there and findings the template reports itself left out.
+    private mutating func checkInstance(
+        _ json: JSONValue, position: Int, context: CheckContext, templateResults: [Int: [FindingSink.Item]],
+        into sink: inout FindingSink
+    ) {
+        guard let templateId = json["template_id"]?.stringValue, !templateId.isEmpty else {
+            sink.error("template_id", "template_id must be a non-empty string")
+            return
+        }
+        guard let found = findTemplate(templateId, near: documents[position]) else {
+            sink.error(
+                "template_id",
+                "no template '\(templateId)' among the validated files or in a 'templates' folder next to this one")
+            return
+        }
+        let composed: JSONValue
+        do throws(ModelDecodingError) {
+            composed = try ScreenComposer.compose(template: found.json, instance: json)
+        } catch {
+            sink.add(error)
+            return
+        }
+        var composedSink = FindingSink()
+        Self.checkScreenDocument(composed, context: context, into: &composedSink)
+        let templateOwn = Set(found.position.flatMap { templateResults[$0] } ?? [])
+        let overrides = json["zone_overrides"]?.objectValue
+        for item in composedSink.items {
+            let (location, fromTemplate) = Self.instanceLocation(item.location, composed: composed, overrides: overrides)
+            if fromTemplate {
+                if templateOwn.contains(item) { continue }
+                sink.items.append(
+                    FindingSink.Item(
+                        severity: item.severity, location: location, message: item.message + " (in template '\(templateId)')"))
+            } else {
+                sink.items.append(FindingSink.Item(severity: item.severity, location: location, message: item.message))
+            }
+        }
+    }
+
+    /// Where a location of the composed screen is in the instance file: inside `zone_overrides`
+    /// when an override supplied that member of the zone; otherwise unchanged, and marked as
+    /// coming from the template when it lies in `template` or `pattern`.
+    private static func instanceLocation(
+        _ location: JSONLocation, composed: JSONValue, overrides: JSONObject?
+    ) -> (JSONLocation, fromTemplate: Bool) {
+        let components = location.components
+        guard let first = components.first, first == .key("template") || first == .key("pattern") else {
+            return (location, false)
+        }
+        guard let overrides, components.count >= 4, components[1] == .key("zones"), case .index(let top) = components[2]
+        else { return (location, true) }
+        var zone = composed["template"]?["zones"]?[top]
+        var position = 3
+        while let current = zone, let zoneId = current["id"]?.stringValue, position < components.count,
+            case .key(let member) = components[position]
+        {
+            if let fields = overrides[zoneId]?.objectValue, fields[member] != nil {
+                var mapped: [JSONLocation.Component] = [.key("zone_overrides"), .key(zoneId)]
+                mapped.append(contentsOf: components[position...])
+                return (JSONLocation(components: mapped), false)
+            }
+            guard member == "zones", position + 1 < components.count, case .index(let nested) = components[position + 1]
+            else { break }
+            zone = current["zones"]?[nested]
+            position += 2
+        }
+        return (location, true)
+    }
+
+    /// The template `id`: a validated template document, else one in a `templates` folder next
+    /// to the instance's folder (or inside it), else one beside the instance.
+    private mutating func findTemplate(_ id: String, near document: SourceDocument) -> (json: JSONValue, position: Int?)? {
+        if let position = templateIndex[id], let json = documents[position].json { return (json, position) }
+        let folder = URL(fileURLWithPath: document.path).deletingLastPathComponent()
+        let candidates = [
+            folder.deletingLastPathComponent().appendingPathComponent("templates"), folder.appendingPathComponent("templates"),
+            folder,
+        ]
+        for candidate in candidates {
+            if let json = templates(in: candidate.path)[id] { return (json, nil) }
+        }
+        return nil
+    }
+
+    /// The template documents of `folder` by `template_id`, read once.
+    private mutating func templates(in folder: String) -> [String: JSONValue] {
+        if let cached = folderTemplates[folder] { return cached }
+        var found: [String: JSONValue] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names.sorted() where name.lowercased().hasSuffix(".json") {
+            guard let data = FileManager.default.contents(atPath: folder + "/" + name),
+                let json = try? JSONReader().read(data), DocumentKind(classifying: json) == .template,
+                let templateId = json["template_id"]?.stringValue, found[templateId] == nil
+            else { continue }
+            found[templateId] = json
+        }
+        folderTemplates[folder] = found
+        return found
+    }
+
+    private static func checkNavigationDocument(_ json: JSONValue, context: CheckContext, into sink: inout FindingSink) {
+        let navigation: NavigationDefinition
+        do throws(ModelDecodingError) {
+            navigation = try NavigationDefinition(json: json)
+        } catch {
+            sink.add(error)
+            return
+        }
+        if navigation.bottomNav.count > 5 {
+            sink.warning("bottom_nav", "bottom_nav has \(navigation.bottomNav.count) items; a tab bar shows at most five")
+        }
+        var tabKeys: [String: JSONLocation] = [:]
+        checkNavItems(navigation.bottomNav, at: "bottom_nav", keys: &tabKeys, context: context, into: &sink)
+        var drawerKeys: [String: JSONLocation] = [:]
+        checkNavItems(navigation.drawerItems ?? [], at: "drawer_items", keys: &drawerKeys, context: context, into: &sink)
+    }
+
+    private static func checkNavItems(
+        _ items: [NavItem], at base: JSONLocation, keys: inout [String: JSONLocation], context: CheckContext,
+        into sink: inout FindingSink
+    ) {
+        for (index, item) in items.enumerated() {
+            let location = base.appending(index: index)
+            let keyLocation = location.appending(key: "key")
+            if let first = keys[item.key] {
+                sink.error(keyLocation, "duplicate navigation key '\(item.key)' (first at \(first))")
+            } else {
+                keys[item.key] = keyLocation
+            }
+            let screenLocation = location.appending(key: "screen_key")
+            if item.screenKey.isEmpty {
+                sink.error(screenLocation, "screen_key must not be empty")
+            } else if let screens = context.screens, !screens.contains(item.screenKey) {
+                sink.error(screenLocation, "navigates to unknown screen '\(item.screenKey)'")
+            }
+            if let children = item.children {
+                checkNavItems(children, at: location.appending(key: "children"), keys: &keys, context: context, into: &sink)
+            }
+        }
+    }
+
+    private static func checkThemeDocument(_ json: JSONValue, into sink: inout FindingSink) {
+        let theme: Theme
+        do throws(ModelDecodingError) {
+            theme = try Theme(json: json)
+        } catch {
+            sink.add(error)
+            return
+        }
+        for name in theme.colors.keys.sorted() where !isHexColor(theme.colors[name] ?? "") {
+            sink.error(
+                JSONLocation(components: [.key("colors"), .key(name)]),
+                "color '\(theme.colors[name] ?? "")' is not #RRGGBB or #RRGGBBAA")
+        }
+        for name in theme.fonts.keys.sorted() where (theme.fonts[name]?.size ?? 0) <= 0 {
+            sink.error(JSONLocation(components: [.key("fonts"), .key(name), .key("size")]), "font size must be positive")
+        }
+        for name in theme.presets.keys.sorted() {
+            guard let style = theme.presets[name] else { continue }
+            let location = JSONLocation(components: [.key("presets"), .key(name)])
+            for (member, color) in [("foregroundColor", style.foregroundColor), ("backgroundColor", style.backgroundColor)] {
+                if let color, !isHexColor(color), theme.colors[color] == nil {
+                    sink.warning(location.appending(key: member), "unknown color '\(color)'; not a theme color or #RRGGBB[AA]")
+                }
+            }
+            if let font = style.font, theme.fonts[font] == nil {
+                sink.warning(location.appending(key: "font"), "unknown font '\(font)'; not a font of the theme")
+            }
+        }
+    }
+}
+
+// MARK: - Screen dialect
+
+/// The checks of one screen (or of a template alone), beyond decoding.
+private struct ScreenChecks {
+    let context: CheckContext
+    var sink = FindingSink()
+    private var zoneIds: [String: JSONLocation] = [:]
+    private var slotIds: [String: JSONLocation] = [:]
+
+    init(context: CheckContext) { self.context = context }
+
+    /// Checks `screen`; `isScreen` is `false` for a template alone, which has no actions,
+    /// endpoint or handler.
+    mutating func check(_ screen: ScreenDefinition, isScreen: Bool) {
+        compile(screen)
+        if case .unknown(let raw) = screen.pattern {
+            sink.warning("pattern", "unknown pattern '\(raw)'; this SDK draws the screen as a fallback")
+        }
+        checkZones(screen.template.zones, at: JSONLocation(components: [.key("template"), .key("zones")]))
+        checkPlatformOverrides(screen.template.platformOverrides ?? [:])
+        guard isScreen else { return }
+        checkActions(screen)
+        if let key = screen.handlerKey, let patterns = context.handlerPatterns, !patterns.contains(where: { $0.matches(key) }) {
+            sink.error("handler_key", "no screen-handler plugin serves handler key '\(key)'")
+        }
+        if let endpoint = screen.dataEndpoint { sink.checkEndpoint(endpoint, at: "data_endpoint") }
+        checkDataConfig(screen)
+    }
+
+    private mutating func compile(_ screen: ScreenDefinition) {
+        do throws(CompilationError) {
+            let compiled = try ScreenCompiler().compile(screen)
+            for diagnostic in compiled.warnings { sink.add(diagnostic) }
+        } catch {
+            for diagnostic in error.diagnostics { sink.add(diagnostic) }
+        }
+    }
+
+    private mutating func checkZones(_ zones: [Zone], at base: JSONLocation) {
+        for (index, zone) in zones.enumerated() {
+            let location = base.appending(index: index)
+            let idLocation = location.appending(key: "id")
+            if let first = zoneIds[zone.id] {
+                sink.error(idLocation, "duplicate zone id '\(zone.id)' (first at \(first))")
+            } else {
+                zoneIds[zone.id] = idLocation
+            }
+            if case .unknown(let raw) = zone.type {
+                sink.warning(location.appending(key: "type"), "unknown zone type '\(raw)'; this SDK draws it as a fallback")
+            }
+            if case .unknown(let raw)? = zone.distribution {
+                sink.warning(location.appending(key: "distribution"), "unknown distribution '\(raw)'")
+            }
+            for (slotIndex, slot) in (zone.slots ?? []).enumerated() {
+                checkSlot(slot, at: location.appending(key: "slots").appending(index: slotIndex))
+            }
+            for (slotIndex, slot) in (zone.itemLayout?.slots ?? []).enumerated() {
+                checkSlot(slot, at: location.appending(key: "item_layout").appending(key: "slots").appending(index: slotIndex))
+            }
+            if let nested = zone.zones { checkZones(nested, at: location.appending(key: "zones")) }
+        }
+    }
+
+    private mutating func checkSlot(_ slot: Slot, at location: JSONLocation) {
+        let idLocation = location.appending(key: "id")
+        if let first = slotIds[slot.id] {
+            sink.error(idLocation, "duplicate slot id '\(slot.id)' (first at \(first))")
+        } else {
+            slotIds[slot.id] = idLocation
+        }
+        if case .unknown(let raw) = slot.controlType {
+            sink.warning(
+                location.appending(key: "control_type"), "unknown control type '\(raw)'; this SDK draws it as a fallback")
+        }
+        let hasText = !isBlank(slot.label) || slot.value != nil || slot.field != nil || slot.bind != nil
+        if slot.controlType.isButton, !hasText, isBlank(slot.accessibilityLabel) {
+            if isBlank(slot.icon) {
+                sink.warning(location, "button '\(slot.id)' has neither a label nor an accessibility_label")
+            } else {
+                sink.warning(location, "icon-only button '\(slot.id)' has no accessibility_label; VoiceOver cannot name it")
+            }
+        }
+    }
+
+    private mutating func checkPlatformOverrides(_ overrides: [String: PlatformOverride]) {
+        let platforms = RenderPlatform.allCases.map(\.rawValue)
+        for platform in overrides.keys.sorted() {
+            guard let override = overrides[platform] else { continue }
+            let location = JSONLocation(components: [.key("template"), .key("platform_overrides"), .key(platform)])
+            if !platforms.contains(platform) {
+                sink.warning(location, "unknown platform '\(platform)'; expected \(platforms.joined(separator: ", "))")
+            }
+            if case .unknown(let raw)? = override.distribution {
+                sink.warning(location.appending(key: "distribution"), "unknown distribution '\(raw)'")
+            }
+            let zones = override.zones ?? [:]
+            for zoneId in zones.keys.sorted() {
+                let zoneLocation = location.appending(key: "zones").appending(key: zoneId)
+                if zoneIds[zoneId] == nil { sink.error(zoneLocation, "no zone with id '\(zoneId)' to override") }
+                if case .unknown(let raw)? = zones[zoneId]?.distribution {
+                    sink.warning(zoneLocation.appending(key: "distribution"), "unknown distribution '\(raw)'")
+                }
+            }
+        }
+    }
+
+    private mutating func checkActions(_ screen: ScreenDefinition) {
+        var actionIds: [String: JSONLocation] = [:]
+        for (index, action) in screen.actions.enumerated() {
+            let location = JSONLocation(components: [.key("actions"), .index(index)])
+            let idLocation = location.appending(key: "id")
+            if let first = actionIds[action.id] {
+                sink.error(idLocation, "duplicate action id '\(action.id)' (first at \(first))")
+            } else {
+                actionIds[action.id] = idLocation
+            }
+            if case .unknown(let raw) = action.trigger {
+                sink.warning(location.appending(key: "trigger"), "unknown trigger '\(raw)'; nothing fires this action")
+            }
+            if let slotId = action.triggerSlotId, slotIds[slotId] == nil {
+                sink.error(location.appending(key: "trigger_slot_id"), "no slot with id '\(slotId)' in the screen")
+            }
+            let config = JSONObject((action.config ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+            checkAction(type: action.type, config: config, at: location, hasHandler: screen.handlerKey != nil)
+        }
+    }
+
+    /// The config of an action (or of an action nested in `on_success` or a `CONFIRM`).
+    private mutating func checkAction(type: ActionType, config: JSONObject, at location: JSONLocation, hasHandler: Bool) {
+        let configLocation = location.appending(key: "config")
+        switch type {
+        case .unknown(let raw):
+            let message = "unknown action type '\(raw)'; it does nothing unless a screen handler serves it"
+            sink.warning(location.appending(key: "type"), message)
+        case .navigate:
+            checkNavigate(config, at: configLocation)
+        case .apiCall, .submitForm:
+            if config["endpoint"] == nil, !hasHandler { sink.error(configLocation, "\(type.rawValue) needs config.endpoint") }
+            checkMethod(config["method"], at: configLocation.appending(key: "method"))
+        case .openURL:
+            if (config["url"]?.stringValue ?? "").isEmpty {
+                sink.error(configLocation.appending(key: "url"), "OPEN_URL needs config.url")
+            }
+        case .confirm:
+            if let guarded = config["action"] {
+                checkNestedAction(guarded, at: configLocation.appending(key: "action"), hasHandler: hasHandler)
+            }
+        default:
+            break
+        }
+        if let endpoint = config["endpoint"] {
+            let endpointLocation = configLocation.appending(key: "endpoint")
+            if let text = endpoint.stringValue {
+                sink.checkEndpoint(text, at: endpointLocation)
+            } else {
+                sink.error(endpointLocation, "endpoint must be a string")
+            }
+        }
+        if let next = config["on_success"] {
+            checkNestedAction(next, at: configLocation.appending(key: "on_success"), hasHandler: hasHandler)
+        }
+    }
+
+    private mutating func checkNestedAction(_ json: JSONValue, at location: JSONLocation, hasHandler: Bool) {
+        guard case .object(let object) = json, let raw = object["type"]?.stringValue else {
+            sink.error(location, "expected an action object with a string 'type'")
+            return
+        }
+        if let config = object["config"], !config.isNull, config.objectValue == nil {
+            sink.error(location.appending(key: "config"), "expected an object, found \(config.kindName)")
+        }
+        checkAction(
+            type: ActionType(parsing: raw), config: object["config"]?.objectValue ?? JSONObject(), at: location,
+            hasHandler: hasHandler)
+    }
+
+    private mutating func checkNavigate(_ config: JSONObject, at location: JSONLocation) {
+        guard let value = config["screen_key"] else {
+            sink.error(location, "NAVIGATE needs config.screen_key")
+            return
+        }
+        let keyLocation = location.appending(key: "screen_key")
+        guard let key = value.stringValue, !key.isEmpty else {
+            sink.error(keyLocation, "screen_key must be a non-empty string")
+            return
+        }
+        if let screens = context.screens, !key.contains("{"), !screens.contains(key) {
+            sink.warning(keyLocation, "navigates to unknown screen '\(key)'")
+        }
+        if let presentation = config["presentation"], presentation.stringValue.flatMap(Presentation.init(rawValue:)) == nil {
+            sink.warning(location.appending(key: "presentation"), "unknown presentation \(presentation); expected push or sheet")
+        }
+    }
+
+    private mutating func checkMethod(_ value: JSONValue?, at location: JSONLocation) {
+        guard let value else { return }
+        guard let method = value.stringValue else {
+            sink.error(location, "method must be a string")
+            return
+        }
+        let known = [RequestMethod.get, .post, .put, .patch, .delete].map(\.rawValue)
+        if !known.contains(RequestMethod(rawValue: method).rawValue) {
+            sink.warning(location, "unusual HTTP method '\(method)'; expected \(known.joined(separator: ", "))")
+        }
+    }
+
+    private mutating func checkDataConfig(_ screen: ScreenDefinition) {
+        guard let config = screen.dataConfig else { return }
+        let location: JSONLocation = "data_config"
+        if let pagination = config.pagination {
+            let paginationLocation = location.appending(key: "pagination")
+            if pagination.pageSize > context.maxPageSize {
+                sink.error(
+                    paginationLocation.appending(key: "page_size"),
+                    "page_size \(pagination.pageSize) is larger than the maximum of \(context.maxPageSize)")
+            }
+            let limitBlank = isBlank(pagination.limitParam)
+            let offsetBlank = isBlank(pagination.offsetParam)
+            if limitBlank { sink.error(paginationLocation.appending(key: "limit_param"), "limit_param must not be empty") }
+            if offsetBlank { sink.error(paginationLocation.appending(key: "offset_param"), "offset_param must not be empty") }
+            if !limitBlank, pagination.limitParam == pagination.offsetParam {
+                sink.error(
+                    paginationLocation.appending(key: "offset_param"),
+                    "limit_param and offset_param are both '\(pagination.limitParam)'")
+            }
+            if screen.dataEndpoint == nil {
+                sink.warning(paginationLocation, "pagination is set but the screen has no data_endpoint, so it has no effect")
+            }
+        }
+        if let interval = config.refreshInterval, interval < 0 {
+            sink.error(location.appending(key: "refresh_interval"), "refresh_interval must not be negative")
+        }
+    }
+}
+
+// MARK: - Node dialect
+
+/// The checks of node-dialect documents and component libraries, beyond decoding.
+private struct NodeChecks {
+    let context: CheckContext
+    var sink = FindingSink()
+    private var nodeIds: [String: JSONLocation] = [:]
+
+    init(context: CheckContext) { self.context = context }
+
+    mutating func checkDocument(_ node: ViewNode) {
+        nodeIds = [:]
+        visit(node, at: .root)
+        do throws(CompilationError) {
+            _ = try NodeCompiler().compile(node)
+        } catch {
+            for diagnostic in error.diagnostics { sink.add(diagnostic) }
+        }
+    }
+
+    mutating func checkLibrary(_ library: ComponentLibrary) {
+        for name in library.components.keys.sorted() {
+            guard let component = library.components[name] else { continue }
+            nodeIds = [:]
+            visit(component.body, at: JSONLocation(components: [.key("components"), .key(name), .key("body")]))
+        }
+        do throws(CompilationError) {
+            _ = try NodeCompiler().compile(library)
+        } catch {
+            let sorted = error.diagnostics.sorted {
+                ($0.location.description, $0.message) < ($1.location.description, $1.message)
+            }
+            for diagnostic in sorted { sink.add(diagnostic) }
+        }
+    }
+
+    private mutating func visit(_ node: ViewNode, at location: JSONLocation) {
+        if let id = node.nodeId {
+            let idLocation = location.appending(key: "id")
+            if let first = nodeIds[id] {
+                sink.error(idLocation, "duplicate node id '\(id)' (first at \(first))")
+            } else {
+                nodeIds[id] = idLocation
+            }
+        }
+        if case .unknown(let raw) = node.type {
+            sink.warning(location.appending(key: "type"), "unknown node type '\(raw)'; this SDK draws it as a fallback")
+        }
+        if let style = node.style, let presets = context.presets, !presets.contains(style) {
+            sink.warning(location.appending(key: "style"), "unknown style preset '\(style)'")
+        }
+        let props = location.appending(key: "props")
+        switch node.props {
+        case .list(_, let itemTemplate, _):
+            visit(itemTemplate, at: props.appending(key: "itemTemplate"))
+        case .button(let label, let action):
+            checkButtonLabel(label, at: location)
+            if let label { visit(label, at: props.appending(key: "label")) }
+            if let action { checkAction(action, at: props.appending(key: "action")) }
+        case .navigationLink(let destination, let label):
+            checkScreenReference(destination.screen, at: props.appending(key: "destination"))
+            if let label { visit(label, at: props.appending(key: "label")) }
+        case .searchBar(_, _, let onSubmit):
+            if let onSubmit { checkAction(onSubmit, at: props.appending(key: "onSubmit")) }
+        case .tabView(let tabs):
+            for (index, tab) in tabs.enumerated() {
+                let tabLocation = props.appending(key: "tabs").appending(index: index)
+                checkScreenReference(tab.screen, at: tabLocation.appending(key: "screen"))
+            }
+        case .navigationStack(let root):
+            if let root { visit(root, at: props.appending(key: "root")) }
+        case .screen(_, let body, let toolbar, let onLoad):
+            if let body { visit(body, at: props.appending(key: "body")) }
+            if let toolbar { visit(toolbar, at: props.appending(key: "toolbar")) }
+            if let onLoad { checkAction(onLoad, at: props.appending(key: "onLoad")) }
+        case .sheet(let content):
+            if let content { visit(content, at: props.appending(key: "content")) }
+        case .component(let name, let parameters):
+            if let components = context.components {
+                if let declared = components[name] {
+                    for parameter in parameters.keys.sorted() where !declared.contains(parameter) {
+                        sink.warning(
+                            props.appending(key: "parameters").appending(key: parameter),
+                            "component '\(name)' has no parameter '\(parameter)'")
+                    }
+                } else {
+                    sink.error(props.appending(key: "name"), "unknown component '\(name)'")
+                }
+            }
+        default:
+            break
+        }
+        for (index, child) in node.children.enumerated() {
+            visit(child, at: location.appending(key: "children").appending(index: index))
+        }
+    }
+
+    /// A button needs a label VoiceOver can read: text, or an image with an accessibility label.
+    private mutating func checkButtonLabel(_ label: ViewNode?, at location: JSONLocation) {
+        guard let label else {
+            sink.warning(location, "button has no label; VoiceOver cannot name it")
+            return
+        }
+        var hasText = false
+        var hasImage = false
+        var hasNamedImage = false
+        var pending = [label]
+        while let node = pending.popLast() {
+            switch node.props {
+            case .text, .component, .unknown, .textField, .searchBar:
+                hasText = true
+            case .image(_, _, _, _, let accessibilityLabel):
+                hasImage = true
+                if !isBlank(accessibilityLabel) { hasNamedImage = true }
+            default:
+                break
+            }
+            pending.append(contentsOf: node.children)
+        }
+        if hasImage, !hasText, !hasNamedImage {
+            sink.warning(location, "icon-only button has no accessibilityLabel on its image; VoiceOver cannot name it")
+        }
+    }
+
+    private mutating func checkAction(_ action: NodeAction, at location: JSONLocation) {
+        switch action {
+        case .navigate(let screen, _), .present(let screen, _):
+            checkScreenReference(screen, at: location.appending(key: "screen"))
+        case .api(let endpoint, _, _):
+            sink.checkEndpoint(endpoint, at: location.appending(key: "endpoint"))
+        case .sequence(let steps):
+            for (index, step) in steps.enumerated() {
+                checkAction(step, at: location.appending(key: "actions").appending(index: index))
+            }
+        case .unknown(let type, _):
+            sink.warning(location.appending(key: "actionType"), "unknown action type '\(type)'; it does nothing")
+        case .dismiss, .setState, .custom:
+            break
+        }
+    }
+
+    private mutating func checkScreenReference(_ screen: String, at location: JSONLocation) {
+        guard let screens = context.nodeScreens, !screens.contains(screen) else { return }
+        sink.warning(location, "navigates to unknown screen document '\(screen)'")
+    }
+}
+
+// MARK: - Helpers
+
+/// Whether `text` is absent, empty or only white space.
+private func isBlank(_ text: String?) -> Bool {
+    guard let text else { return true }
+    return text.allSatisfy(\.isWhitespace)
+}
+
+/// What is wrong with an endpoint as screens write it (`admin:/v1/users/{id}`), or `nil`.
+private func endpointProblem(_ text: String) -> String? {
+    guard !text.isEmpty else { return "endpoint is empty" }
+    if let colon = text.firstIndex(of: ":") {
+        let slash = text.firstIndex(of: "/")
+        if slash.map({ colon < $0 }) ?? true {
+            let prefix = text[..<colon]
+            if prefix != "admin" && prefix != "mobile" {
+                return "unknown endpoint prefix '\(prefix):' in '\(text)'; use 'admin:', 'mobile:' or no prefix"
+            }
+        }
+    }
+    let path = Endpoint(text).pathTemplate
+    guard path.hasPrefix("/") else { return "endpoint path '\(path)' must start with '/'" }
+    var openBrace: String.Index?
+    var index = path.startIndex
+    while index < path.endIndex {
+        let character = path[index]
+        if character == "{" {
+            if openBrace != nil { return "'{' inside a path parameter in '\(text)'" }
+            openBrace = index
+        } else if character == "}" {
+            guard let start = openBrace else { return "unmatched '}' in endpoint '\(text)'" }
+            let name = path[path.index(after: start)..<index]
+            if name.isEmpty { return "empty path parameter '{}' in '\(text)'" }
+            if !isPlainIdentifier(name) { return "path parameter '{\(name)}' in '\(text)' is not a plain identifier" }
+            openBrace = nil
+        }
+        index = path.index(after: index)
+    }
+    if openBrace != nil { return "unclosed '{' in endpoint '\(text)'" }
+    return nil
+}
+
+/// ASCII digits, upper-case and lower-case letters, and the hexadecimal letters of each case.
+private let asciiDigits: ClosedRange<UInt8> = 0x30...0x39
+private let asciiUppercase: ClosedRange<UInt8> = 0x41...0x5A
+private let asciiLowercase: ClosedRange<UInt8> = 0x61...0x7A
+private let hexUppercase: ClosedRange<UInt8> = 0x41...0x46
+private let hexLowercase: ClosedRange<UInt8> = 0x61...0x66
+
+/// Whether `name` is an ASCII identifier (`id`, `school_id`), the form of a path parameter.
+private func isPlainIdentifier(_ name: Substring) -> Bool {
+    guard let first = name.utf8.first, !asciiDigits.contains(first) else { return false }
+    return name.utf8.allSatisfy { byte in
+        asciiDigits.contains(byte) || asciiUppercase.contains(byte) || asciiLowercase.contains(byte) || byte == 0x5F
+    }
+}
+
+/// Whether `text` is `#RRGGBB` or `#RRGGBBAA`.
+private func isHexColor(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard bytes.first == UInt8(ascii: "#"), bytes.count == 7 || bytes.count == 9 else { return false }
+    return bytes.dropFirst().allSatisfy { byte in
+        asciiDigits.contains(byte) || hexUppercase.contains(byte) || hexLowercase.contains(byte)
+    }
+}
