@@ -19,7 +19,9 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 SDUI, SHOTS = sys.argv[1], sys.argv[2]
 failures = []
@@ -104,9 +106,32 @@ def shot(name):
     driver.save_screenshot(f"{SHOTS}/{name}.png")
 
 
-def click(css):
-    driver.find_element(By.CSS_SELECTOR, css).click()
+def gone(element):
+    """Whether `element` no longer belongs to the page shown (the browser moved on)."""
+    try:
+        element.is_enabled()
+        return False
+    except WebDriverException:
+        return True
+
+
+def press(element, action=None):
+    """Clicks `element` (or runs `action`) and waits until the next page has replaced this one,
+    so that checks never look at the page being left."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    if action:
+        action()
+    else:
+        element.click()
+    try:
+        WebDriverWait(driver, 10).until(lambda _: gone(old))
+    except TimeoutException:
+        check(False, "the page did not change after the click")
     page_ok()
+
+
+def click(css):
+    press(driver.find_element(By.CSS_SELECTOR, css))
 
 
 def fill(name, value):
@@ -166,8 +191,7 @@ try:
     click("a[rel=next]")
     check(rows() > first, "the next page adds rows")
     search = driver.find_element(By.CSS_SELECTOR, "input[type=search]")
-    search.send_keys("puntuación", Keys.ENTER)
-    page_ok()
+    press(search, lambda: search.send_keys("puntuación", Keys.ENTER))
     found = rows()
     check(0 < found < first * 2, f"the search narrows the list ({found} rows)")
 
@@ -214,8 +238,7 @@ try:
     delete = driver.find_elements(By.CSS_SELECTOR, "[formaction*='/delete'], form[action*='/delete'] button")
     check(delete, "the detail offers delete")
     if delete:
-        delete[0].click()
-        page_ok()
+        press(delete[0])
         check(driver.find_elements(By.CSS_SELECTOR, "dialog.confirm"), "delete asks for confirmation")
         shot("confirm-delete")
         click("dialog.confirm button.destructive, dialog.confirm button.primary")
@@ -230,8 +253,7 @@ try:
     theme = [t for t in toggles if "dark" in (t.get_attribute("name") or "") or "theme" in (t.get_attribute("name") or "")]
     target = theme[0] if theme else toggles[0]
     target.click()
-    target.find_element(By.XPATH, "./following-sibling::button").click()
-    page_ok()
+    press(target.find_element(By.XPATH, "./following-sibling::button"))
     check(driver.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "dark", "the theme turns dark")
     shot("settings-dark")
 
@@ -281,16 +303,14 @@ try:
     links = driver.find_elements(By.CSS_SELECTOR, "form[action*='.items'] button, a.link[href*='podcast_detail']")
     check(links, "podcasts link to their detail")
     if links:
-        links[0].click()
-        page_ok()
+        press(links[0])
         check("podcast_detail" in driver.current_url, "the podcast detail opens")
         shot("podcasts-detail")
 
     step("podcasts: search")
     visit("/podcasts/search")
     field = driver.find_element(By.CSS_SELECTOR, "input[type=search]")
-    field.send_keys("swift", Keys.ENTER)
-    page_ok()
+    press(field, lambda: field.send_keys("swift", Keys.ENTER))
     check("results for" in text(), "search results are shown")
     shot("podcasts-search")
 finally:
