@@ -305,6 +305,7 @@ try:
     if links:
         press(links[0])
         check("podcast_detail" in driver.current_url, "the podcast detail opens")
+        check("Episodes" in text() and "episodes" in text(), "the detail lists the podcast's episodes")
         shot("podcasts-detail")
 
     step("podcasts: search")

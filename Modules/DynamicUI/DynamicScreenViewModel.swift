@@ -88,22 +88,25 @@ public final class DynamicScreenViewModel {
     /// Loads the first page of data (nothing when the screen has no endpoint).
     public func loadData() async { await loadData(reload: false) }
 
-    private func loadData(reload: Bool) async {
+    /// Loads the first page. `reload` asks the server even when a fresh response is cached;
+    /// `quietly` (polling) keeps what is shown while loading and after a failure, and leaves the
+    /// form as the user has it.
+    private func loadData(reload: Bool, quietly: Bool = false) async {
         guard let screen = compiled?.definition, let endpoint = screen.dataEndpoint else {
-            dataState = .idle
+            if !quietly { dataState = .idle }
             return
         }
-        dataState = .loading
+        if !quietly { dataState = .loading }
         do throws(NetworkError) {
             let page = try await dataLoader.load(
                 endpoint: endpoint, config: screen.dataConfig, params: route.params, query: query, reload: reload)
             data = page.json
             dataState = .success(items: page.items, hasMore: page.hasMore, loadingMore: false)
-            if screen.pattern == .form || screen.pattern == .detail, let item = page.items.first {
+            if !quietly, screen.pattern == .form || screen.pattern == .detail, let item = page.items.first {
                 formState.prefill(from: item, slots: inputSlots)
             }
         } catch {
-            dataState = .error(error.code == .noConnection ? "Sin conexión" : error.message)
+            if !quietly { dataState = .error(error.code == .noConnection ? "Sin conexión" : error.message) }
         }
     }
 
@@ -141,7 +144,7 @@ public final class DynamicScreenViewModel {
             while !Task.isCancelled {
                 do { try await clock.sleep(seconds: Double(interval)) } catch { return }
                 guard let self else { return }
-                await self.reloadQuietly()
+                await self.loadData(reload: true, quietly: true)
             }
         }
     }
@@ -150,19 +153,6 @@ public final class DynamicScreenViewModel {
     public func stopPolling() {
         polling?.cancel()
         polling = nil
-    }
-
-    /// Reloads the first page without showing a loading state; a failure keeps what is shown.
-    private func reloadQuietly() async {
-        guard let screen = compiled?.definition, let endpoint = screen.dataEndpoint else { return }
-        do throws(NetworkError) {
-            let page = try await dataLoader.load(
-                endpoint: endpoint, config: screen.dataConfig, params: route.params, query: query, reload: true)
-            data = page.json
-            dataState = .success(items: page.items, hasMore: page.hasMore, loadingMore: false)
-        } catch {
-            return
-        }
     }
 
     /// Searches: the query is sent as `q` and the list restarts from the first page.

@@ -218,23 +218,23 @@ public final class DynamicUIRuntime {
             logger.info("restored the session of \(restored.user.email)")
             await signedIn(restored, destination: nil)
         }
-        guard let sync, let queue else { return }
-        await sync.startMonitoring()
-        await countPending()
-        let events = await queue.events()
         let updates = await connectivity.updates()
-        tasks.append(
-            Task { [weak self] in
-                for await _ in events {
-                    guard let self else { return }
-                    await countPending()
-                }
-            })
         tasks.append(
             Task { [weak self] in
                 for await connected in updates {
                     guard let self else { return }
                     isConnected = connected
+                    await countPending()
+                }
+            })
+        guard let sync, let queue else { return }
+        await sync.startMonitoring()
+        await countPending()
+        let events = await queue.events()
+        tasks.append(
+            Task { [weak self] in
+                for await _ in events {
+                    guard let self else { return }
                     await countPending()
                 }
             })

@@ -200,7 +200,8 @@ public final class DemoBackend: @unchecked Sendable {
     // MARK: Catalog access for the router
 
     var edugo: EduGoCatalog { catalog }
-    var podcastCatalog: PodcastsCatalog { podcasts }
+    /// The podcast catalog whose recordings are served.
+    public var podcastCatalog: PodcastsCatalog { podcasts }
     var endpointTable: JSONObject { endpoints }
 
     func idempotent(_ key: String) throws -> Reply? {

@@ -19,6 +19,9 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Start the demo backend and the web preview on 127.0.0.1 and print the address.")
 
+    @Option(help: "edugo, podcasts, or a catalog folder in either format (see tools/catalog/FORMAT.md).")
+    var catalog: String = "edugo"
+
     @Option(help: "Port of the web preview (0 picks a free one).")
     var port: UInt16 = 8080
 
@@ -29,15 +32,22 @@ struct Serve: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        let backend = try DemoBackend(databasePath: database)
+        let catalog: PreviewCatalog
+        do {
+            catalog = try PreviewCatalog(argument: self.catalog)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let backend = try catalog.backend(databasePath: database)
         try await backend.start()
         let quiet = self.quiet
         let preview = WebPreview(backend: backend) { line in
             if !quiet { emit(line) }
         }
         try await preview.start(port: port)
-        emit("DynamicUI preview: \(preview.url.absoluteString)")
-        emit("  EduGo: \(preview.url.absoluteString)  ·  Podcasts: \(preview.url.absoluteString)podcasts")
+        let root = preview.url.absoluteString
+        emit("DynamicUI preview: \(root)\(catalog.startPath.dropFirst())")
+        emit("  EduGo: \(root)  ·  Podcasts: \(root)podcasts")
         emit("  demo API: mobile \(backend.mobileURL.absoluteString), admin \(backend.adminURL.absoluteString)")
         emit(
             "  accounts: docente@edugo.test, estudiante@edugo.test, tutor@edugo.test, admin.escuela@edugo.test, "

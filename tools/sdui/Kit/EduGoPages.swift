@@ -44,9 +44,7 @@ struct EduGoPages {
 
     /// The URL of a route.
     static func url(_ route: Route, extra: [(String, String)] = []) -> String {
-        let query = route.params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + extra
-        return "/screen/\(queryEncode(route.screenKey))"
-            + (query.isEmpty ? "" : "?" + query.map { "\(queryEncode($0.0))=\(queryEncode($0.1))" }.joined(separator: "&"))
+        pageURL("screen", route.screenKey, route.params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + extra)
     }
 
     private func currentURL() -> String {

@@ -32,7 +32,7 @@ final class PodcastPreview {
 
     private func load() throws -> Loaded {
         if let loaded { return loaded }
-        let catalog = PodcastsCatalog()
+        let catalog = backend.podcastCatalog
         var documents: [String: CompiledNode] = [:]
         for name in PodcastsCatalog.documentNames { documents[name] = try NodeCompiler().compile(try catalog.document(name)) }
         let library = try catalog.components()
@@ -159,8 +159,7 @@ final class PodcastPreview {
     }
 
     static func url(_ document: String, _ query: [(String, String)]) -> String {
-        "/podcasts/\(queryEncode(document))"
-            + (query.isEmpty ? "" : "?" + query.map { "\(queryEncode($0.0))=\(queryEncode($0.1))" }.joined(separator: "&"))
+        pageURL("podcasts", document, query)
     }
 
     static func flatten(_ result: ActionResult) -> [ActionResult] {

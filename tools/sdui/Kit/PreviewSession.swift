@@ -100,9 +100,9 @@ final class PreviewSession {
         if navigation.stack.isEmpty, navigation.selectedScreenKey == route.screenKey, route.params.isEmpty {
             return route
         }
-        if navigation.items(regular: false).contains(where: { $0.screenKey == route.screenKey }) && route.params.isEmpty
-            || route.screenKey == runtime.configuration.loginScreenKey
-        {
+        let isTabRoot =
+            route.params.isEmpty && navigation.items(regular: false).contains { $0.screenKey == route.screenKey }
+        if isTabRoot || route.screenKey == runtime.configuration.loginScreenKey {
             navigation.select(route.screenKey)
             return route
         }

@@ -200,3 +200,9 @@ func queryEncode(_ text: String) -> String {
     allowed.insert(charactersIn: "-._~")
     return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
 }
+
+/// `/<prefix>/<name>?query`, every part percent-encoded.
+func pageURL(_ prefix: String, _ name: String, _ query: [(String, String)]) -> String {
+    "/\(prefix)/\(queryEncode(name))"
+        + (query.isEmpty ? "" : "?" + query.map { "\(queryEncode($0.0))=\(queryEncode($0.1))" }.joined(separator: "&"))
+}
