@@ -19,9 +19,14 @@ public struct DataPage: Sendable, Hashable {
 /// configured parameter names.
 public actor DataLoader {
     private let client: APIClient
+    /// The most items one response may carry; more is a `limitExceeded` error.
+    public let maxItems: Int
 
     /// Creates a loader.
-    public init(client: APIClient) { self.client = client }
+    public init(client: APIClient, maxItems: Int = DynamicUILimits.default.maxDataItems) {
+        self.client = client
+        self.maxItems = maxItems
+    }
 
     /// The first page (or the page at `offset`) of `endpoint`. `query` adds items (a search).
     /// `reload` asks the server even when a fresh response is cached (pull to refresh, polling).
@@ -44,6 +49,10 @@ public actor DataLoader {
         let request = APIRequest(.get, target, pathParameters: pathParameters, query: items, useCache: !reload)
         let json = try await client.send(request).json()
         let list = Self.items(in: json)
+        guard list.count <= maxItems else {
+            throw NetworkError(
+                .limitExceeded, message: "\(endpoint) answered \(list.count) items; at most \(maxItems) are accepted")
+        }
         var hasMore = false
         if let pagination = config?.pagination {
             if let total = json["total"]?.intValue ?? json["meta"]?["total"]?.intValue {

@@ -2,7 +2,7 @@ public import DynamicUIActions
 public import DynamicUIModels
 public import DynamicUINetwork
 public import DynamicUIRendering
-public import DynamicUIResolvers
+import DynamicUIResolvers
 public import DynamicUIStorage
 public import Foundation
 public import Logging
@@ -40,8 +40,8 @@ public struct DynamicUIConfiguration: Sendable {
     public var responseCacheBytes: Int
     /// How a 409 on a queued change is resolved.
     public var conflictStrategy: ConflictStrategy
-    /// Bounds on expression evaluation.
-    public var limits: ExpressionLimits
+    /// Bounds on everything a server sends: body size, JSON, documents, expressions, items.
+    public var limits: DynamicUILimits
     /// Locale of formatted dates.
     public var locale: Locale
     /// Time zone of formatted dates.
@@ -59,7 +59,7 @@ public struct DynamicUIConfiguration: Sendable {
         timeout: Double = 30, retryPolicy: RetryPolicy = .default, security: URLSecurityPolicy = URLSecurityPolicy(hosts: []),
         deepLinkSchemes: Set<String> = [], deepLinkScreens: Set<String>? = nil, screenCacheSize: Int = 20,
         screenMaxAge: Double = 3600, screenCacheDirectory: URL? = nil, responseCacheEntries: Int = 100,
-        responseCacheBytes: Int = 10 << 20, conflictStrategy: ConflictStrategy = .serverWins, limits: ExpressionLimits = .default,
+        responseCacheBytes: Int = 10 << 20, conflictStrategy: ConflictStrategy = .serverWins, limits: DynamicUILimits = .default,
         locale: Locale = Locale(identifier: "es_ES"), timeZone: TimeZone = .current, loginScreenKey: String = "app-login",
         logger: Logger = Logger(label: "DynamicUI"), clock: any DynamicUIClock = SystemClock()
     ) {
@@ -166,7 +166,7 @@ public final class DynamicUIRuntime {
             configuration: APIConfiguration(
                 adminBaseURL: configuration.adminBaseURL, mobileBaseURL: configuration.mobileBaseURL,
                 allowInsecureLoopback: configuration.allowInsecureLoopback, timeout: configuration.timeout,
-                retryPolicy: configuration.retryPolicy),
+                retryPolicy: configuration.retryPolicy, readerLimits: configuration.limits.reader),
             transport: transport, tokens: tokens, cache: responseCache, queue: queueStore, clock: clock,
             logger: configuration.logger("network"), interceptors: interceptors)
         if let queueStore {
@@ -185,8 +185,8 @@ public final class DynamicUIRuntime {
             cache: ScreenCache(
                 memoryCapacity: configuration.screenCacheSize, maxAge: configuration.screenMaxAge,
                 directory: configuration.screenCacheDirectory, clock: clock),
-            platform: configuration.platform.rawValue, logger: configuration.logger("screens"))
-        data = DataLoader(client: client)
+            platform: configuration.platform.rawValue, limits: configuration.limits, logger: configuration.logger("screens"))
+        data = DataLoader(client: client, maxItems: configuration.limits.maxDataItems)
         // 7. Actions and the plugins.
         let services = ActionServices(
             api: client, tokens: tokens, settings: settings, invalidator: RuntimeInvalidator(client: client, screens: screens),
@@ -328,7 +328,7 @@ public final class DynamicUIRuntime {
             route: route, screens: screens, data: data, dispatcher: dispatcher, navigation: navigation,
             environment: EvaluationEnvironment(
                 now: configuration.clock.now(), locale: configuration.locale, timeZone: configuration.timeZone,
-                limits: configuration.limits),
+                limits: configuration.limits.expressions),
             session: { [weak self] in self?.session },
             onLogout: { [weak self] in await self?.signOut() },
             onSignedIn: { [weak self] session in await self?.signedIn(session, destination: nil) },

@@ -55,6 +55,8 @@ public actor ScreenLoader {
     public let platform: String
     private let endpoint: Endpoint
     private let logger: Logger
+    /// The bounds definitions are read, decoded and compiled under.
+    public let limits: DynamicUILimits
     private var inFlight: [String: Task<LoadedScreen, any Error>] = [:]
     /// Requests sent so far (for diagnostics and tests).
     public private(set) var requestCount = 0
@@ -62,8 +64,10 @@ public actor ScreenLoader {
     /// Creates a loader.
     public init(
         client: APIClient, cache: ScreenCache, programs: ProgramCache = ProgramCache(), platform: String = "ios",
-        endpoint: Endpoint = "/v1/screens/{key}", logger: Logger = Logger(label: "DynamicUI.screens")
+        endpoint: Endpoint = "/v1/screens/{key}", limits: DynamicUILimits = .default,
+        logger: Logger = Logger(label: "DynamicUI.screens")
     ) {
+        self.limits = limits
         self.client = client
         self.cache = cache
         self.programs = programs
@@ -121,7 +125,7 @@ public actor ScreenLoader {
         }
         let screen: ScreenDefinition
         do {
-            screen = try DocumentDecoder().decode(ScreenDefinition.self, from: response.body)
+            screen = try limits.documentDecoder.decode(ScreenDefinition.self, from: response.body)
         } catch {
             guard let cached else { throw ScreenLoadError(key: key, message: "invalid definition: \(error)", network: nil) }
             logger.error("screen \(key) from the server is invalid (\(error)); serving the cached copy")
@@ -135,7 +139,9 @@ public actor ScreenLoader {
 
     private func compile(_ screen: ScreenDefinition, etag: String?, key: String) async throws -> CompiledScreen {
         do {
-            return try await programs.screen(screen, version: etag ?? String(screen.version))
+            return try await programs.screen(
+                screen, version: etag ?? String(screen.version),
+                compiler: ScreenCompiler(compiler: ExpressionCompiler(limits: limits.expressions)))
         } catch {
             throw ScreenLoadError(key: key, message: "the definition does not compile:\n\(error)", network: nil)
         }

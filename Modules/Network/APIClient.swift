@@ -18,12 +18,17 @@ public struct APIConfiguration: Sendable {
     /// Where an expired access token is exchanged (`POST {"refresh_token": …}`); `nil` disables
     /// refreshing.
     public var refreshEndpoint: Endpoint?
+    /// Bounds on response bodies: the transport stops reading past `maxBytes`, and `json()`
+    /// reads with these limits.
+    public var readerLimits: JSONReader.Limits
 
     /// Creates a configuration.
     public init(
         adminBaseURL: URL, mobileBaseURL: URL, allowInsecureLoopback: Bool = false, timeout: Double = 30,
-        retryPolicy: RetryPolicy = .default, refreshEndpoint: Endpoint? = "mobile:/v1/auth/refresh"
+        retryPolicy: RetryPolicy = .default, refreshEndpoint: Endpoint? = "mobile:/v1/auth/refresh",
+        readerLimits: JSONReader.Limits = .default
     ) {
+        self.readerLimits = readerLimits
         self.adminBaseURL = adminBaseURL
         self.mobileBaseURL = mobileBaseURL
         self.allowInsecureLoopback = allowInsecureLoopback
@@ -107,22 +112,24 @@ public struct APIResponse: Sendable {
     public let source: Source
     /// The URL requested.
     public let url: URL
+    /// The limits `json()` reads with (the client's `readerLimits`).
+    var readerLimits: JSONReader.Limits = .default
 
     /// The body as JSON; a body that is not JSON is a `decoding` error with the position.
     public func json() throws(NetworkError) -> JSONValue {
         if body.isEmpty { return .null }
         do {
-            return try JSONReader().read(body)
+            return try JSONReader(limits: readerLimits).read(body)
         } catch {
             throw NetworkError(.decoding, status: status, message: "response of \(Redaction.url(url)) is not JSON: \(error)")
         }
     }
 
-    /// The body decoded as a model; errors name the JSON path.
-    public func decode<T: JSONModelDecodable>(_ type: T.Type) throws(NetworkError) -> T {
+    /// The body decoded as a model within `modelLimits`; errors name the JSON path.
+    public func decode<T: JSONModelDecodable>(_ type: T.Type, modelLimits: ModelLimits = .default) throws(NetworkError) -> T {
         let json = try json()
         do {
-            return try T(json: json)
+            return try T(json: json, limits: modelLimits)
         } catch {
             throw NetworkError(.decoding, status: status, message: "response of \(Redaction.url(url)): \(error)")
         }
@@ -227,7 +234,7 @@ public actor APIClient {
         if isGet, let cache {
             cached = await cache.entry(for: url.absoluteString)
             if request.useCache, let cached, cached.isFresh(at: clock.now()) {
-                return APIResponse(status: cached.status, headers: [:], body: cached.body, source: .cache, url: url)
+                return APIResponse(status: cached.status, headers: [:], body: cached.body, source: .cache, url: url, readerLimits: configuration.readerLimits)
             }
         }
         do {
@@ -237,7 +244,7 @@ public actor APIClient {
         } catch {
             if isGet, let cached, error.code == .noConnection || error.code == .timeout || error.code == .serverError {
                 logger.notice("serving a stale response for \(Redaction.url(url)): \(error.code)")
-                return APIResponse(status: cached.status, headers: [:], body: cached.body, source: .stale, url: url)
+                return APIResponse(status: cached.status, headers: [:], body: cached.body, source: .stale, url: url, readerLimits: configuration.readerLimits)
             }
             if request.method.isMutating, request.queueWhenOffline, let queue,
                 error.code == .noConnection || error.code == .timeout
@@ -296,6 +303,7 @@ public actor APIClient {
         while true {
             if Task.isCancelled { throw NetworkError(.cancelled, message: "cancelled") }
             var outgoing = request
+            outgoing.maxResponseBytes = outgoing.maxResponseBytes ?? configuration.readerLimits.maxBytes
             if let etag = cached?.etag { outgoing.headers["If-None-Match"] = etag }
             let context = RequestContext(authenticated: authenticated, attempt: attempt)
             for interceptor in requestInterceptors { outgoing = try await interceptor.intercept(outgoing, context: context) }
@@ -314,6 +322,10 @@ public actor APIClient {
                     throw NetworkError(.timeout, message: "\(request.method) \(Redaction.url(request.url)) timed out")
                 case .noConnection:
                     throw NetworkError(.noConnection, message: "\(request.method) \(Redaction.url(request.url)): no connection")
+                case .tooLarge(let limit):
+                    throw NetworkError(
+                        .limitExceeded,
+                        message: "\(request.method) \(Redaction.url(request.url)): response larger than \(limit) bytes")
                 case .other(let message):
                     throw NetworkError(.noConnection, message: "\(request.method) \(Redaction.url(request.url)): \(message)")
                 }
@@ -329,10 +341,10 @@ public actor APIClient {
                 let now = clock.now()
                 await cache?.store(cached.refreshed(at: now, until: now.addingTimeInterval(ttl)), for: request.url.absoluteString)
                 return APIResponse(
-                    status: cached.status, headers: response.headers, body: cached.body, source: .revalidated, url: request.url)
+                    status: cached.status, headers: response.headers, body: cached.body, source: .revalidated, url: request.url, readerLimits: configuration.readerLimits)
             }
             if status == 304, acceptsNotModified {
-                return APIResponse(status: 304, headers: response.headers, body: Data(), source: .network, url: request.url)
+                return APIResponse(status: 304, headers: response.headers, body: Data(), source: .network, url: request.url, readerLimits: configuration.readerLimits)
             }
             if (200..<300).contains(status) {
                 if request.method == .get, storesInCache, let cache {
@@ -344,7 +356,7 @@ public actor APIClient {
                     }
                 }
                 return APIResponse(
-                    status: status, headers: response.headers, body: response.body, source: .network, url: request.url)
+                    status: status, headers: response.headers, body: response.body, source: .network, url: request.url, readerLimits: configuration.readerLimits)
             }
             if status == 401, authenticated, !refreshed, await refreshTokens() != nil {
                 refreshed = true
@@ -401,7 +413,7 @@ public actor APIClient {
                 logger.warning("token refresh answered without access_token")
                 return nil
             }
-            let expiresAt = json["expires_in"]?.doubleValue.map { clock.now().addingTimeInterval($0) }
+            let expiresAt = json["expires_in"]?.doubleValue.flatMap { WireNumber.seconds($0) }.map { clock.now().addingTimeInterval($0) }
             let renewed = AuthTokens(
                 accessToken: access, refreshToken: json["refresh_token"]?.stringValue ?? refreshToken, expiresAt: expiresAt)
             try? await tokens.save(renewed)

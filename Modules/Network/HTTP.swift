@@ -83,9 +83,16 @@ public struct TransportRequest: Sendable, Hashable {
     public var body: Data?
     /// Seconds before the transport gives up.
     public var timeout: Double
+    /// The largest response body the transport reads; past it the exchange stops with
+    /// `TransportFailure.tooLarge` instead of holding the rest. `nil` reads any size.
+    public var maxResponseBytes: Int?
 
     /// Creates a request.
-    public init(method: RequestMethod, url: URL, headers: HeaderFields = [:], body: Data? = nil, timeout: Double = 30) {
+    public init(
+        method: RequestMethod, url: URL, headers: HeaderFields = [:], body: Data? = nil, timeout: Double = 30,
+        maxResponseBytes: Int? = nil
+    ) {
+        self.maxResponseBytes = maxResponseBytes
         self.method = method
         self.url = url
         self.headers = headers
@@ -119,6 +126,8 @@ public enum TransportFailure: Sendable, Hashable {
     case timeout
     /// The task was cancelled.
     case cancelled
+    /// The response body was larger than `TransportRequest.maxResponseBytes`; reading stopped.
+    case tooLarge(limit: Int)
     /// Anything else, with a description.
     case other(String)
 }
@@ -136,6 +145,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case .noConnection: "no connection"
         case .timeout: "timed out"
         case .cancelled: "cancelled"
+        case .tooLarge(let limit): "response larger than \(limit) bytes"
         case .other(let message): message
         }
     }

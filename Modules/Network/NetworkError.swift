@@ -11,6 +11,7 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
             case noConnection = "no connection", timeout, unauthorized, notFound = "not found", conflict
             case validation = "validation failed", clientError = "client error", serverError = "server error"
             case decoding, cancelled, forbiddenURL = "forbidden URL", invalidRequest = "invalid request"
+            case limitExceeded = "limit exceeded"
         }
 
         private let base: Base
@@ -40,6 +41,8 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         public static let forbiddenURL = Code(.forbiddenURL)
         /// The request cannot be built (missing path parameter, bad endpoint).
         public static let invalidRequest = Code(.invalidRequest)
+        /// A response exceeded a configured bound (body size, items).
+        public static let limitExceeded = Code(.limitExceeded)
 
         public var description: String { base.rawValue }
     }

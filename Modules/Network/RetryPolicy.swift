@@ -1,3 +1,4 @@
+import DynamicUIModels
 public import Foundation
 
 /// When and how long to wait before retrying (seed 001 RetryPolicy): retryable statuses,
@@ -53,13 +54,13 @@ public struct RetryPolicy: Sendable {
     /// Seconds to wait from a `Retry-After` value: delta-seconds or an HTTP date.
     public static func retryAfter(_ value: String?, now: Date) -> Double? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Double(value) { return max(0, seconds) }
+        if let seconds = Double(value) { return WireNumber.seconds(seconds) }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: value) else { return nil }
-        return max(0, date.timeIntervalSince(now))
+        return WireNumber.seconds(max(0, date.timeIntervalSince(now)))
     }
 }
 
@@ -78,7 +79,7 @@ struct CacheDirectives {
             } else if directive == "no-cache" {
                 noCache = true
             } else if directive.hasPrefix("max-age="), let seconds = Double(directive.dropFirst(8)) {
-                maxAge = max(0, seconds)
+                maxAge = WireNumber.seconds(seconds)
             }
         }
     }

@@ -1,3 +1,4 @@
+import DynamicUIModels
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -5,10 +6,13 @@ import Foundation
 #endif
 
 /// The production transport: one long-lived `URLSession` with its URL cache disabled, so the
-/// SDK's own ETag logic sees raw 304 responses on every platform. Works on Linux through
-/// FoundationNetworking.
+/// SDK's own ETag logic sees raw 304 responses on every platform. Bodies are read as they
+/// arrive and the exchange stops once one passes the request's `maxResponseBytes` (or declares
+/// a larger `Content-Length`), so a hostile server cannot make the client hold gigabytes.
+/// Works on Linux through FoundationNetworking.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let delegate = ExchangeDelegate()
 
     /// Creates the transport (ephemeral configuration, no URL cache, no cookie storage).
     public init(configuration: URLSessionConfiguration = .ephemeral) {
@@ -16,7 +20,7 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     deinit { session.finishTasksAndInvalidate() }
@@ -30,7 +34,7 @@ public final class URLSessionTransport: HTTPTransport {
             return try await withThrowingTaskGroup(of: TransportResponse.self) { group in
                 group.addTask { try await self.exchange(request) }
                 group.addTask {
-                    try await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1_000_000_000))
+                    try await Task.sleep(nanoseconds: WireNumber.sleepNanoseconds(seconds: timeout))
                     throw TransportError(.timeout)
                 }
                 defer { group.cancelAll() }
@@ -52,20 +56,14 @@ public final class URLSessionTransport: HTTPTransport {
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
-        do {
-            let (data, response) = try await session.data(for: urlRequest)
-            guard let http = response as? HTTPURLResponse else { throw TransportError(.other("not an HTTP response")) }
-            var headers = HeaderFields()
-            for (name, value) in http.allHeaderFields {
-                if let name = name as? String, let value = value as? String { headers[name] = value }
+        let task = session.dataTask(with: urlRequest)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<TransportResponse, any Error>) in
+                delegate.begin(task, limit: request.maxResponseBytes, continuation: continuation)
+                task.resume()
             }
-            return TransportResponse(status: http.statusCode, headers: headers, body: data)
-        } catch let error as TransportError {
-            throw error
-        } catch is CancellationError {
-            throw TransportError(.cancelled)
-        } catch let error as URLError {
-            throw TransportError(Self.failure(for: error.code))
+        } onCancel: {
+            task.cancel()
         }
     }
 
@@ -77,6 +75,83 @@ public final class URLSessionTransport: HTTPTransport {
             .internationalRoamingOff, .dataNotAllowed, .secureConnectionFailed:
             .noConnection
         default: .other("URL error \(code.rawValue)")
+        }
+    }
+}
+
+/// Collects each data task's response and body, enforcing the body limit as bytes arrive, and
+/// completes the task's continuation exactly once.
+private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private struct Exchange {
+        let limit: Int?
+        let continuation: CheckedContinuation<TransportResponse, any Error>
+        var response: HTTPURLResponse?
+        var body = Data()
+    }
+
+    private let lock = NSLock()
+    private var exchanges: [Int: Exchange] = [:]
+
+    func begin(_ task: URLSessionTask, limit: Int?, continuation: CheckedContinuation<TransportResponse, any Error>) {
+        lock.withLock { exchanges[task.taskIdentifier] = Exchange(limit: limit, continuation: continuation) }
+    }
+
+    /// Removes the task's exchange and completes it (once: later calls find nothing).
+    private func finish(_ task: URLSessionTask, _ result: (inout Exchange) -> Result<TransportResponse, any Error>) {
+        let completion: (CheckedContinuation<TransportResponse, any Error>, Result<TransportResponse, any Error>)? =
+            lock.withLock {
+                guard var exchange = exchanges.removeValue(forKey: task.taskIdentifier) else { return nil }
+                return (exchange.continuation, result(&exchange))
+            }
+        if let (continuation, result) = completion { continuation.resume(with: result) }
+    }
+
+    private func tooLarge(_ task: URLSessionTask, limit: Int) {
+        finish(task) { _ in .failure(TransportError(.tooLarge(limit: limit))) }
+        task.cancel()
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let limit: Int? = lock.withLock {
+            exchanges[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
+            return exchanges[dataTask.taskIdentifier]?.limit
+        }
+        if let limit, response.expectedContentLength > Int64(limit) {
+            completionHandler(.cancel)
+            tooLarge(dataTask, limit: limit)
+            return
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let exceeded: Int? = lock.withLock {
+            let id = dataTask.taskIdentifier
+            guard let received = exchanges[id]?.body.count else { return nil }
+            if let limit = exchanges[id]?.limit, received + data.count > limit { return limit }
+            exchanges[id]?.body.append(data)  // in place: the body is never copied
+            return nil
+        }
+        if let exceeded { tooLarge(dataTask, limit: exceeded) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        finish(task) { exchange in
+            if let error {
+                if let urlError = error as? URLError { return .failure(TransportError(URLSessionTransport.failure(for: urlError.code))) }
+                return .failure(TransportError(.other("\(error)")))
+            }
+            guard let http = exchange.response ?? (task.response as? HTTPURLResponse) else {
+                return .failure(TransportError(.other("not an HTTP response")))
+            }
+            var headers = HeaderFields()
+            for (name, value) in http.allHeaderFields {
+                if let name = name as? String, let value = value as? String { headers[name] = value }
+            }
+            return .success(TransportResponse(status: http.statusCode, headers: headers, body: exchange.body))
         }
     }
 }

@@ -128,10 +128,10 @@ public struct NodeRenderer: Sendable {
         case .spacer(let minLength):
             kind = .spacer(minLength: minLength)
         case .grid(let columns, let spacing):
-            kind = .grid(columns: columns ?? (options.sizeClass == .regular ? 4 : 2), spacing: spacing)
+            kind = .grid(columns: RenderKind.gridColumns(columns ?? (options.sizeClass == .regular ? 4 : 2)), spacing: spacing)
         case .text(_, let lineLimit):
             let text = evaluate(compiled, "content", in: context).text
-            kind = .text(text, style: textStyle(of: style), lineLimit: lineLimit)
+            kind = .text(text, style: textStyle(of: style), lineLimit: RenderKind.lineLimit(lineLimit))
         case .image(_, _, _, let contentMode, _):
             let source = evaluate(compiled, "source", in: context).text
             let symbol = source.hasPrefix("system:")

@@ -491,9 +491,9 @@ struct ScreenLowering {
         case .chip:
             return RenderNode(id: id, kind: .chip(value?.text ?? label ?? "", style: slot.slot.style))
         case .rating:
+            let rating = WireNumber.clamp(value?.doubleValue ?? 0, to: 0...5)
             return RenderNode(
-                id: id, kind: .rating(value?.doubleValue ?? 0),
-                accessibility: AccessibilityInfo(label: "\(value?.text ?? "0") de 5"))
+                id: id, kind: .rating(rating), accessibility: AccessibilityInfo(label: "\(JSONNumber(rating).description) de 5"))
         case .metricCard:
             let text = value?.text ?? "—"
             return RenderNode(

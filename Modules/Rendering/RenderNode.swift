@@ -214,7 +214,7 @@ public indirect enum RenderKind: Sendable, Hashable {
     case avatar(source: String?, initials: String)
     /// A status capsule.
     case chip(String, style: String?)
-    /// Stars out of five.
+    /// Stars out of five (`RenderKind.ratingStars` rounds any value into `0...5`).
     case rating(Double)
     /// `Divider`.
     case divider
@@ -282,4 +282,18 @@ final class RowCounter: @unchecked Sendable {
     private var count = 0
     func increment() { lock.withLock { count += 1 } }
     var value: Int { lock.withLock { count } }
+}
+
+extension RenderKind {
+    /// The most columns a grid draws, whatever a document asks for.
+    public static let maxGridColumns = 12
+
+    /// A grid column count a backend can draw: `1...maxGridColumns`.
+    public static func gridColumns(_ requested: Int) -> Int { min(max(1, requested), maxGridColumns) }
+
+    /// Whole stars out of five for a rating value of any size (NaN is none).
+    public static func ratingStars(_ value: Double) -> Int { WireNumber.int(rounding: value, in: 0...5) }
+
+    /// A line limit a backend can draw: `nil` (unlimited) stays, anything else is `1...10_000`.
+    public static func lineLimit(_ requested: Int?) -> Int? { requested.map { min(max(1, $0), 10_000) } }
 }

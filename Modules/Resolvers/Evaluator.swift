@@ -278,7 +278,7 @@ extension Transform {
     /// the run's length; the largest unit present carries the total (`mm:ss` of 75 minutes is
     /// `75:00`). Text in single quotes is copied as is; other characters are copied too.
     static func formatDuration(milliseconds: Double, pattern: String) -> String {
-        let totalSeconds = Int(milliseconds / 1000)
+        let totalSeconds = WireNumber.int(milliseconds / 1000)
         let hasHours = pattern.contains("h")
         let hasMinutes = pattern.contains("m")
         var result = ""
@@ -318,7 +318,10 @@ enum DateParsing {
         switch value {
         case .number(let number):
             let raw = number.doubleValue
-            return (Date(timeIntervalSince1970: abs(raw) > 1e11 ? raw / 1000 : raw), false)
+            let seconds = abs(raw) > 1e11 ? raw / 1000 : raw
+            // Beyond ±10^13 s (about 300,000 years) no calendar formats the date: no value.
+            guard abs(seconds) <= 1e13 else { return nil }
+            return (Date(timeIntervalSince1970: seconds), false)
         case .string(let string):
             return parseISO8601(Array(string.utf8))
         default:

@@ -282,7 +282,7 @@
             }
             .foregroundStyle(Color.yellow)
             .accessibilityElement(children: .ignore)
-            .accessibilityLabel(Text(label ?? "\(Int(value.rounded())) de 5"))
+            .accessibilityLabel(Text(label ?? "\(RenderKind.ratingStars(value)) de 5"))
         }
 
         private func symbol(at index: Int) -> String {

@@ -49,7 +49,7 @@
             case .text(let text, let style, let lineLimit):
                 Text(text)
                     .font(style.font)
-                    .lineLimit(lineLimit)
+                    .lineLimit(RenderKind.lineLimit(lineLimit))
                     .modifier(NodeAccessibility(info: node.accessibility))
             case .control(let control):
                 ControlNodeView(control: control, accessibility: node.accessibility, model: model, item: item)
@@ -214,7 +214,7 @@
         var body: some View {
             let gap = spacing.map { CGFloat($0) }
             LazyVGrid(
-                columns: Array(repeating: GridItem(.flexible(), spacing: gap, alignment: .topLeading), count: max(1, columns)),
+                columns: Array(repeating: GridItem(.flexible(), spacing: gap, alignment: .topLeading), count: RenderKind.gridColumns(columns)),
                 alignment: .leading, spacing: gap
             ) {
                 NodeChildren(node: node, model: model, item: item)

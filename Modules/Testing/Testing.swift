@@ -45,7 +45,8 @@ public actor ScriptedTransport: HTTPTransport {
         request.body.flatMap { try? JSONReader().read($0) }
     }
 
-    /// Answers from the script.
+    /// Answers from the script; a body over the request's `maxResponseBytes` fails with
+    /// `.tooLarge`, as the URLSession transport does.
     public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         requests.append(request)
         var reply = fallback
@@ -53,14 +54,17 @@ public actor ScriptedTransport: HTTPTransport {
             reply = routes[index].replies.first ?? fallback
             if routes[index].replies.count > 1 { routes[index].replies.removeFirst() }
         }
+        let response: TransportResponse
         switch reply {
         case .json(let status, let json, let headers):
-            return TransportResponse(status: status, headers: headers, body: JSONWriter().data(from: json))
+            response = TransportResponse(status: status, headers: headers, body: JSONWriter().data(from: json))
         case .raw(let status, let data, let headers):
-            return TransportResponse(status: status, headers: headers, body: data)
+            response = TransportResponse(status: status, headers: headers, body: data)
         case .failure(let failure):
             throw TransportError(failure)
         }
+        if let limit = request.maxResponseBytes, response.body.count > limit { throw TransportError(.tooLarge(limit: limit)) }
+        return response
     }
 }
 

@@ -176,7 +176,7 @@ public struct HTMLRenderer: Sendable {
             division("<div class=\"zstack\" id=\"\(id)\"\(style)>", node, into: &out, inForm: inForm)
         case .grid(let columns, _):
             division(
-                "<div class=\"grid\" id=\"\(id)\" style=\"grid-template-columns:repeat(\(max(1, columns)),minmax(0,1fr))\">",
+                "<div class=\"grid\" id=\"\(id)\" style=\"grid-template-columns:repeat(\(RenderKind.gridColumns(columns)),minmax(0,1fr))\">",
                 node, into: &out, inForm: inForm)
         case .flow:
             division("<div class=\"flow\" id=\"\(id)\"\(style)>", node, into: &out, inForm: inForm)
@@ -239,7 +239,7 @@ public struct HTMLRenderer: Sendable {
         case .chip(let text, _):
             out += "<span class=\"chip\" id=\"\(id)\">\(Self.escape(text))</span>"
         case .rating(let value):
-            let stars = max(0, min(5, Int(value.rounded())))
+            let stars = RenderKind.ratingStars(value)
             out +=
                 "<span class=\"rating\" id=\"\(id)\" role=\"img\" aria-label=\"\(stars) de 5\">\(String(repeating: "★", count: stars))\(String(repeating: "☆", count: 5 - stars))</span>"
         case .divider:

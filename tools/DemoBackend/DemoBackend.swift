@@ -157,7 +157,7 @@ public final class DemoBackend: @unchecked Sendable {
 
     private func handle(_ request: FlyingFox.HTTPRequest, api: String) async -> FlyingFox.HTTPResponse {
         let faults = self.faults
-        if faults.latency > 0 { try? await Task.sleep(nanoseconds: UInt64(faults.latency * 1_000_000_000)) }
+        if faults.latency > 0 { try? await Task.sleep(nanoseconds: WireNumber.sleepNanoseconds(seconds: faults.latency)) }
         lock.withLock { log.append("\(request.method.rawValue) \(api):\(request.path)") }
         if faults.failureRate > 0, Double.random(in: 0..<1) < faults.failureRate {
             return response(Reply(status: 503, body: ["error": "service unavailable"], headers: ["Retry-After": "0"]))

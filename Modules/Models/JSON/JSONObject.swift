@@ -1,7 +1,9 @@
 /// A JSON object that keeps its keys in the order they were written.
 ///
-/// Lookup is a linear scan for small objects and hashed for larger ones. Equality ignores key
-/// order (two objects are equal when they have the same keys with equal values).
+/// Lookup is a linear scan for small objects and hashed for larger ones. Keys compare by their
+/// exact UTF-8 bytes, as RFC 8259 §8.3 says: `"\u00e9"` and `"e\u0301"` are two keys, though
+/// Swift's `String ==` calls them equal. Equality ignores key order (two objects are equal when
+/// they have the same keys with equal values).
 public struct JSONObject: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
     /// One key and its value.
     public typealias Element = (key: String, value: JSONValue)
@@ -10,7 +12,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
     @usableFromInline static let indexThreshold = 12
 
     @usableFromInline var storage: [Element]
-    @usableFromInline var index: [String: Int]?
+    @usableFromInline var index: [JSONKey: Int]?
 
     /// An empty object.
     public init() {
@@ -40,16 +42,16 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
 
     @usableFromInline
     mutating func rebuildIndex() {
-        var map = [String: Int](minimumCapacity: storage.count)
-        for (offset, entry) in storage.enumerated() { map[entry.key] = offset }
+        var map = [JSONKey: Int](minimumCapacity: storage.count)
+        for (offset, entry) in storage.enumerated() { map[JSONKey(entry.key)] = offset }
         index = map
     }
 
     /// The position of `key`, if present.
     @inlinable
     public func position(of key: String) -> Int? {
-        if let index { return index[key] }
-        for offset in storage.indices where storage[offset].key == key { return offset }
+        if let index { return index[JSONKey(key)] }
+        for offset in storage.indices where JSONKey.bytesEqual(storage[offset].key, key) { return offset }
         return nil
     }
 
@@ -71,7 +73,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
             } else if let newValue {
                 storage.append((key, newValue))
                 if let _ = index {
-                    index![key] = storage.count - 1
+                    index![JSONKey(key)] = storage.count - 1
                 } else if storage.count > Self.indexThreshold {
                     rebuildIndex()
                 }
@@ -108,5 +110,37 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
         }
         hasher.combine(storage.count)
         hasher.combine(sum)
+    }
+}
+
+/// An object key that compares and hashes by its exact UTF-8 bytes (no Unicode normalisation).
+@usableFromInline
+struct JSONKey: Hashable, Sendable {
+    @usableFromInline let string: String
+
+    @inlinable
+    init(_ string: String) { self.string = string }
+
+    @inlinable
+    static func == (lhs: JSONKey, rhs: JSONKey) -> Bool { bytesEqual(lhs.string, rhs.string) }
+
+    @inlinable
+    func hash(into hasher: inout Hasher) {
+        var contiguous = string
+        contiguous.makeContiguousUTF8()
+        _ = contiguous.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Whether two strings have the same UTF-8 bytes (Swift's `==` also equates canonically
+    /// equivalent strings, which JSON keys must not).
+    @inlinable
+    static func bytesEqual(_ lhs: String, _ rhs: String) -> Bool {
+        let left = lhs.utf8
+        let right = rhs.utf8
+        guard left.count == right.count else { return false }
+        let fast: Bool? = left.withContiguousStorageIfAvailable { l in
+            right.withContiguousStorageIfAvailable { r in l.elementsEqual(r) }
+        } ?? nil
+        return fast ?? left.elementsEqual(right)
     }
 }

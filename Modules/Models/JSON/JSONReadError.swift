@@ -17,6 +17,7 @@ public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible 
             case depthLimit = "nesting depth limit exceeded"
             case sizeLimit = "size limit exceeded"
             case stringLimit = "string length limit exceeded"
+            case valueLimit = "value count limit exceeded"
         }
 
         private let base: Base
@@ -48,6 +49,8 @@ public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let sizeLimit = Code(.sizeLimit)
         /// A string longer than `JSONReader.Limits.maxStringBytes`.
         public static let stringLimit = Code(.stringLimit)
+        /// More values (scalars, arrays and objects) than `JSONReader.Limits.maxValues`.
+        public static let valueLimit = Code(.valueLimit)
 
         public var description: String { base.rawValue }
     }

@@ -14,15 +14,18 @@ public struct JSONReader: Sendable {
         public var maxDepth: Int
         /// Longest accepted string (after unescaping), in UTF-8 bytes.
         public var maxStringBytes: Int
+        /// Most values in one document (every scalar, array and object counts one).
+        public var maxValues: Int
 
         /// Creates limits.
-        public init(maxBytes: Int = 32 << 20, maxDepth: Int = 256, maxStringBytes: Int = 8 << 20) {
+        public init(maxBytes: Int = 32 << 20, maxDepth: Int = 256, maxStringBytes: Int = 8 << 20, maxValues: Int = 4_000_000) {
             self.maxBytes = maxBytes
             self.maxDepth = maxDepth
             self.maxStringBytes = maxStringBytes
+            self.maxValues = maxValues
         }
 
-        /// 32 MiB, depth 256, strings up to 8 MiB.
+        /// 32 MiB, depth 256, strings up to 8 MiB, four million values.
         public static let `default` = Limits()
     }
 
@@ -69,6 +72,8 @@ struct JSONParser {
     private let limits: JSONReader.Limits
     private let rejectDuplicateKeys: Bool
     private var position = 0
+    /// Values started so far, against `limits.maxValues`.
+    private var valueCount = 0
     /// Values of every open container, flattened; a container takes its slice when it closes.
     private var values: [JSONValue] = []
     /// Keys of every open object, flattened, parallel to their values.
@@ -172,6 +177,10 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard position < count else { throw unexpected(expected: "a value") }
+            valueCount += 1
+            if valueCount > limits.maxValues {
+                throw error(.valueLimit, at: position, expected: "at most \(limits.maxValues) values")
+            }
             switch bytes[position] {
             case UInt8(ascii: "{"):
                 try open(isObject: true)
@@ -219,7 +228,7 @@ struct JSONParser {
         guard peek() == UInt8(ascii: "\"") else { throw unexpected(expected: "a string key") }
         let keyOffset = position
         let key = try parseString()
-        if rejectDuplicateKeys, let frame = frames.last, keys[frame.keyStart...].contains(key) {
+        if rejectDuplicateKeys, let frame = frames.last, keys[frame.keyStart...].contains(where: { JSONKey.bytesEqual($0, key) }) {
             throw error(.duplicateKey, at: keyOffset, expected: "a key not already in this object")
         }
         keys.append(key)
@@ -261,12 +270,12 @@ struct JSONParser {
         guard entries.count > 1 else { return true }
         if entries.count <= JSONObject.indexThreshold {
             for i in 1..<entries.count {
-                for j in 0..<i where entries[j].key == entries[i].key { return false }
+                for j in 0..<i where JSONKey.bytesEqual(entries[j].key, entries[i].key) { return false }
             }
             return true
         }
-        var seen = Set<String>(minimumCapacity: entries.count)
-        for entry in entries where !seen.insert(entry.key).inserted { return false }
+        var seen = Set<JSONKey>(minimumCapacity: entries.count)
+        for entry in entries where !seen.insert(JSONKey(entry.key)).inserted { return false }
         return true
     }
 

@@ -17,10 +17,12 @@ public struct SystemClock: DynamicUIClock {
     /// `Date()`.
     public func now() -> Date { Date() }
 
-    /// `Task.sleep`.
+    /// `Task.sleep`; a negative or NaN duration returns at once and a huge one waits a
+    /// century (`WireNumber.sleepNanoseconds`), so a server's interval never traps.
     public func sleep(seconds: Double) async throws {
-        guard seconds > 0 else { return }
-        try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        let nanoseconds = WireNumber.sleepNanoseconds(seconds: seconds)
+        guard nanoseconds > 0 else { return }
+        try await Task.sleep(nanoseconds: nanoseconds)
     }
 }
 
