@@ -20,7 +20,7 @@ public struct DataPage: Sendable, Hashable {
 public actor DataLoader {
     private let client: APIClient
     /// The most items one response may carry; more is a `limitExceeded` error.
-    public let maxItems: Int
+    public nonisolated let maxItems: Int
 
     /// Creates a loader.
     public init(client: APIClient, maxItems: Int = DynamicUILimits.default.maxDataItems) {

@@ -56,7 +56,7 @@ public actor ScreenLoader {
     private let endpoint: Endpoint
     private let logger: Logger
     /// The bounds definitions are read, decoded and compiled under.
-    public let limits: DynamicUILimits
+    public nonisolated let limits: DynamicUILimits
     private var inFlight: [String: Task<LoadedScreen, any Error>] = [:]
     /// Requests sent so far (for diagnostics and tests).
     public private(set) var requestCount = 0

@@ -109,11 +109,15 @@ public struct AssessmentTakeHandler: ScreenHandler {
     /// Handles `SUBMIT_FORM`; other actions fall through.
     public func handle(_ action: ActionDefinition, context: ActionContext) async -> ActionResult? {
         guard action.type == .submitForm else { return nil }
-        let questions = context.config["fields"]?.arrayValue?.compactMap(\.stringValue) ?? context.formSlots.map(\.formFieldName)
+        let named = context.config["fields"]?.arrayValue?.compactMap(\.stringValue) ?? context.formSlots.map(\.formFieldName)
+        // A screen may name a question twice: each is asked once.
+        var seen = Set<String>()
+        let questions = named.filter { seen.insert($0).inserted }
         let unanswered = questions.filter { (context.fieldValues[$0] ?? "").isEmpty }
         if !unanswered.isEmpty {
             return .fieldErrors(
-                Dictionary(uniqueKeysWithValues: unanswered.map { ($0, "Responde esta pregunta") }), message: "Faltan respuestas")
+                Dictionary(unanswered.map { ($0, "Responde esta pregunta") }, uniquingKeysWith: { first, _ in first }),
+                message: "Faltan respuestas")
         }
         var answers = JSONObject()
         for question in questions { answers[question] = .string(context.fieldValues[question] ?? "") }

@@ -204,6 +204,15 @@ struct CRUDPluginTests {
         #expect(
             try await harness.run(CRUDPlugin(), submit, context: partial)
                 == .fieldErrors(["q2": "Responde esta pregunta"], message: "Faltan respuestas"))
+        // A question named twice by the screen (or in two normal forms of one name) is asked once.
+        var repeated = context
+        repeated.config = ["fields": ["q1", "q2", "q2", "q\u{e9}", "qe\u{301}"]]
+        repeated.fieldValues = ["q1": "a"]
+        guard case .fieldErrors(let errors, _) = try await harness.run(CRUDPlugin(), submit, context: repeated) else {
+            Issue.record("no field errors")
+            return
+        }
+        #expect(errors["q2"] == "Responde esta pregunta" && errors["q1"] == nil)
     }
 }
 
