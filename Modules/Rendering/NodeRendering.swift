@@ -47,24 +47,31 @@ public struct NodeRenderer: Sendable {
     public let options: RenderOptions
     /// Deepest component nesting (a component that uses itself stops here with a marker).
     public let maxComponentDepth: Int
+    /// Most nodes one lowering builds (the document, or one list row): components that use
+    /// each other several times multiply, and past this they stop with a marker.
+    public let maxNodes: Int
+    /// Deepest nesting of the lowered tree, components included.
+    public let maxNesting: Int
 
     /// Creates a renderer.
     public init(
         theme: Theme, library: ComponentLibrary, components: [String: CompiledNode], options: RenderOptions = RenderOptions(),
-        maxComponentDepth: Int = 16
+        maxComponentDepth: Int = 16, maxNodes: Int = 20_000, maxNesting: Int = 96
     ) {
         self.theme = theme
         self.library = library
         self.components = components
         self.options = options
         self.maxComponentDepth = maxComponentDepth
+        self.maxNodes = maxNodes
+        self.maxNesting = maxNesting
     }
 
     /// Renders a document in `context`.
     public func render(_ document: CompiledNode, context: DataContext, name: String) -> RenderedDocument {
         let table = NodeActionTable()
         let root =
-            lower(document, context: context, path: name, depth: 0, table: table)
+            lower(document, context: context, path: name, depth: 0, table: table, budget: NodeBudget(maxNodes), level: 0)
             ?? RenderNode(id: name, kind: .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false))
         return RenderedDocument(root: root, actions: table)
     }
@@ -81,13 +88,21 @@ public struct NodeRenderer: Sendable {
         return (try? binding.evaluate(in: context)) ?? .null
     }
 
-    func lower(_ compiled: CompiledNode, context: DataContext, path: String, depth: Int, table: NodeActionTable) -> RenderNode? {
+    func lower(
+        _ compiled: CompiledNode, context: DataContext, path: String, depth: Int, table: NodeActionTable, budget: NodeBudget,
+        level: Int
+    ) -> RenderNode? {
         if let condition = compiled.condition, (try? condition.isTrue(in: context)) != true { return nil }
         let node = compiled.node
         let id = node.nodeId.map { "\(path)#\($0)" } ?? path
+        guard budget.spend(), level < maxNesting else {
+            return options.showUnknownMarkers ? RenderNode(id: id, kind: .unknown("node limit")) : nil
+        }
         let style = style(of: node)
         func child(_ name: String) -> RenderNode? {
-            compiled.nested[name].flatMap { lower($0, context: context, path: "\(id).\(name)", depth: depth, table: table) }
+            compiled.nested[name].flatMap {
+                lower($0, context: context, path: "\(id).\(name)", depth: depth, table: table, budget: budget, level: level + 1)
+            }
         }
         func register(_ name: String) -> String? {
             guard let action = compiled.actions[name] else { return nil }
@@ -96,7 +111,7 @@ public struct NodeRenderer: Sendable {
             return key
         }
         var children = compiled.children.enumerated().compactMap { index, element in
-            lower(element, context: context, path: "\(id)/\(index)", depth: depth, table: table)
+            lower(element, context: context, path: "\(id)/\(index)", depth: depth, table: table, budget: budget, level: level + 1)
         }
         var accessibility: AccessibilityInfo?
         let kind: RenderKind
@@ -121,7 +136,11 @@ public struct NodeRenderer: Sendable {
             let rows = LazyRows(count: items.count, id: identity) { index in
                 let row = context.item(items[index], index: index)
                 let rowId = identity(index)
-                return template.flatMap { renderer.lower($0, context: row, path: rowId, depth: depth, table: table) }
+                return template.flatMap {
+                    renderer.lower(
+                        $0, context: row, path: rowId, depth: depth, table: table, budget: NodeBudget(renderer.maxNodes),
+                        level: level + 1)
+                }
                     ?? RenderNode(id: rowId, kind: .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false))
             }
             kind = .list(style: .plain, rows: rows)
@@ -177,7 +196,10 @@ public struct NodeRenderer: Sendable {
             }
             let arguments = evaluate(compiled, "parameters", in: context).objectValue ?? [:]
             let scope = context.component(parameters: definition.parameters.map { ($0, arguments[$0] ?? .null) })
-            guard var expanded = lower(body, context: scope, path: "\(id)/\(name)", depth: depth + 1, table: table) else {
+            guard
+                var expanded = lower(
+                    body, context: scope, path: "\(id)/\(name)", depth: depth + 1, table: table, budget: budget, level: level + 1)
+            else {
                 return nil
             }
             if let style { expanded.style = (expanded.style ?? NodeStyle()).merged(with: style) }
@@ -203,5 +225,18 @@ public struct NodeRenderer: Sendable {
         case 13..<14: return .footnote
         default: return .caption
         }
+    }
+}
+
+/// The nodes one lowering may still build; shared down one eager lowering (never across threads).
+final class NodeBudget {
+    private var remaining: Int
+
+    init(_ limit: Int) { remaining = limit }
+
+    /// Takes one node from the budget; false once it is spent.
+    func spend() -> Bool {
+        remaining -= 1
+        return remaining >= 0
     }
 }

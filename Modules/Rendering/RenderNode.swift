@@ -263,7 +263,7 @@ public final class LazyRows: Sendable, Hashable {
     }
 
     /// The first `limit` rows.
-    public func rows(limit: Int) -> [RenderNode] { (0..<min(limit, count)).map(row(at:)) }
+    public func rows(limit: Int) -> [RenderNode] { (0..<max(0, min(limit, count))).map(row(at:)) }
 
     /// How many rows have been built so far (for tests of laziness).
     public var rowsBuilt: Int { counter.value }

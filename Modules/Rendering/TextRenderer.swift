@@ -8,6 +8,8 @@ import Foundation
 public struct TextRenderer: Sendable {
     /// Rows drawn per list; the rest are summarised.
     public var rowLimit: Int
+    /// Past this many lines no more list rows are drawn (lists nested in rows multiply).
+    public var maxLines: Int = 100_000
 
     /// Creates a renderer.
     public init(rowLimit: Int = 3) { self.rowLimit = rowLimit }
@@ -29,8 +31,12 @@ public struct TextRenderer: Sendable {
         lines.append(line)
         for child in node.children { draw(child, depth: depth + 1, into: &lines) }
         if case .list(_, let rows) = node.kind {
-            for row in rows.rows(limit: rowLimit) { draw(row, depth: depth + 1, into: &lines) }
-            if rows.count > rowLimit { lines.append(indent + "  … \(rows.count - rowLimit) more rows") }
+            var drawn = 0
+            for index in 0..<max(0, min(rowLimit, rows.count)) where lines.count < maxLines {
+                draw(rows.row(at: index), depth: depth + 1, into: &lines)
+                drawn += 1
+            }
+            if rows.count > drawn { lines.append(indent + "  … \(rows.count - drawn) more rows") }
         }
     }
 

@@ -16,6 +16,9 @@ public struct HTMLRenderer: Sendable {
     public var screenPath: String
     /// Most rows drawn per list (the current page).
     public var rowLimit: Int
+    /// Past this many bytes of output no more list rows are drawn, so lists nested in rows
+    /// cannot multiply a page without bound.
+    public var maxOutputBytes: Int = 16 << 20
     /// The page language.
     public var language: String
 
@@ -192,9 +195,13 @@ public struct HTMLRenderer: Sendable {
             out += "</div></section>"
         case .list(let listStyle, let rows):
             out += "<ul class=\"list \(listStyle.rawValue)\" id=\"\(id)\">"
-            for row in rows.rows(limit: rowLimit) {
+            for index in 0..<max(0, min(rowLimit, rows.count)) {
+                if out.utf8.count > maxOutputBytes {
+                    out += "<li class=\"more\">…</li>"
+                    break
+                }
                 out += "<li>"
-                draw(row, into: &out, inForm: inForm)
+                draw(rows.row(at: index), into: &out, inForm: inForm)
                 out += "</li>"
             }
             out += "</ul>"

@@ -241,3 +241,44 @@ struct PatternPageTests {
         #expect(html.contains("prefers-color-scheme:dark"))
     }
 }
+
+@Suite("HTML of hostile values")
+struct HostileHTMLTests {
+    @Test(arguments: [1e19, -1e19, 1e300, -1e300, Double.nan, Double.infinity, -0.0, Double(Int64.max)])
+    func ratingsOfAnySizeDrawFiveStars(value: Double) {
+        let html = HTMLRenderer().fragment(RenderNode(id: "r", kind: .rating(value)))
+        #expect(html.filter { $0 == "★" || $0 == "☆" }.count == 5, "\(html)")
+        #expect(PageChecker.check("<div>\(html)</div>").error == nil)
+    }
+
+    @Test func gridsDrawABoundedColumnCount() {
+        let html = HTMLRenderer().fragment(RenderNode(id: "g", kind: .grid(columns: .max, spacing: nil)))
+        #expect(html.contains("repeat(\(RenderKind.maxGridColumns),"))
+        #expect(HTMLRenderer().fragment(RenderNode(id: "g", kind: .grid(columns: .min, spacing: nil))).contains("repeat(1,"))
+    }
+}
+
+@Suite("HTML of multiplying documents")
+struct MultiplyingHTMLTests {
+    @Test func nestedListsStopAtTheOutputBudget() throws {
+        let document = try ViewNode(
+            json: try JSONReader().read(
+                #"""
+                {"type": "list", "props": {"items": "$.rows", "itemTemplate":
+                  {"type": "list", "props": {"items": "$.rows", "itemTemplate":
+                    {"type": "list", "props": {"items": "$.rows", "itemTemplate":
+                      {"type": "text", "props": {"content": "$.item.name"}}}}}}}}
+                """#))
+        let rows = JSONValue.array((0..<500).map { ["name": .string("row \($0)")] })
+        let rendered = NodeRenderer(theme: Theme(), library: ComponentLibrary(), components: [:])
+            .render(
+                try NodeCompiler().compile(document),
+                context: DataContext([("rows", rows)], environment: EvaluationEnvironment(now: Date())), name: "doc")
+        var renderer = HTMLRenderer()
+        renderer.maxOutputBytes = 1 << 20
+        let html = renderer.fragment(rendered.root)
+        #expect(html.utf8.count < 2 << 20, "\(html.utf8.count) bytes")
+        #expect(html.contains("<li class=\"more\">…</li>"))
+        #expect(PageChecker.check(html).error == nil)
+    }
+}

@@ -122,9 +122,15 @@ public enum ScreenRendering {
 }
 
 /// The render tree as JSON: `{"id", "kind", <the kind's values>, "children"}`, built by
-/// reflection so that every kind is covered; lazy list rows are built (up to 500).
-enum RenderTreeJSON {
-    static func json(_ node: RenderNode) -> JSONValue {
+/// reflection so that every kind is covered; lazy list rows are built (up to 500 a list and
+/// 100,000 nodes in all, so lists nested in rows cannot multiply without bound).
+final class RenderTreeJSON {
+    private var remainingNodes = 100_000
+
+    static func json(_ node: RenderNode) -> JSONValue { RenderTreeJSON().json(node) }
+
+    private func json(_ node: RenderNode) -> JSONValue {
+        remainingNodes -= 1
         var object: JSONObject = ["id": .string(node.id)]
         let (name, payload) = kind(node.kind)
         object["kind"] = .string(name)
@@ -135,13 +141,13 @@ enum RenderTreeJSON {
         return .object(object)
     }
 
-    private static func kind(_ kind: RenderKind) -> (String, JSONValue?) {
+    private func kind(_ kind: RenderKind) -> (String, JSONValue?) {
         let mirror = Mirror(reflecting: kind)
         guard let child = mirror.children.first else { return ("\(kind)", nil) }
         return (child.label ?? "\(kind)", value(child.value))
     }
 
-    private static func value(_ any: Any) -> JSONValue {
+    private func value(_ any: Any) -> JSONValue {
         switch any {
         case let json as JSONValue: return json
         case let object as JSONObject: return .object(object)
@@ -149,7 +155,10 @@ enum RenderTreeJSON {
         case let flag as Bool: return .bool(flag)
         case let number as Int: return .number(JSONNumber(number))
         case let number as Double: return .number(JSONNumber(number))
-        case let rows as LazyRows: return .array((0..<min(rows.count, 500)).map { json(rows.row(at: $0)) })
+        case let rows as LazyRows:
+            var built: [JSONValue] = []
+            for index in 0..<min(rows.count, 500) where remainingNodes > 0 { built.append(json(rows.row(at: index))) }
+            return .array(built)
         case let node as RenderNode: return json(node)
         default: break
         }
