@@ -241,13 +241,15 @@ public indirect enum RenderKind: Sendable, Hashable {
 }
 
 /// The rows of a list, built on demand: a 10,000-item list costs what its visible rows cost
-/// (neither rows nor their ids are made until asked for).
+/// (neither rows nor their ids are made until asked for). Ids are unique even when the data
+/// repeats one (`[{"id": 1}, {"id": "1"}]`): a repeat gets `#index` appended.
 public final class LazyRows: Sendable, Hashable {
     /// Number of rows.
     public let count: Int
     private let makeId: @Sendable (Int) -> String
     private let build: @Sendable (Int) -> RenderNode
     private let counter = RowCounter()
+    private let uniqueIds = UniqueIds()
 
     /// Rows over `count` items; `id` gives a row's stable id, `build` the row.
     public init(count: Int, id: @escaping @Sendable (Int) -> String, build: @escaping @Sendable (Int) -> RenderNode) {
@@ -268,12 +270,37 @@ public final class LazyRows: Sendable, Hashable {
     /// How many rows have been built so far (for tests of laziness).
     public var rowsBuilt: Int { counter.value }
 
-    /// The stable id of the row at `index`.
-    public func id(at index: Int) -> String { makeId(index) }
+    /// The stable, unique id of the row at `index` (the first request makes every id once).
+    public func id(at index: Int) -> String { uniqueIds.ids(count: count, makeId)[index] }
 
     /// Lists are equal only to themselves: comparing rows would build them all.
     public static func == (lhs: LazyRows, rhs: LazyRows) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// The ids of a list made unique, computed once on first use.
+final class UniqueIds: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: [String]?
+
+    func ids(count: Int, _ makeId: (Int) -> String) -> [String] {
+        lock.withLock {
+            if let made { return made }
+            var seen = Set<String>(minimumCapacity: count)
+            var ids: [String] = []
+            ids.reserveCapacity(count)
+            for index in 0..<max(0, count) {
+                var id = makeId(index)
+                if !seen.insert(id).inserted {
+                    id += "#\(index)"
+                    while !seen.insert(id).inserted { id += "'" }
+                }
+                ids.append(id)
+            }
+            made = ids
+            return ids
+        }
+    }
 }
 
 /// A thread-safe counter.

@@ -69,9 +69,16 @@ struct ExpressionParser {
 
     // MARK: Grammar
 
+    // Each `||` or `&&` of a chain nests the tree one level deeper (`a || b || c` is
+    // `(a || b) || c`), so it counts against `maxDepth` like a parenthesis: a long chain is a
+    // limit error, not a tree deep enough to exhaust the stack when evaluated or compared.
+
     private mutating func parseOr() throws(ExpressionError) -> DynamicExpression {
         var lhs = try parseAnd()
+        let outer = depth
+        defer { depth = outer }
         while matchOperator("||") {
+            try enter()
             lhs = .or(lhs, try parseAnd())
         }
         return lhs
@@ -79,7 +86,10 @@ struct ExpressionParser {
 
     private mutating func parseAnd() throws(ExpressionError) -> DynamicExpression {
         var lhs = try parseUnary()
+        let outer = depth
+        defer { depth = outer }
         while matchOperator("&&") {
+            try enter()
             lhs = .and(lhs, try parseUnary())
         }
         return lhs

@@ -116,3 +116,22 @@ struct HostileValueTests {
         }
     }
 }
+
+@Suite("Duplicate keys are found in linear time")
+struct DuplicateKeyScaleTests {
+    @Test func aLargeObjectIsCheckedOnceAndTheRepeatIsNamed() throws {
+        let keys = (0..<200_000).map { "\"k\($0)\": 0" }.joined(separator: ",")
+        let strict = JSONReader(rejectDuplicateKeys: true)
+        #expect(try strict.read("{\(keys)}").objectValue?.count == 200_000)
+        let text = "{\(keys), \"k17\": 1}"
+        do {
+            _ = try strict.read(text)
+            Issue.record("a repeated key was accepted")
+        } catch {
+            #expect(error.code == .duplicateKey)
+            #expect(error.offset == text.utf8.count - 9)  // the second "k17"
+        }
+        // Nested objects keep their own keys.
+        #expect(throws: Never.self) { try strict.read(#"{"a": {"a": {"a": 1}}, "b": [{"a": 1}, {"a": 2}]}"#) }
+    }
+}

@@ -116,3 +116,15 @@ struct MultiplyingDocumentTests {
         #expect(lines.contains { $0.contains("more rows") })
     }
 }
+
+@Suite("Hostile list data")
+struct HostileListTests {
+    @Test func repeatedRowIdsAreMadeUnique() {
+        let ids = ["1", "1", "2", "1#1", "1"]
+        let rows = LazyRows(count: ids.count, id: { "list/\(ids[$0])" }) { RenderNode(id: "\($0)", kind: .divider) }
+        let made = (0..<ids.count).map(rows.id(at:))
+        #expect(Set(made).count == ids.count)
+        #expect(made[0] == "list/1" && made[1] == "list/1#1" && made[2] == "list/2")
+        #expect(rows.rowsBuilt == 0)
+    }
+}

@@ -50,3 +50,24 @@ struct HostileTransformTests {
         #expect(try compile("$.negativeZero == 0").isTrue(in: context))
     }
 }
+
+@Suite("Hostile expressions")
+struct HostileExpressionTests {
+    @Test func longOperatorChainsAreALimitErrorNotADeepTree() throws {
+        let limits = ExpressionLimits()
+        let fits = Array(repeating: "$.a", count: limits.maxDepth + 1).joined(separator: " || ")
+        #expect(throws: Never.self) { try ExpressionCompiler().expression(fits) }
+        for separator in [" || ", " && ", " && $.b || "] {
+            let chain = Array(repeating: "$.a", count: 1_000).joined(separator: separator)
+            do {
+                _ = try ExpressionCompiler().expression(chain)
+                Issue.record("a chain of 1,000 operators compiled")
+            } catch {
+                #expect(error.code == .limitExceeded)
+            }
+        }
+        // A chain inside parentheses counts the parentheses too.
+        let parenthesised = "(" + Array(repeating: "$.a", count: limits.maxDepth + 1).joined(separator: " && ") + ")"
+        #expect(throws: ExpressionError.self) { try ExpressionCompiler().expression(parenthesised) }
+    }
+}

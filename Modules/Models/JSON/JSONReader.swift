@@ -78,6 +78,8 @@ struct JSONParser {
     private var values: [JSONValue] = []
     /// Keys of every open object, flattened, parallel to their values.
     private var keys: [String] = []
+    /// Where each key of `keys` starts, kept only when duplicates are rejected (for the error).
+    private var keyOffsets: [Int] = []
     /// Open containers, innermost last.
     private var frames: [Frame] = []
     /// Reusable buffer for strings that contain escapes.
@@ -144,7 +146,7 @@ struct JSONParser {
                     try parseKeyAndColon()
                 case UInt8(ascii: "}"):
                     position += 1
-                    value = closeObject(frame)
+                    value = try closeObject(frame)
                     continue
                 default:
                     throw unexpected(expected: "',' or '}'")
@@ -187,7 +189,7 @@ struct JSONParser {
                 skipWhitespace()
                 if peek() == UInt8(ascii: "}") {
                     position += 1
-                    return closeObject(frames[frames.count - 1])
+                    return try closeObject(frames[frames.count - 1])
                 }
                 try parseKeyAndColon()
             case UInt8(ascii: "["):
@@ -228,9 +230,7 @@ struct JSONParser {
         guard peek() == UInt8(ascii: "\"") else { throw unexpected(expected: "a string key") }
         let keyOffset = position
         let key = try parseString()
-        if rejectDuplicateKeys, let frame = frames.last, keys[frame.keyStart...].contains(where: { JSONKey.bytesEqual($0, key) }) {
-            throw error(.duplicateKey, at: keyOffset, expected: "a key not already in this object")
-        }
+        if rejectDuplicateKeys { keyOffsets.append(keyOffset) }
         keys.append(key)
         skipWhitespace()
         guard peek() == UInt8(ascii: ":") else { throw unexpected(expected: "':'") }
@@ -246,7 +246,7 @@ struct JSONParser {
         return .array(elements)
     }
 
-    private mutating func closeObject(_ frame: Frame) -> JSONValue {
+    private mutating func closeObject(_ frame: Frame) throws(JSONReadError) -> JSONValue {
         frames.removeLast()
         // Build the entries by index: a live slice would keep the shared buffers non-unique and
         // make the removals below copy the whole stack.
@@ -258,11 +258,26 @@ struct JSONParser {
         }
         values.removeSubrange(frame.valueStart...)
         keys.removeSubrange(frame.keyStart...)
-        if rejectDuplicateKeys || Self.keysAreUnique(entries) {
+        if rejectDuplicateKeys {
+            // Checked once per object, hashed when large: linear, not a scan per key.
+            if !Self.keysAreUnique(entries), let repeated = Self.firstRepeatedKey(entries) {
+                throw error(.duplicateKey, at: keyOffsets[frame.keyStart + repeated], expected: "a key not already in this object")
+            }
+            keyOffsets.removeSubrange(frame.keyStart...)
+            return .object(JSONObject(uniqueEntries: entries))
+        }
+        if Self.keysAreUnique(entries) {
             return .object(JSONObject(uniqueEntries: entries))
         }
         // A repeated key: the last value wins, at the position of the first occurrence.
         return .object(JSONObject(entries.map { ($0.key, $0.value) }))
+    }
+
+    /// The index of the first key that repeats an earlier one.
+    private static func firstRepeatedKey(_ entries: [JSONObject.Element]) -> Int? {
+        var seen = Set<JSONKey>(minimumCapacity: entries.count)
+        for (index, entry) in entries.enumerated() where !seen.insert(JSONKey(entry.key)).inserted { return index }
+        return nil
     }
 
     /// Whether no key repeats: pairwise for small objects, hashed for large ones.
