@@ -75,7 +75,13 @@ struct ValidatorTests {
 
     @Test func eduGoCatalogHasNoErrors() throws {
         let catalog = try EduGoCatalog()
-        let report = ScreenValidator.shipped().validate(paths: [catalog.folder])
+        // The settings screen opens help pages on the app's own host, which the app allows.
+        let strict = ScreenValidator.shipped().validate(paths: [catalog.folder])
+        #expect(strict.errorCount == 0, "\(strict.text)")
+        #expect(strict.findings.filter { $0.message.contains("OPEN_URL host 'edugo.test' is refused") }.count == 2, "\(strict.text)")
+        var validator = ScreenValidator.shipped()
+        validator.allowOpenURL(hosts: ["edugo.test"])
+        let report = validator.validate(paths: [catalog.folder])
         #expect(report.errorCount == 0, "\(report.text)")
         // The only warnings are list screens that page without a data endpoint (seed 000 §14 gives them none).
         for finding in report.findings {
@@ -189,5 +195,82 @@ struct ValidatorTests {
             alone.findings.contains {
                 $0.path == "template.zones[0].slots[0].control_type" && $0.message.contains("(in template 'simple')")
             }, "\(alone.text)")
+    }
+}
+
+@Suite("sdui validate: hostile numbers and URLs")
+struct HostileDocumentValidationTests {
+    func validate(_ documents: [String: String], allowing hosts: [String] = []) throws -> ValidationReport {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in documents { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        var validator = ScreenValidator.shipped()
+        validator.allowOpenURL(hosts: hosts)
+        return validator.validate(paths: [folder])
+    }
+
+    static let screen = #"""
+        {"screen_id": "s", "screen_key": "hostile", "screen_name": "Hostil", "pattern": "detail", "version": 1,
+         "updated_at": "2026-01-01T00:00:00Z", "data_endpoint": "/v1/x", "data_config": {"refresh_interval": 20000000000},
+         "template": {"zones": [{"id": "z", "type": "container", "slots": [
+           {"id": "len", "control_type": "label", "label": "{1e22 | duration:mm:ss}"},
+           {"id": "when", "control_type": "label", "label": "{-1e300 | date:yyyy}"},
+           {"id": "ok", "control_type": "label", "label": "{item.ms | duration:mm:ss} {3723000 | duration:h:mm:ss}"},
+           {"id": "stars", "control_type": "rating", "value": 1e300}]}]},
+         "actions": [
+           {"id": "a", "trigger": "button_click", "type": "OPEN_URL", "config": {"url": "http://evil.example/x"}},
+           {"id": "b", "trigger": "button_click", "type": "OPEN_URL", "config": {"url": "javascript:alert(1)"}},
+           {"id": "c", "trigger": "button_click", "type": "OPEN_URL", "config": {"url": "https://elsewhere.example/help"}},
+           {"id": "d", "trigger": "button_click", "type": "OPEN_URL", "config": {"url": "{item.url}"}},
+           {"id": "e", "trigger": "button_click", "type": "OPEN_URL", "config": {"url": "https://{item.host}/x"}},
+           {"id": "f", "trigger": "button_click", "type": "OPEN_URL", "config": {"url": "https://help.edugo.test/faq?x={item.id}"}},
+           {"id": "g", "trigger": "button_click", "type": "OPEN_URL", "config": {"url": "mailto:soporte@edugo.test"}}]}
+        """#
+
+    static let node = #"""
+        {"type": "vstack", "children": [
+          {"type": "grid", "props": {"columns": 1000000}},
+          {"type": "text", "props": {"content": "$.x", "lineLimit": -1}},
+          {"type": "text", "props": {"content": "1e300 | date:yyyy"}}]}
+        """#
+
+    @Test func numbersTheSDKWouldClampAreWarnings() throws {
+        let report = try validate(["hostile.json": Self.screen, "node.json": Self.node], allowing: ["edugo.test"])
+        #expect(report.errorCount == 0, "\(report.text)")
+        let expected: [(String, String)] = [
+            ("data_config.refresh_interval", "over a year"),
+            ("template.zones[0].slots[0].label", "clamped to Int.max seconds"),
+            ("template.zones[0].slots[1].label", "beyond any calendar"),
+            ("template.zones[0].slots[3].value", "drawn as 5 stars"),
+            ("children[0].props.columns", "drawn as 12"),
+            ("children[1].props.lineLimit", "drawn as 1"),
+            ("children[2].props.content", "beyond any calendar"),
+        ]
+        for (path, phrase) in expected {
+            #expect(report.findings.contains { $0.path == path && $0.severity == .warning && $0.message.contains(phrase) }, "\(path)\n\(report.text)")
+        }
+        #expect(!report.findings.contains { $0.path == "template.zones[0].slots[2].label" }, "\(report.text)")
+    }
+
+    @Test func openURLTargetsTheAppRefusesAreWarnings() throws {
+        let report = try validate(["hostile.json": Self.screen], allowing: ["edugo.test"])
+        let urls = report.findings.filter { $0.path.hasSuffix("config.url") }
+        #expect(
+            urls.map(\.path).sorted() == ["actions[0].config.url", "actions[1].config.url", "actions[2].config.url", "actions[6].config.url"],
+            "\(report.text)")
+        // mailto: is refused too unless the app registers it, as URLSecurityPolicy does.
+        #expect(urls.contains { $0.message.contains("scheme 'mailto'") })
+        #expect(urls.contains { $0.message.contains("scheme 'http'") })
+        #expect(urls.contains { $0.message.contains("scheme 'javascript'") })
+        #expect(urls.contains { $0.message.contains("host 'elsewhere.example'") })
+        // Allowing the host and the scheme silences them.
+        var validator = ScreenValidator.shipped()
+        validator.allowOpenURL(hosts: ["edugo.test", "elsewhere.example", "evil.example"], schemes: ["http", "mailto"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-url-\(UUID().uuidString).json")
+        try Data(Self.screen.utf8).write(to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let relaxed = validator.validate(paths: [folder]).findings.filter { $0.path.hasSuffix("config.url") }
+        #expect(relaxed.map(\.path) == ["actions[1].config.url"])
     }
 }

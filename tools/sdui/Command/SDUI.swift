@@ -68,12 +68,20 @@ struct Validate: AsyncParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    @Option(name: .customLong("allow-host"), help: "A host the app's OPEN_URL policy allows (repeatable; subdomains too).")
+    var allowedHosts: [String] = []
+
+    @Option(name: .customLong("allow-scheme"), help: "A scheme the app's OPEN_URL policy allows besides https (repeatable).")
+    var allowedSchemes: [String] = []
+
     enum OutputFormat: String, ExpressibleByArgument {
         case text, json
     }
 
     func run() async throws {
-        let report = ScreenValidator.shipped().validate(paths: paths.map { URL(fileURLWithPath: $0) })
+        var validator = ScreenValidator.shipped()
+        validator.allowOpenURL(hosts: allowedHosts, schemes: allowedSchemes)
+        let report = validator.validate(paths: paths.map { URL(fileURLWithPath: $0) })
         switch format {
         case .text: print(report.text)
         case .json: print(report.jsonText())

@@ -1,4 +1,5 @@
 public import DynamicUIActions
+import DynamicUI
 import DynamicUIAuthPlugin
 import DynamicUICRUDPlugin
 public import DynamicUIModels
@@ -123,6 +124,9 @@ public struct ScreenValidator: Sendable {
     public var knownScreens: Set<String>?
     /// The largest accepted `page_size`.
     public var maxPageSize: Int
+    /// The app's `OPEN_URL` policy: a literal URL it refuses is a warning. The SDK's default
+    /// (https to no host) unless the app registers hosts and schemes.
+    public var urlPolicy: URLSecurityPolicy = URLSecurityPolicy(hosts: [])
 
     /// Creates a validator. A handler key is known when it is in `handlerKeys` (a key ending in
     /// `*` is a prefix pattern) or when a pattern of one of `plugins` matches it; with neither,
@@ -136,6 +140,11 @@ public struct ScreenValidator: Sendable {
         self.handlerPatterns = patterns
         self.knownScreens = knownScreens
         self.maxPageSize = maxPageSize
+    }
+
+    /// Lets `OPEN_URL` reach `hosts` (and their subdomains) over https and `schemes`.
+    public mutating func allowOpenURL(hosts: [String], schemes: [String] = []) {
+        urlPolicy = URLSecurityPolicy(schemes: urlPolicy.schemes.union(schemes), hosts: urlPolicy.hosts.union(hosts))
     }
 
     /// The screen-handler plugins shipped with the SDK: `AuthPlugin`, `CRUDPlugin` and `NavigationPlugin`.
@@ -256,6 +265,8 @@ private struct CheckContext {
     let components: [String: Set<String>]?
     /// The largest accepted `page_size`.
     let maxPageSize: Int
+    /// The app's `OPEN_URL` policy.
+    let urlPolicy: URLSecurityPolicy
 }
 
 // MARK: - The run
@@ -374,7 +385,7 @@ private struct ValidationRun {
         let nodeScreens: Set<String>? = known != nil || !nodeNames.isEmpty ? nodeNames.union(known ?? []) : nil
         return CheckContext(
             handlerPatterns: validator.handlerPatterns, screens: screens, nodeScreens: nodeScreens, presets: presets,
-            components: components, maxPageSize: validator.maxPageSize)
+            components: components, maxPageSize: validator.maxPageSize, urlPolicy: validator.urlPolicy)
     }
 
     // MARK: Checking
@@ -418,6 +429,9 @@ private struct ValidationRun {
             if let duplicate = document.duplicateKey {
                 sink.warning(
                     .root, "duplicate key at line \(duplicate.line), column \(duplicate.column); the last value is used")
+            }
+            if document.kind != .navigation, document.kind != .theme {
+                NumberChecks.check(json, at: .root, into: &sink)
             }
             switch document.kind {
             case .template:
@@ -816,8 +830,11 @@ private struct ScreenChecks {
             if config["endpoint"] == nil, !hasHandler { sink.error(configLocation, "\(type.rawValue) needs config.endpoint") }
             checkMethod(config["method"], at: configLocation.appending(key: "method"))
         case .openURL:
-            if (config["url"]?.stringValue ?? "").isEmpty {
+            let url = config["url"]?.stringValue ?? ""
+            if url.isEmpty {
                 sink.error(configLocation.appending(key: "url"), "OPEN_URL needs config.url")
+            } else if let refusal = urlRefusal(url, policy: context.urlPolicy) {
+                sink.warning(configLocation.appending(key: "url"), refusal)
             }
         case .confirm:
             if let guarded = config["action"] {
@@ -1056,6 +1073,84 @@ private struct NodeChecks {
         guard let screens = context.nodeScreens, !screens.contains(screen) else { return }
         sink.warning(location, "navigates to unknown screen document '\(screen)'")
     }
+}
+
+// MARK: - Numbers
+
+/// Numbers the SDK can only clamp or drop: polling intervals, grid columns, line limits,
+/// ratings out of range, and constants that a `duration` or `date` transform cannot show.
+private enum NumberChecks {
+    static func check(_ json: JSONValue, at location: JSONLocation, into sink: inout FindingSink) {
+        switch json {
+        case .object(let object):
+            for (key, value) in object {
+                let here = location.appending(key: key)
+                if let number = value.numberValue?.doubleValue, let problem = problem(key: key, number: number, in: object) {
+                    sink.warning(here, problem)
+                }
+                check(value, at: here, into: &sink)
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() { check(element, at: location.appending(index: index), into: &sink) }
+        case .string(let text):
+            for problem in expressionProblems(text) { sink.warning(location, problem) }
+        default:
+            break
+        }
+    }
+
+    private static func problem(key: String, number: Double, in object: JSONObject) -> String? {
+        switch key {
+        case "refresh_interval":
+            if number <= 0 { return "refresh_interval \(format(number)) turns polling off" }
+            if number > 31_536_000 { return "refresh_interval \(format(number)) s is over a year: the screen never polls" }
+        case "columns":
+            if number < 1 || number > Double(RenderKind.maxGridColumns) {
+                return "columns \(format(number)) is drawn as \(RenderKind.gridColumns(WireNumber.int(number))) (1…\(RenderKind.maxGridColumns))"
+            }
+        case "lineLimit":
+            if number < 1 || number > 10_000 { return "lineLimit \(format(number)) is drawn as \(RenderKind.lineLimit(WireNumber.int(number)) ?? 0)" }
+        case "value" where object["control_type"]?.stringValue == "rating":
+            if !(0...5).contains(number) { return "a rating of \(format(number)) is drawn as \(format(WireNumber.clamp(number, to: 0...5))) stars" }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Problems of constants piped into transforms, in an expression or a text with placeholders.
+    private static func expressionProblems(_ text: String) -> [String] {
+        guard text.contains("duration") || text.contains("date") else { return [] }
+        if text.contains("{"), let template = try? TextTemplate.compile(text) { return template.representabilityProblems }
+        if let expression = try? ExpressionCompiler().expression(text) { return expression.representabilityProblems }
+        return []
+    }
+
+    private static func format(_ number: Double) -> String { JSONNumber(number).description }
+}
+
+/// Why `policy` refuses the literal part of an `OPEN_URL` target, or `nil` when it may open it
+/// or the target is decided at run time (`{item.url}`).
+private func urlRefusal(_ text: String, policy: URLSecurityPolicy) -> String? {
+    let literal = text.prefix { $0 != "{" }
+    guard let colon = literal.firstIndex(of: ":") else { return nil }
+    let scheme = literal[..<colon].lowercased()
+    guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return nil }
+    guard policy.schemes.contains(scheme) else {
+        return "OPEN_URL scheme '\(scheme)' is refused by the app's URL policy (allowed: \(policy.schemes.sorted().joined(separator: ", ")))"
+    }
+    if scheme == "mailto" || scheme == "tel" { return nil }
+    // The host is checkable only when the literal part holds all of it.
+    let afterScheme = literal[literal.index(after: colon)...]
+    guard afterScheme.hasPrefix("//") else { return nil }
+    let authority = afterScheme.dropFirst(2)
+    guard let end = authority.firstIndex(where: { "/?#".contains($0) }) ?? (literal.count == text.count ? authority.endIndex : nil)
+    else { return nil }
+    guard let url = URL(string: "\(scheme)://\(authority[..<end])") else { return nil }
+    if policy.allows(url) { return nil }
+    let host = url.host ?? String(authority[..<end])
+    let allowed = policy.hosts.isEmpty ? "none" : policy.hosts.sorted().joined(separator: ", ")
+    return "OPEN_URL host '\(host)' is refused by the app's URL policy (allowed hosts: \(allowed)); pass --allow-host to sdui validate"
 }
 
 // MARK: - Helpers
