@@ -269,3 +269,18 @@ if ProcessInfo.processInfo.environment["DYNAMICUI_BENCHMARKS"] != nil {
         ),
     ]
 }
+
+// The libFuzzer targets are opt-in too: they have no `main` (libFuzzer provides it) and build
+// only with `-sanitize=fuzzer`; Fuzz/run.sh builds and runs them.
+if ProcessInfo.processInfo.environment["DYNAMICUI_FUZZ"] != nil {
+    let fuzzSettings = swiftSettings + [.unsafeFlags(["-parse-as-library"])]
+    package.targets += [
+        .executableTarget(name: "fuzz-json", dependencies: ["DynamicUIModels"], path: "Fuzz/json", swiftSettings: fuzzSettings),
+        .executableTarget(
+            name: "fuzz-documents", dependencies: ["DynamicUIModels", "DynamicUIResolvers"], path: "Fuzz/documents",
+            swiftSettings: fuzzSettings),
+        .executableTarget(
+            name: "fuzz-expressions", dependencies: ["DynamicUIModels", "DynamicUIResolvers"], path: "Fuzz/expressions",
+            swiftSettings: fuzzSettings),
+    ]
+}
