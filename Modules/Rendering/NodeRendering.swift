@@ -31,6 +31,12 @@ public struct RenderedDocument: Sendable {
     public let root: RenderNode
     /// Actions by `actionKey` (`…action`, `…onSubmit`, `onLoad`).
     public let actions: NodeActionTable
+
+    /// A rendered document.
+    public init(root: RenderNode, actions: NodeActionTable) {
+        self.root = root
+        self.actions = actions
+    }
 }
 
 /// Lowers node-dialect documents into the render tree (seed 002 §11 step 8): conditions first,
@@ -52,12 +58,16 @@ public struct NodeRenderer: Sendable {
     public let maxNodes: Int
     /// Deepest nesting of the lowered tree, components included.
     public let maxNesting: Int
+    /// The app's native components: a node of a registered type becomes a `.custom` node.
+    public let nativeComponents: NativeComponentRegistry
 
     /// Creates a renderer.
     public init(
         theme: Theme, library: ComponentLibrary, components: [String: CompiledNode], options: RenderOptions = RenderOptions(),
-        maxComponentDepth: Int = 16, maxNodes: Int = 20_000, maxNesting: Int = 96
+        maxComponentDepth: Int = 16, maxNodes: Int = 20_000, maxNesting: Int = 96,
+        nativeComponents: NativeComponentRegistry = .empty
     ) {
+        self.nativeComponents = nativeComponents
         self.theme = theme
         self.library = library
         self.components = components
@@ -204,6 +214,16 @@ public struct NodeRenderer: Sendable {
             }
             if let style { expanded.style = (expanded.style ?? NodeStyle()).merged(with: style) }
             return expanded
+        case .unknown where nativeComponents.contains(node.type.rawValue):
+            var actionKeys: [String: String] = [:]
+            for name in compiled.actions.keys.sorted() { actionKeys[name] = register(name) }
+            let props = evaluate(compiled, "props", in: context).objectValue ?? [:]
+            var binding: String?
+            if case .unknown(let raw) = node.props { binding = raw["binding"]?.stringValue }
+            let value = compiled.bindingTarget.map { $0.resolve(in: context) } ?? .null
+            kind = .custom(CustomNode(type: node.type.rawValue, props: props, actions: actionKeys, binding: binding, value: value))
+            let label = props["accessibilityLabel"]?.stringValue ?? props["title"]?.stringValue
+            accessibility = label.map { AccessibilityInfo(label: $0) }
         case .unknown:
             guard options.showUnknownMarkers else { return nil }
             kind = .unknown(node.type.rawValue)

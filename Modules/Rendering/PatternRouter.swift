@@ -76,13 +76,18 @@ public struct ScreenInputs: Sendable {
 public struct PatternRouter: Sendable {
     /// Where and how the tree is drawn.
     public var options: RenderOptions
+    /// The app's native components: a slot of a registered `control_type` becomes a `.custom` node.
+    public var components: NativeComponentRegistry
 
     /// Creates a router.
-    public init(options: RenderOptions = RenderOptions()) { self.options = options }
+    public init(options: RenderOptions = RenderOptions(), components: NativeComponentRegistry = .empty) {
+        self.options = options
+        self.components = components
+    }
 
     /// The render tree of `inputs`.
     public func render(_ inputs: ScreenInputs) -> RenderNode {
-        ScreenLowering(inputs: inputs, options: options).render()
+        ScreenLowering(inputs: inputs, options: options, components: components).render()
     }
 }
 
@@ -90,13 +95,15 @@ public struct PatternRouter: Sendable {
 struct ScreenLowering {
     let inputs: ScreenInputs
     let options: RenderOptions
+    let components: NativeComponentRegistry
     let definition: ScreenDefinition
     let platform: PlatformOverride?
     /// The evaluation context: on single-object screens (detail, profile, form, modal) the data
     /// is also the `item`, so `{item.title}` reads the record being shown.
     let context: DataContext
 
-    init(inputs: ScreenInputs, options: RenderOptions) {
+    init(inputs: ScreenInputs, options: RenderOptions, components: NativeComponentRegistry = .empty) {
+        self.components = components
         self.inputs = inputs
         self.options = options
         self.definition = inputs.screen.definition
@@ -454,6 +461,29 @@ struct ScreenLowering {
         return text
     }
 
+    /// A slot of a registered native component: its value, label, placeholder, icon, style and
+    /// config as props, the screen's action for the slot as `tap`, and its form field.
+    private func customSlot(
+        _ slot: CompiledSlot, type: String, id: String, value: JSONValue?, label: String?, accessibility: String?
+    ) -> RenderNode {
+        var props = JSONObject()
+        props["value"] = value
+        props["label"] = label.map(JSONValue.string)
+        props["placeholder"] = slot.slot.placeholder.map(JSONValue.string)
+        props["icon"] = slot.slot.icon.map(JSONValue.string)
+        props["style"] = slot.slot.style.map(JSONValue.string)
+        var actions: [String: String] = [:]
+        if let action = definition.action(forSlot: slot.slot.id) {
+            actions["tap"] = action.id
+            if let config = action.config { props["config"] = .object(JSONObject(config.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })) }
+        }
+        let field = slot.slot.formFieldName
+        let current = inputs.form.values[field].map(JSONValue.string) ?? value ?? .null
+        return RenderNode(
+            id: id, kind: .custom(CustomNode(type: type, props: props, actions: actions, binding: field, value: current)),
+            accessibility: AccessibilityInfo(label: accessibility ?? label))
+    }
+
     func lowerSlot(_ slot: CompiledSlot, context: DataContext, prefix: String) -> RenderNode? {
         let id = "\(prefix)/\(slot.slot.id)"
         let value = try? slot.value.resolve(in: context)
@@ -511,6 +541,8 @@ struct ScreenLowering {
                 accessibility: AccessibilityInfo(label: accessibility ?? label, traits: action != nil ? ["button"] : []))
         case .searchBar:
             return nil
+        case .unknown(let name) where components.contains(name):
+            return customSlot(slot, type: name, id: id, value: value, label: label, accessibility: accessibility)
         case .unknown(let name):
             return options.showUnknownMarkers ? RenderNode(id: id, kind: .unknown("control \(name)")) : nil
         default:

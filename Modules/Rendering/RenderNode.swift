@@ -236,6 +236,8 @@ public indirect enum RenderKind: Sendable, Hashable {
     case navigationStack
     /// Node dialect: a sheet, shown when the node is present.
     case sheet
+    /// A host-registered native component (`NativeComponentRegistry`).
+    case custom(CustomNode)
     /// A type this SDK does not know: nothing in release, a visible marker in previews.
     case unknown(String)
 }

@@ -113,6 +113,14 @@ public struct TextRenderer: Sendable {
                 + (action.map { " submit→\($0)" } ?? "")
         case .navigationStack: return "navigation-stack"
         case .sheet: return "sheet"
+        case .custom(let custom):
+            var text = "custom \(custom.type)"
+            if !custom.props.isEmpty { text += " \(JSONWriter(sortedKeys: true).string(from: .object(custom.props)).prefix(160))" }
+            if !custom.actions.isEmpty {
+                text += " " + custom.actions.sorted { $0.key < $1.key }.map { "\($0.key)→\($0.value)" }.joined(separator: " ")
+            }
+            if let binding = custom.binding { text += " bind:\(binding)=\(quote(custom.value.text))" }
+            return text
         case .unknown(let name): return "unknown \(name)"
         }
     }

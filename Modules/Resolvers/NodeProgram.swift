@@ -152,7 +152,27 @@ public struct NodeCompiler: Sendable {
         case .sheet(let content): child("content", content)
         case .component(_, let parameters):
             bind("parameters", .object(JSONObject(parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })))
-        case .stack, .zstack, .scroll, .spacer, .grid, .tabView, .none, .unknown:
+        case .unknown(let object):
+            // A type the SDK does not draw may be a host's native component: its props are
+            // bindings, props that hold an action (`{"actionType": …}`) are actions, and a
+            // `binding` prop is its two-way state key.
+            var plain = JSONObject()
+            for (key, value) in object {
+                if case .object(let member) = value, member["actionType"] != nil {
+                    do {
+                        action(key, try NodeAction(json: value, at: props.appending(key: key)))
+                    } catch {
+                        diagnostics.append(Diagnostic(.error, at: error.location, error.message))
+                    }
+                } else if key == "binding", case .string(let text) = value {
+                    target(text)
+                    plain[key] = value
+                } else {
+                    plain[key] = value
+                }
+            }
+            bind("props", .object(plain))
+        case .stack, .zstack, .scroll, .spacer, .grid, .tabView, .none:
             break
         }
 

@@ -1,5 +1,5 @@
 import DynamicUIActions
-import DynamicUIModels
+public import DynamicUIModels
 public import DynamicUIRendering
 import DynamicUIResolvers
 import Foundation
@@ -19,6 +19,8 @@ public struct HTMLRenderer: Sendable {
     /// Past this many bytes of output no more list rows are drawn, so lists nested in rows
     /// cannot multiply a page without bound.
     public var maxOutputBytes: Int = 16 << 20
+    /// The app's native components, drawn through their `html(_:)`.
+    public var components: NativeComponentRegistry = .empty
     /// The page language.
     public var language: String
 
@@ -44,7 +46,7 @@ public struct HTMLRenderer: Sendable {
     /// `preamble` is trusted HTML placed first in the body (a host's own toolbar); it is not escaped.
     public func page(
         _ root: RenderNode, navigation: [(title: String, href: String, selected: Bool)] = [], theme: Theme = .system,
-        preamble: String = ""
+        palette: DynamicUIModels.Theme? = nil, preamble: String = ""
     ) -> String {
         var title = "DynamicUI"
         if case .screen(let chrome) = root.kind, !chrome.title.isEmpty { title = chrome.title }
@@ -52,7 +54,9 @@ public struct HTMLRenderer: Sendable {
         if theme != .system { out += " data-theme=\"\(theme.rawValue)\"" }
         out += "><head><meta charset=\"utf-8\" />"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" /><title>\(Self.escape(title))</title>"
-        out += "<style>\(Self.stylesheet)</style></head><body>" + preamble
+        out += "<style>\(Self.stylesheet)</style>"
+        if let palette { out += "<style>\(Self.paletteStyle(palette))</style>" }
+        out += "</head><body>" + preamble
         if !navigation.isEmpty {
             out += "<nav class=\"tabs\" aria-label=\"Navegación\"><ul>"
             for item in navigation {
@@ -297,8 +301,96 @@ public struct HTMLRenderer: Sendable {
                 "<input id=\"\(id)\" type=\"search\" name=\"\(Self.attribute(name))\" value=\"\(Self.attribute(text))\" placeholder=\"\(Self.attribute(placeholder ?? ""))\" /></label>"
         case .navigationStack, .sheet:
             division("<div class=\"container\" id=\"\(id)\">", node, into: &out, inForm: inForm)
+        case .custom(let custom):
+            out += "<div class=\"custom\" id=\"\(id)\" data-type=\"\(Self.attribute(custom.type))\"\(style)>"
+            if let component = components.component(for: custom.type) {
+                fragment(component.html(custom), of: custom, into: &out, inForm: inForm)
+            } else {
+                // Registered for lowering but not given to this renderer: its props, readable.
+                out += "<dl>"
+                for (key, value) in custom.props { out += "<dt>\(Self.escape(key))</dt><dd>\(Self.escape(value.text))</dd>" }
+                out += "</dl>"
+            }
+            out += "</div>"
         case .unknown(let name):
             out += "<div class=\"unknown\" id=\"\(id)\" role=\"note\">Elemento no compatible: \(Self.escape(name))</div>"
+        }
+    }
+
+    /// CSS custom properties of a theme's colors (`--accent: #872ec4`), light and dark: the
+    /// mode follows the system unless the page's `theme` forces one.
+    static func paletteStyle(_ palette: DynamicUIModels.Theme) -> String {
+        func declarations(_ colors: [String: String]) -> String {
+            colors.sorted { $0.key < $1.key }.map { "--\(cssIdent($0.key)):\(cssColor($0.value))" }.joined(separator: ";")
+        }
+        let light = declarations(palette.colors)
+        let dark = declarations(palette.colors.merging(palette.darkColors) { $1 })
+        // Without dark colors the theme's light ones would be unreadable on a dark page: dark
+        // mode then keeps the stylesheet's own.
+        var css = "@media (prefers-color-scheme:light){:root:not([data-theme=dark]){\(light)}}:root[data-theme=light]{\(light)}"
+        if !palette.darkColors.isEmpty {
+            css += "@media (prefers-color-scheme:dark){:root:not([data-theme=light]){\(dark)}}:root[data-theme=dark]{\(dark)}"
+        }
+        return css
+    }
+
+    /// Tags a native component may draw; anything else is drawn as its children only.
+    static let componentTags: Set<String> = [
+        "div", "span", "p", "strong", "em", "small", "ul", "ol", "li", "figure", "figcaption", "img", "video", "audio",
+        "source", "track", "a", "h3", "h4", "time", "progress", "meter", "dl", "dt", "dd", "br",
+    ]
+    /// Attributes a native component may set (besides `aria-*` and `data-*`); URLs are checked.
+    static let componentAttributes: Set<String> = [
+        "class", "role", "title", "alt", "src", "href", "poster", "width", "height", "controls", "preload", "muted", "loop",
+        "playsinline", "type", "kind", "label", "srclang", "datetime", "value", "max", "min", "lang", "dir",
+    ]
+    private static let urlAttributes: Set<String> = ["src", "href", "poster"]
+    private static let voidTags: Set<String> = ["img", "source", "track", "br"]
+
+    /// Writes a component's fragment: safe tags and attributes only, every value escaped, every
+    /// URL checked, and `action` as a button that posts the component's action.
+    private func fragment(_ fragment: HTMLFragment, of custom: CustomNode, into out: inout String, inForm: Bool) {
+        switch fragment {
+        case .text(let text):
+            out += Self.escape(text)
+        case .group(let parts):
+            for part in parts { self.fragment(part, of: custom, into: &out, inForm: inForm) }
+        case .element(let rawTag, let attributes, let children):
+            let tag = rawTag.lowercased()
+            guard Self.componentTags.contains(tag) else {
+                for child in children { self.fragment(child, of: custom, into: &out, inForm: inForm) }
+                return
+            }
+            out += "<\(tag)"
+            for attribute in attributes {
+                let name = attribute.name.lowercased()
+                guard
+                    Self.componentAttributes.contains(name)
+                        || ((name.hasPrefix("aria-") || name.hasPrefix("data-"))
+                            && name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D })
+                else { continue }
+                let value = Self.urlAttributes.contains(name) ? Self.url(attribute.value) : Self.attribute(attribute.value)
+                out += " \(name)=\"\(value)\""
+            }
+            if Self.voidTags.contains(tag) {
+                out += " />"
+                return
+            }
+            out += ">"
+            for child in children { self.fragment(child, of: custom, into: &out, inForm: inForm) }
+            out += "</\(tag)>"
+        case .action(let name, let label):
+            guard let key = custom.actions[name] else {
+                for part in label { self.fragment(part, of: custom, into: &out, inForm: inForm) }
+                return
+            }
+            let action = Self.url("\(actionPath)/\(Self.query(key))")
+            out +=
+                inForm
+                ? "<button type=\"submit\" formaction=\"\(action)\" formmethod=\"post\" data-action=\"\(Self.attribute(name))\">"
+                : "<form class=\"inline\" method=\"post\" action=\"\(action)\"><button type=\"submit\" data-action=\"\(Self.attribute(name))\">"
+            for part in label { self.fragment(part, of: custom, into: &out, inForm: true) }
+            out += inForm ? "</button>" : "</button></form>"
         }
     }
 

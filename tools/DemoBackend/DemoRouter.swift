@@ -40,6 +40,13 @@ struct DemoRouter {
         case ("GET", "/search"), ("GET", "/lookup"): return try itunes()
         default: break
         }
+        // The podcast app's node documents (app, screens, theme, components), with ETags.
+        if method == "GET", path.hasPrefix("/v1/documents/") {
+            let name = String(path.dropFirst("/v1/documents/".count))
+            let known = PodcastsCatalog.documentNames + ["theme", "components"]
+            guard known.contains(name) else { return Reply(status: 404, body: ["error": .string("no document \(name)")]) }
+            return try cached(try backend.podcastCatalog.json(name))
+        }
         if method == "GET", path == "/v1/screens/navigation" {
             guard let account = try account() else { return unauthorized }
             let role = dashboardGroup(account["role"]?.text ?? "student")

@@ -132,15 +132,14 @@ struct JSONKey: Hashable, Sendable {
     }
 
     /// Whether two strings have the same UTF-8 bytes (Swift's `==` also equates canonically
-    /// equivalent strings, which JSON keys must not).
+    /// equivalent strings, which JSON keys must not). Byte equality implies `==`, so `==` rules
+    /// out the common unequal case at its usual speed; equal strings are then compared by bytes.
     @inlinable
     static func bytesEqual(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs == rhs else { return false }
         let left = lhs.utf8
         let right = rhs.utf8
         guard left.count == right.count else { return false }
-        let fast: Bool? = left.withContiguousStorageIfAvailable { l in
-            right.withContiguousStorageIfAvailable { r in l.elementsEqual(r) }
-        } ?? nil
-        return fast ?? left.elementsEqual(right)
+        return left.elementsEqual(right)
     }
 }

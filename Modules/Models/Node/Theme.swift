@@ -226,14 +226,21 @@ public struct FontSpec: JSONModel {
 public struct Theme: JSONModel {
     /// Color name → `#RRGGBB[AA]`.
     public var colors: [String: String]
+    /// Color name → `#RRGGBB[AA]` in dark mode (`dark_colors`); a name missing here keeps its
+    /// light value.
+    public var darkColors: [String: String]
     /// Font name → font.
     public var fonts: [String: FontSpec]
     /// Preset name → style.
     public var presets: [String: NodeStyle]
 
     /// Creates a theme.
-    public init(colors: [String: String] = [:], fonts: [String: FontSpec] = [:], presets: [String: NodeStyle] = [:]) {
+    public init(
+        colors: [String: String] = [:], darkColors: [String: String] = [:], fonts: [String: FontSpec] = [:],
+        presets: [String: NodeStyle] = [:]
+    ) {
         self.colors = colors
+        self.darkColors = darkColors
         self.fonts = fonts
         self.presets = presets
     }
@@ -241,13 +248,21 @@ public struct Theme: JSONModel {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         colors = try context.optional("colors", in: o) ?? [:]
+        darkColors = try context.optional("dark_colors", in: o) ?? [:]
         fonts = try context.optional("fonts", in: o) ?? [:]
         presets = try context.optional("presets", in: o) ?? [:]
+    }
+
+    /// The value of color `name` (a theme token, or `#hex` as is) in light or dark mode.
+    public func color(_ name: String, dark: Bool) -> String? {
+        if name.hasPrefix("#") { return name }
+        return (dark ? darkColors[name] : nil) ?? colors[name]
     }
 
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("colors", colors)
+        if !darkColors.isEmpty { b.set("dark_colors", darkColors) }
         b.set("fonts", fonts)
         b.set("presets", presets)
         return b.json

@@ -672,6 +672,14 @@ private struct ValidationRun {
                 JSONLocation(components: [.key("colors"), .key(name)]),
                 "color '\(theme.colors[name] ?? "")' is not #RRGGBB or #RRGGBBAA")
         }
+        for name in theme.darkColors.keys.sorted() {
+            let location = JSONLocation(components: [.key("dark_colors"), .key(name)])
+            if !isHexColor(theme.darkColors[name] ?? "") {
+                sink.error(location, "color '\(theme.darkColors[name] ?? "")' is not #RRGGBB or #RRGGBBAA")
+            } else if theme.colors[name] == nil {
+                sink.warning(location, "dark color '\(name)' has no light value in colors")
+            }
+        }
         for name in theme.fonts.keys.sorted() where (theme.fonts[name]?.size ?? 0) <= 0 {
             sink.error(JSONLocation(components: [.key("fonts"), .key(name), .key("size")]), "font size must be positive")
         }

@@ -1,0 +1,521 @@
+public import DynamicUIActions
+public import DynamicUIModels
+public import DynamicUINetwork
+public import DynamicUIRendering
+public import DynamicUIResolvers
+public import DynamicUIStorage
+public import Foundation
+public import Logging
+public import Observation
+
+/// Where a node-dialect app's documents (`app`, the screens, `theme`, `components`) come from.
+public enum NodeDocumentSource: Sendable, Hashable {
+    /// `<name>.json` files in a folder bundled with the app.
+    case folder(URL)
+    /// An endpoint with a `{name}` parameter (`/v1/documents/{name}`), fetched through the
+    /// app's `APIClient`: ETag revalidation, `Cache-Control`, and the last copy when offline.
+    case remote(Endpoint)
+}
+
+/// Everything a host decides about a node-dialect app (seed 002), with defaults for the rest.
+public struct NodeAppConfiguration: Sendable {
+    /// Base URL of the app's API (`api` actions, and remote documents).
+    public var baseURL: URL
+    /// Where the documents come from.
+    public var documents: NodeDocumentSource
+    /// The root document (a `tab_view` of screens, or a screen).
+    public var rootDocument: String
+    /// The theme document; a missing one is the empty theme.
+    public var themeDocument: String
+    /// The component library; a missing one has no components.
+    public var componentsDocument: String
+    /// Allow plain http to loopback hosts (debug builds and the demo backend).
+    public var allowInsecureLoopback: Bool
+    /// Seconds before a request times out.
+    public var timeout: Double
+    /// Retries and backoff of API requests.
+    public var retryPolicy: RetryPolicy
+    /// Bounds on everything a server sends.
+    public var limits: DynamicUILimits
+    /// Which external URLs may be opened.
+    public var security: URLSecurityPolicy
+    /// Locale of formatted dates and of the SDK's own strings.
+    public var locale: Locale
+    /// Time zone of formatted dates.
+    public var timeZone: TimeZone
+    /// The logger.
+    public var logger: Logger
+    /// The clock.
+    public var clock: any DynamicUIClock
+
+    /// Creates a configuration.
+    public init(
+        baseURL: URL, documents: NodeDocumentSource, rootDocument: String = "app", themeDocument: String = "theme",
+        componentsDocument: String = "components", allowInsecureLoopback: Bool = false, timeout: Double = 30,
+        retryPolicy: RetryPolicy = .default, limits: DynamicUILimits = .default,
+        security: URLSecurityPolicy = URLSecurityPolicy(hosts: []), locale: Locale = Locale(identifier: "en_US"),
+        timeZone: TimeZone = .current, logger: Logger = Logger(label: "DynamicUI.nodes"),
+        clock: any DynamicUIClock = SystemClock()
+    ) {
+        self.baseURL = baseURL
+        self.documents = documents
+        self.rootDocument = rootDocument
+        self.themeDocument = themeDocument
+        self.componentsDocument = componentsDocument
+        self.allowInsecureLoopback = allowInsecureLoopback
+        self.timeout = timeout
+        self.retryPolicy = retryPolicy
+        self.limits = limits
+        self.security = security
+        self.locale = locale
+        self.timeZone = timeZone
+        self.logger = logger
+        self.clock = clock
+    }
+}
+
+/// A document on the navigation of a node app, with the params its context starts from.
+public struct NodeRoute: Sendable, Hashable, Identifiable {
+    /// The document's name (`podcast_detail`).
+    public var document: String
+    /// The params of the action that opened it (`{"podcastId": 123}`), as `$.<name>`.
+    public var params: JSONObject
+    /// Pushed, presented as a sheet, or a tab root.
+    public var presentation: Presentation
+    /// A unique id, so one document can be open twice.
+    public let id: UUID
+
+    /// Creates a route.
+    public init(document: String, params: JSONObject = [:], presentation: Presentation = .push) {
+        self.document = document
+        self.params = params
+        self.presentation = presentation
+        self.id = UUID()
+    }
+}
+
+/// Why a node app or one of its documents could not be loaded.
+public struct NodeAppError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The document.
+    public let document: String
+    /// What went wrong (a network, decoding or compilation error, with its place).
+    public let message: String
+
+    public var description: String { "document '\(document)': \(message)" }
+}
+
+/// A node-dialect app run by the SDK (seed 002 §9.3, §11): it loads the root document, the
+/// theme and the component library from its document source, keeps the tabs, the stack and
+/// the sheet, and gives each open document a `NodeScreenModel` that runs its `onLoad`, keeps its
+/// data context and performs its actions. Custom events go to the host's handlers, and a
+/// registered native component draws its node type. SwiftUI (`NodeAppView`) and the web
+/// preview draw the same models.
+@Observable
+@MainActor
+public final class NodeAppRuntime {
+    /// Whether the app has loaded.
+    public enum Phase: Sendable, Hashable {
+        /// Not started.
+        case idle
+        /// Loading the root, theme and components.
+        case loading
+        /// Ready to draw.
+        case ready
+        /// The root could not be loaded.
+        case failed(String)
+    }
+
+    /// The configuration.
+    public let configuration: NodeAppConfiguration
+    /// The API client (`api` actions and remote documents).
+    public let client: APIClient
+    /// The host's native components.
+    public let nativeComponents: NativeComponentRegistry
+    /// Where the app is.
+    public private(set) var phase: Phase = .idle
+    /// The theme (colors light and dark, fonts, presets).
+    public private(set) var theme = Theme()
+    /// The component library.
+    public private(set) var library = ComponentLibrary()
+    /// The root's tabs; empty when the root is a single screen.
+    public private(set) var tabs: [TabItem] = []
+    /// The selected tab's document (or the root screen).
+    public private(set) var selectedDocument: String?
+    /// Documents pushed above the selected tab, in order.
+    public private(set) var stack: [NodeRoute] = []
+    /// The document presented as a sheet, if any.
+    public private(set) var sheet: NodeRoute?
+    /// Dark mode: `nil` follows the system; the `dark_mode` setting stores a choice.
+    public private(set) var darkMode: Bool?
+
+    @ObservationIgnored private let services: ActionServices
+    @ObservationIgnored private let executor: NodeActionExecutor
+    @ObservationIgnored private let settings: any SettingsStore
+    @ObservationIgnored private var compiled: [String: CompiledNode] = [:]
+    @ObservationIgnored private var componentBodies: [String: CompiledNode] = [:]
+    @ObservationIgnored private var models: [UUID: NodeScreenModel] = [:]
+    @ObservationIgnored private var tabRoutes: [String: NodeRoute] = [:]
+    @ObservationIgnored let logger: Logger
+
+    /// Builds the app; a native component registered twice (or shadowing a built-in type) is an
+    /// error here, at start.
+    public init(
+        configuration: NodeAppConfiguration, transport: any HTTPTransport = URLSessionTransport(),
+        components: [any NativeComponent] = [], events: EventHandlerRegistry = EventHandlerRegistry(),
+        settings: any SettingsStore = InMemorySettingsStore(), cache: ResponseCache? = nil
+    ) throws(ComponentRegistrationError) {
+        self.configuration = configuration
+        self.settings = settings
+        logger = configuration.logger
+        nativeComponents = try NativeComponentRegistry(components)
+        client = APIClient(
+            configuration: APIConfiguration(
+                adminBaseURL: configuration.baseURL, mobileBaseURL: configuration.baseURL,
+                allowInsecureLoopback: configuration.allowInsecureLoopback, timeout: configuration.timeout,
+                retryPolicy: configuration.retryPolicy, refreshEndpoint: nil, readerLimits: configuration.limits.reader),
+            transport: transport, cache: cache ?? ResponseCache(clock: configuration.clock), clock: configuration.clock,
+            logger: configuration.logger)
+        services = ActionServices(
+            api: client, tokens: InMemoryTokenStore(), settings: settings, security: configuration.security, events: events,
+            logger: configuration.logger)
+        executor = NodeActionExecutor(services: services)
+    }
+
+    // MARK: Loading
+
+    /// Loads the theme, the components and the root; the first tab is selected. Calling it
+    /// again reloads everything.
+    public func start() async {
+        phase = .loading
+        compiled = [:]
+        models = [:]
+        tabRoutes = [:]
+        darkMode = await settings.value(for: "dark_mode")?.boolValue
+        do {
+            theme = try await optionalDocument(configuration.themeDocument, as: Theme.self) ?? Theme()
+            library = try await optionalDocument(configuration.componentsDocument, as: ComponentLibrary.self) ?? ComponentLibrary()
+            componentBodies = try compile(library, name: configuration.componentsDocument)
+            let root = try await document(configuration.rootDocument)
+            if case .tabView(let items) = root.node.props {
+                tabs = items
+                selectedDocument = items.first?.screen
+            } else {
+                tabs = []
+                selectedDocument = configuration.rootDocument
+            }
+            stack = []
+            sheet = nil
+            phase = .ready
+        } catch {
+            phase = .failed(error.description)
+            logger.error("node app did not start: \(error)")
+        }
+    }
+
+    /// The compiled document `name`, loaded once (remote documents revalidate with their ETag
+    /// when the app starts again).
+    public func document(_ name: String) async throws(NodeAppError) -> CompiledNode {
+        if let cached = compiled[name] { return cached }
+        let node = try await load(name, as: ViewNode.self)
+        do {
+            let result = try NodeCompiler(compiler: ExpressionCompiler(limits: configuration.limits.expressions)).compile(node)
+            compiled[name] = result
+            return result
+        } catch {
+            throw NodeAppError(document: name, message: "does not compile:\n\(error)")
+        }
+    }
+
+    private func compile(_ library: ComponentLibrary, name: String) throws(NodeAppError) -> [String: CompiledNode] {
+        do {
+            return try NodeCompiler(compiler: ExpressionCompiler(limits: configuration.limits.expressions)).compile(library)
+        } catch {
+            throw NodeAppError(document: name, message: "does not compile:\n\(error)")
+        }
+    }
+
+    private func optionalDocument<Model: JSONModelDecodable>(_ name: String, as type: Model.Type) async throws(NodeAppError)
+        -> Model?
+    {
+        do {
+            return try await load(name, as: type)
+        } catch where error.message.hasPrefix(Self.missing) {
+            return nil
+        }
+    }
+
+    private static let missing = "not found"
+
+    private func load<Model: JSONModelDecodable>(_ name: String, as type: Model.Type) async throws(NodeAppError) -> Model {
+        guard Self.isDocumentName(name) else { throw NodeAppError(document: name, message: "not a document name") }
+        let json: JSONValue
+        switch configuration.documents {
+        case .folder(let folder):
+            let url = folder.appendingPathComponent("\(name).json")
+            guard let data = try? Data(contentsOf: url) else { throw NodeAppError(document: name, message: Self.missing) }
+            do {
+                json = try JSONReader(limits: configuration.limits.reader).read(data)
+            } catch {
+                throw NodeAppError(document: name, message: "\(error)")
+            }
+        case .remote(let endpoint):
+            do throws(NetworkError) {
+                json = try await client.send(APIRequest(.get, endpoint, pathParameters: ["name": name], authenticated: false))
+                    .json()
+            } catch {
+                throw NodeAppError(document: name, message: error.code == .notFound ? Self.missing : error.message)
+            }
+        }
+        do {
+            return try Model(json: json, limits: configuration.limits.model)
+        } catch {
+            throw NodeAppError(document: name, message: "\(error)")
+        }
+    }
+
+    /// Letters, digits, `-` and `_`: a document name never walks out of its folder or endpoint.
+    static func isDocumentName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64
+            && name.utf8.allSatisfy {
+                ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F
+            }
+    }
+
+    // MARK: Navigation
+
+    /// The document on top: the sheet, else the top of the stack, else the selected tab.
+    public var current: NodeRoute? {
+        sheet ?? stack.last ?? selectedDocument.map(tabRoute)
+    }
+
+    /// The route of a tab root (one per document, so its model and data survive tab switches).
+    public func tabRoute(_ document: String) -> NodeRoute {
+        if let route = tabRoutes[document] { return route }
+        let route = NodeRoute(document: document, presentation: .push)
+        tabRoutes[document] = route
+        return route
+    }
+
+    /// Selects a tab (or the root document), clearing the stack.
+    public func select(_ document: String) {
+        selectedDocument = document
+        stack.removeAll()
+        sheet = nil
+    }
+
+    /// Pushes a document.
+    public func push(_ route: NodeRoute) {
+        stack.append(route)
+    }
+
+    /// Presents a document as a sheet.
+    public func present(_ route: NodeRoute) {
+        var route = route
+        route.presentation = .sheet
+        sheet = route
+    }
+
+    /// Dismisses the sheet, or goes back one document; returns whether anything closed.
+    @discardableResult
+    public func back() -> Bool {
+        if sheet != nil {
+            sheet = nil
+            return true
+        }
+        guard !stack.isEmpty else { return false }
+        let closed = stack.removeLast()
+        models[closed.id] = nil
+        return true
+    }
+
+    /// Opens `route` when it is on the navigation already, or pushes it.
+    public func show(_ route: NodeRoute) {
+        if route.presentation == .sheet { present(route) } else { push(route) }
+    }
+
+    /// Sets dark mode (`nil` follows the system) and stores it as the `dark_mode` setting.
+    public func setDarkMode(_ dark: Bool?) async {
+        darkMode = dark
+        try? await settings.set(dark.map(JSONValue.bool), for: "dark_mode")
+    }
+
+    // MARK: Screens
+
+    /// The model of `route` (one per route, kept while it is on the navigation).
+    public func model(for route: NodeRoute) -> NodeScreenModel {
+        if let model = models[route.id] { return model }
+        let model = NodeScreenModel(route: route, app: self)
+        models[route.id] = model
+        return model
+    }
+
+    /// The model of the document on top.
+    public func currentModel() -> NodeScreenModel? { current.map(model(for:)) }
+
+    /// The renderer of documents: the theme, the components and the host's native components.
+    public func renderer(options: RenderOptions) -> NodeRenderer {
+        NodeRenderer(
+            theme: theme, library: library, components: componentBodies, options: options, nativeComponents: nativeComponents)
+    }
+
+    /// The evaluation environment (date formats, limits).
+    var environment: EvaluationEnvironment {
+        EvaluationEnvironment(
+            now: configuration.clock.now(), locale: configuration.locale, timeZone: configuration.timeZone,
+            limits: configuration.limits.expressions)
+    }
+
+    /// Executes an action in its context.
+    func execute(_ action: CompiledNodeAction, in context: DataContext, screen: String) async -> ActionResult {
+        await executor.execute(action, in: context, screen: screen)
+    }
+}
+
+/// One open document of a node app: its data context (the params it was opened with, the
+/// results of `api` actions and the state of `setState` and bound fields), its `onLoad`, and
+/// its actions. Navigation results go to the app.
+@Observable
+@MainActor
+public final class NodeScreenModel {
+    /// Where the document is.
+    public enum Phase: Sendable, Hashable {
+        /// Not loaded.
+        case idle
+        /// Loading the document or running `onLoad`.
+        case loading
+        /// Drawn.
+        case ready
+        /// The document could not be loaded.
+        case failed(String)
+    }
+
+    /// The route it draws.
+    public let route: NodeRoute
+    /// Where it is.
+    public private(set) var phase: Phase = .idle
+    /// The document's values: params, then `api` results and state by key (`$.<key>`).
+    public private(set) var data: JSONObject
+    /// State set by `setState` and bound fields (`$.env.<key>`, `$.state.<key>`).
+    public private(set) var state: JSONObject = [:]
+    /// A message to show (an action's error or success), until the next action.
+    public private(set) var message: String?
+    /// Whether `message` reports an error.
+    public private(set) var messageIsError = false
+    /// The document's actions as last rendered, by action key.
+    @ObservationIgnored public private(set) var actions = NodeActionTable()
+
+    @ObservationIgnored private weak var app: NodeAppRuntime?
+    @ObservationIgnored private var document: CompiledNode?
+
+    init(route: NodeRoute, app: NodeAppRuntime) {
+        self.route = route
+        self.app = app
+        data = route.params
+    }
+
+    /// The data context of the document: `$.<key>` reads `data`, `$.env` and `$.state` the state.
+    public var context: DataContext {
+        DataContext(
+            [("env", .object(state)), ("state", .object(state))] + data.map { ($0.key, $0.value) },
+            defaultObject: .object(data), environment: app?.environment ?? EvaluationEnvironment(now: Date()))
+    }
+
+    /// Loads the document and runs its `onLoad` (seed 002 §9.3).
+    public func load() async {
+        guard let app else { return }
+        phase = .loading
+        do {
+            document = try await app.document(route.document)
+        } catch {
+            phase = .failed(error.description)
+            return
+        }
+        let rendered = render(options: RenderOptions())
+        if let (onLoad, scope) = rendered.actions.action(for: "onLoad") {
+            await apply(await app.execute(onLoad, in: scope, screen: route.document))
+        }
+        phase = .ready
+    }
+
+    /// The render tree of the document in its current context.
+    public func render(options: RenderOptions) -> RenderedDocument {
+        guard let app, let document else {
+            return RenderedDocument(
+                root: RenderNode(id: route.document, kind: .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false)),
+                actions: NodeActionTable())
+        }
+        let rendered = app.renderer(options: options).render(document, context: context, name: route.document)
+        actions = rendered.actions
+        return rendered
+    }
+
+    /// Performs the action behind `actionKey` (a button, a search submit, a native component's
+    /// action) in the current context: state set since the last render (a typed search) is
+    /// seen; a list row's action keeps its row's context.
+    public func perform(_ actionKey: String) async {
+        guard let app else { return }
+        let previous = actions
+        _ = render(options: RenderOptions())
+        guard let (action, scope) = actions.action(for: actionKey) ?? previous.action(for: actionKey) else {
+            app.logger.warning("no action '\(actionKey)' on \(route.document)")
+            return
+        }
+        message = nil
+        await apply(await app.execute(action, in: scope, screen: route.document))
+    }
+
+    /// Follows a `navigation_link`: pushes `screen` with its evaluated params.
+    public func open(screen: String, params: JSONObject) {
+        app?.push(NodeRoute(document: screen, params: params))
+    }
+
+    /// Sets a bound value: `binding` is a field's binding (`$.env.searchQuery`) or a state key.
+    public func setValue(_ value: JSONValue, for binding: String) {
+        state[Self.stateKey(binding)] = value
+    }
+
+    /// The state key a binding writes (`$.env.searchQuery` and `$.state.searchQuery` →
+    /// `searchQuery`).
+    static func stateKey(_ binding: String) -> String {
+        for prefix in ["$.env.", "$.state.", "$."] where binding.hasPrefix(prefix) {
+            return String(binding.dropFirst(prefix.count))
+        }
+        return binding
+    }
+
+    /// Applies an action's result: state and results land in the context, navigation goes to the app.
+    func apply(_ result: ActionResult) async {
+        guard let app else { return }
+        switch result {
+        case .stateChanged(let changes):
+            for (key, value) in changes {
+                data[key] = value
+                state[key] = value
+            }
+        case .navigateTo(let document, let params, let presentation):
+            app.show(NodeRoute(document: document, params: params, presentation: presentation))
+        case .present(let document, let params):
+            app.present(NodeRoute(document: document, params: params))
+        case .dismiss, .navigateBack:
+            app.back()
+        case .error(let text):
+            message = text
+            messageIsError = true
+        case .fieldErrors(_, let text):
+            message = text
+            messageIsError = true
+        case .success(let text):
+            message = text
+            messageIsError = false
+        case .pendingOffline(let text):
+            message = text
+            messageIsError = false
+        case .sequence(let steps):
+            for step in steps { await apply(step) }
+        case .refresh:
+            await load()
+        case .openURL, .logout, .signedIn, .cancelled, .confirm:
+            break
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import DynamicUI
+import DynamicUIActions
+import DynamicUICatalog
+import DynamicUIDemoBackend
+import DynamicUIModels
+import DynamicUINetwork
+import DynamicUIRendering
+import DynamicUIResolvers
+import DynamicUIStorage
+import DynamicUITesting
+import Foundation
+import Testing
+
+/// Collects what custom-event handlers receive.
+actor EventLog {
+    private(set) var events: [(String, JSONObject)] = []
+    func record(_ event: String, _ payload: JSONObject) { events.append((event, payload)) }
+}
+
+/// Every node of a tree, depth first, with the first `rows` rows of each list.
+@MainActor
+func nodes(_ node: RenderNode, rows: Int = 3) -> [RenderNode] {
+    var result = [node]
+    for child in node.children { result += nodes(child, rows: rows) }
+    if case .list(_, let lazy) = node.kind {
+        for index in 0..<min(rows, lazy.count) { result += nodes(lazy.row(at: index), rows: rows) }
+    }
+    return result
+}
+
+@MainActor
+func texts(_ node: RenderNode) -> [String] {
+    nodes(node).compactMap { if case .text(let text, _, _) = $0.kind { text } else { nil } }
+}
+
+@Suite("Node app runtime: the podcast app through the SDK alone", .serialized)
+@MainActor
+struct NodeAppTests {
+    func makeApp(_ backend: DemoBackend, log: EventLog, components: [any NativeComponent] = []) throws -> NodeAppRuntime {
+        let events = EventHandlerRegistry([
+            "openExternalUrl": { payload, _ in
+                await log.record("openExternalUrl", payload)
+                return .success(message: nil)
+            }
+        ])
+        return try NodeAppRuntime(
+            configuration: NodeAppConfiguration(
+                baseURL: backend.mobileURL, documents: .remote("/v1/documents/{name}"), allowInsecureLoopback: true,
+                timeout: 5, retryPolicy: .none),
+            components: components, events: events)
+    }
+
+    @Test func tabsBrowseSearchDetailEpisodeBackAndACustomEvent() async throws {
+        let backend = try DemoBackend()
+        try await backend.start()
+        let log = EventLog()
+        let app = try makeApp(backend, log: log)
+        await app.start()
+        #expect(app.phase == .ready)
+        #expect(app.tabs.map(\.screen) == ["browse", "search"])
+        #expect(app.theme.colors["accent"] == "#872EC4")
+        #expect(app.theme.darkColors["accent"] != nil)
+
+        // Browse: onLoad fills five genre sections; each row is a button that navigates.
+        let browseRoute = try #require(app.current)
+        #expect(browseRoute.document == "browse")
+        let browse = app.model(for: browseRoute)
+        await browse.load()
+        #expect(browse.phase == .ready)
+        for genre in ["genre_1303", "genre_1489", "genre_1318", "genre_1488", "genre_1304"] {
+            #expect(browse.data[genre]?["results"]?.arrayValue?.isEmpty == false, "\(genre) was not loaded")
+        }
+        let browseTree = browse.render(options: RenderOptions()).root
+        guard case .screen(let chrome) = browseTree.kind else {
+            Issue.record("browse is not a screen: \(browseTree.kind)")
+            return
+        }
+        #expect(chrome.title == "Browse")
+        let lists = nodes(browseTree).filter { if case .list = $0.kind { true } else { false } }
+        #expect(lists.count == 5)
+        let firstCard = try #require(
+            nodes(browseTree).first { if case .button = $0.kind { true } else { false } }, "no podcast card")
+        guard case .button(let openPodcast) = firstCard.kind else { return }
+        await browse.perform(openPodcast)
+        let detailRoute = try #require(app.stack.last)
+        #expect(detailRoute.document == "podcast_detail")
+        let podcastName = try #require(detailRoute.params["podcast"]?["trackName"]?.stringValue)
+
+        // Podcast detail: onLoad looks up the episodes; the title is the podcast's name.
+        let detail = app.model(for: detailRoute)
+        await detail.load()
+        let detailTree = detail.render(options: RenderOptions()).root
+        guard case .screen(let detailChrome) = detailTree.kind else { return }
+        #expect(detailChrome.title == podcastName)
+        #expect((detail.data["episodes"]?["results"]?.arrayValue?.count ?? 0) > 1)
+        let episodeLink = try #require(
+            nodes(detailTree, rows: 5).first {
+                if case .navigationLink(let screen, _) = $0.kind { screen == "episode_detail" } else { false }
+            }, "no episode link")
+        guard case .navigationLink(let screen, let params) = episodeLink.kind else { return }
+        detail.open(screen: screen, params: params)
+
+        // Episode detail and its custom event.
+        let episodeRoute = try #require(app.stack.last)
+        #expect(episodeRoute.document == "episode_detail")
+        let episode = app.model(for: episodeRoute)
+        await episode.load()
+        let episodeTree = episode.render(options: RenderOptions()).root
+        let episodeName = try #require(episodeRoute.params["episode"]?["trackName"]?.stringValue)
+        #expect(texts(episodeTree).contains(episodeName))
+        let openButtons = nodes(episodeTree).compactMap { node -> String? in
+            guard case .button(let key) = node.kind, let (action, _) = episode.actions.action(for: key) else { return nil }
+            if case .custom("openExternalUrl", _) = action { return key }
+            return nil
+        }
+        let open = try #require(openButtons.first, "no custom-event button")
+        await episode.perform(open)
+        let events = await log.events
+        #expect(events.count == 1)
+        #expect(events.first?.0 == "openExternalUrl")
+        #expect(events.first?.1["url"] == episodeRoute.params["episode"]?["trackViewUrl"])
+
+        // Back twice: the browse tab again, with its data kept.
+        #expect(app.back())
+        #expect(app.current?.document == "podcast_detail")
+        #expect(app.back())
+        #expect(app.current?.id == browseRoute.id)
+        #expect(app.model(for: browseRoute).data["genre_1303"] != nil)
+        #expect(!app.back())
+
+        // Search tab: type, submit, results.
+        app.select("search")
+        let search = app.model(for: try #require(app.current))
+        await search.load()
+        let searchTree = search.render(options: RenderOptions()).root
+        let field = try #require(
+            nodes(searchTree).first { if case .searchField = $0.kind { true } else { false } }, "no search field")
+        guard case .searchField(_, let binding?, _, let submit?) = field.kind else {
+            Issue.record("search field without binding or action: \(field.kind)")
+            return
+        }
+        search.setValue("science", for: binding)
+        await search.perform(submit)
+        let results = search.data["searchResults"]?["results"]?.arrayValue ?? []
+        #expect(!results.isEmpty)
+        let resultTree = search.render(options: RenderOptions()).root
+        let firstResult = try #require(results.first?["trackName"]?.stringValue)
+        #expect(TextRenderer(rowLimit: 50).render(resultTree).contains(firstResult))
+        await backend.stop()
+    }
+
+    @Test func aFolderSourceAndDarkModeSetting() async throws {
+        let settings = InMemorySettingsStore()
+        let app = try NodeAppRuntime(
+            configuration: NodeAppConfiguration(
+                baseURL: URL(string: "https://itunes.apple.com")!, documents: .folder(PodcastsCatalog().folder)),
+            transport: ScriptedTransport(), settings: settings)
+        await app.start()
+        #expect(app.phase == .ready)
+        #expect(app.darkMode == nil)
+        await app.setDarkMode(true)
+        #expect(await settings.value(for: "dark_mode") == true)
+        await app.start()
+        #expect(app.darkMode == true)
+        // A document name never leaves its folder.
+        await #expect(throws: NodeAppError.self) { try await app.document("../theme") }
+        await #expect(throws: NodeAppError.self) { try await app.document("missing") }
+    }
+
+    @Test func aBrokenRootIsAFailedPhaseThatSaysWhere() async throws {
+        let transport = ScriptedTransport()
+        await transport.on(.get, "/v1/documents/app", .json(200, ["type": "screen", "props": ["title": "$.a |"]]))
+        let app = try NodeAppRuntime(
+            configuration: NodeAppConfiguration(
+                baseURL: URL(string: "https://api.example.com")!, documents: .remote("/v1/documents/{name}")),
+            transport: transport)
+        await app.start()
+        guard case .failed(let message) = app.phase else {
+            Issue.record("\(app.phase)")
+            return
+        }
+        #expect(message.contains("document 'app'") && message.contains("props.title"), "\(message)")
+    }
+}
