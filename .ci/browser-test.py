@@ -314,6 +314,33 @@ try:
     press(field, lambda: field.send_keys("swift", Keys.ENTER))
     check("results for" in text(), "search results are shown")
     shot("podcasts-search")
+
+    step("podcasts: the theme's colors, light and dark")
+
+    def css(selector, prop):
+        return driver.execute_script(
+            "const e = document.querySelector(arguments[0]); return e ? getComputedStyle(e)[arguments[1]] : null;",
+            selector, prop)
+
+    visit("/podcasts/browse")
+    accent = "rgb(135, 46, 196)"  # the theme's accent, #872EC4
+    check(css(".tabs a[aria-current=page]", "color") == accent,
+          f"the selected tab is drawn in the theme's accent (got {css('.tabs a[aria-current=page]', 'color')})")
+    light_background = css("body", "backgroundColor")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    visit("/podcasts/browse")
+    dark_accent = css(".tabs a[aria-current=page]", "color")
+    check(dark_accent == "rgb(191, 122, 240)", f"dark mode uses the theme's dark accent (got {dark_accent})")
+    check(css("body", "backgroundColor") != light_background, "dark mode changes the page's background")
+    shot("podcasts-dark")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+    dark_button = driver.find_element(By.CSS_SELECTOR, "button[name=mode][value=dark]")
+    press(dark_button)
+    check(driver.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "dark",
+          "the Dark setting forces dark mode on a light system")
+    check(css(".tabs a[aria-current=page]", "color") == "rgb(191, 122, 240)", "the forced dark mode uses the dark accent")
+    press(driver.find_element(By.CSS_SELECTOR, "button[name=mode][value=system]"))
+    check(driver.find_element(By.TAG_NAME, "html").get_attribute("data-theme") is None, "Auto follows the system again")
 finally:
     driver.quit()
     process.terminate()

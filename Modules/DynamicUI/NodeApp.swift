@@ -274,7 +274,7 @@ public final class NodeAppRuntime {
     }
 
     /// Letters, digits, `-` and `_`: a document name never walks out of its folder or endpoint.
-    static func isDocumentName(_ name: String) -> Bool {
+    public static func isDocumentName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 64
             && name.utf8.allSatisfy {
                 ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F
@@ -401,6 +401,9 @@ public final class NodeScreenModel {
     public private(set) var message: String?
     /// Whether `message` reports an error.
     public private(set) var messageIsError = false
+    /// An external URL an action asked to open, once allowed by the app's URL policy; the host
+    /// opens it (SwiftUI's `openURL`) and calls `didOpenURL()`.
+    public private(set) var urlToOpen: URL?
     /// The document's actions as last rendered, by action key.
     @ObservationIgnored public private(set) var actions = NodeActionTable()
 
@@ -469,6 +472,9 @@ public final class NodeScreenModel {
         app?.push(NodeRoute(document: screen, params: params))
     }
 
+    /// The host opened (or declined) `urlToOpen`.
+    public func didOpenURL() { urlToOpen = nil }
+
     /// Sets a bound value: `binding` is a field's binding (`$.env.searchQuery`) or a state key.
     public func setValue(_ value: JSONValue, for binding: String) {
         state[Self.stateKey(binding)] = value
@@ -514,7 +520,13 @@ public final class NodeScreenModel {
             for step in steps { await apply(step) }
         case .refresh:
             await load()
-        case .openURL, .logout, .signedIn, .cancelled, .confirm:
+        case .openURL(let url):
+            if app.configuration.security.allows(url) {
+                urlToOpen = url
+            } else {
+                app.logger.warning("refused to open \(url.absoluteString): not allowed by the URL policy")
+            }
+        case .logout, .signedIn, .cancelled, .confirm:
             break
         }
     }

@@ -74,6 +74,11 @@ struct Validate: AsyncParsableCommand {
     @Option(name: .customLong("allow-scheme"), help: "A scheme the app's OPEN_URL policy allows besides https (repeatable).")
     var allowedSchemes: [String] = []
 
+    @Option(
+        name: .customLong("native-component"),
+        help: "A native component the app registers: TYPE or TYPE:action,action (repeatable).")
+    var nativeComponents: [String] = []
+
     enum OutputFormat: String, ExpressibleByArgument {
         case text, json
     }
@@ -81,6 +86,11 @@ struct Validate: AsyncParsableCommand {
     func run() async throws {
         var validator = ScreenValidator.shipped()
         validator.allowOpenURL(hosts: allowedHosts, schemes: allowedSchemes)
+        do {
+            try validator.declareNativeComponents(nativeComponents)
+        } catch {
+            throw ValidationError("\(error)")
+        }
         let report = validator.validate(paths: paths.map { URL(fileURLWithPath: $0) })
         switch format {
         case .text: print(report.text)

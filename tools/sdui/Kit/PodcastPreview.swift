@@ -1,169 +1,193 @@
+import DynamicUI
 import DynamicUIActions
-import DynamicUICatalog
 import DynamicUIDemoBackend
 import DynamicUIModels
 import DynamicUINetwork
 import DynamicUIRendering
 import DynamicUIResolvers
-import DynamicUIStorage
 import DynamicUIWeb
 import Foundation
 
-/// The podcast catalog (node dialect) in the preview: `/podcasts/<document>?params` draws a
-/// document after running its `onLoad` against the demo backend's recorded iTunes API; params
-/// that hold JSON (a podcast record passed by a navigation link) are read back as JSON; `q`
-/// runs the document's search. The app document's tabs are the navigation.
+/// The podcast catalog (node dialect) in the preview, drawn from the SDK's `NodeAppRuntime`
+/// against the demo backend: `/podcasts/<document>?params` opens a document with its params
+/// (values that hold JSON, such as a podcast record passed by a navigation link, are read back
+/// as JSON), runs its `onLoad`, and draws it with the app's theme (light and dark) and tabs;
+/// `q` runs the document's search; actions are posted to `/podcasts/act/<page>/<key>` and go
+/// where the runtime's navigation went.
 @MainActor
 final class PodcastPreview {
     private let backend: DemoBackend
-    private var loaded: Loaded?
-    /// The pages whose actions can be posted, by token (the newest 256).
-    private var pages: [Int: (document: String, query: [(String, String)], actions: NodeActionTable)] = [:]
+    private var app: NodeAppRuntime?
+    /// The models of the pages whose actions can be posted, by token (the newest 64).
+    private var pages: [Int: (model: NodeScreenModel, query: [(String, String)])] = [:]
     private var nextToken = 1
-
-    private struct Loaded {
-        let documents: [String: CompiledNode]
-        let renderer: (SizeClass) -> NodeRenderer
-        let tabs: [TabItem]
-        let executor: NodeActionExecutor
-    }
+    /// The page whose model the next GET of the same URL reuses (after an action, so its state shows).
+    private var preserved: Int?
 
     nonisolated init(backend: DemoBackend) { self.backend = backend }
 
-    private func load() throws -> Loaded {
-        if let loaded { return loaded }
-        let catalog = backend.podcastCatalog
-        var documents: [String: CompiledNode] = [:]
-        for name in PodcastsCatalog.documentNames { documents[name] = try NodeCompiler().compile(try catalog.document(name)) }
-        let library = try catalog.components()
-        let components = try NodeCompiler().compile(library)
-        let theme = try catalog.theme()
-        var tabs: [TabItem] = []
-        if case .tabView(let items) = try catalog.document("app").props { tabs = items }
-        let client = APIClient(
-            configuration: APIConfiguration(
-                adminBaseURL: backend.adminURL, mobileBaseURL: backend.mobileURL, allowInsecureLoopback: true, timeout: 10),
-            transport: URLSessionTransport(), cache: ResponseCache())
-        let services = ActionServices(
-            api: client, tokens: InMemoryTokenStore(), settings: InMemorySettingsStore(),
-            security: URLSecurityPolicy(hosts: ["apple.com", "mzstatic.com"]))
-        let result = Loaded(
-            documents: documents,
-            renderer: {
-                NodeRenderer(theme: theme, library: library, components: components, options: RenderOptions(sizeClass: $0))
+    /// The app, started on first use (documents through the backend's document endpoint).
+    private func runtime() async throws -> NodeAppRuntime {
+        if let app, app.phase == .ready { return app }
+        let events = EventHandlerRegistry([
+            "openExternalUrl": { payload, _ in
+                guard let text = payload["url"]?.stringValue, let url = URL(string: text) else {
+                    return .error(message: "No link to open")
+                }
+                return .openURL(url)
             },
-            tabs: tabs, executor: NodeActionExecutor(services: services))
-        loaded = result
-        return result
+            "shareEpisode": { payload, _ in
+                .success(message: "Shared “\(payload["title"]?.text ?? "")”")
+            },
+        ])
+        let app: NodeAppRuntime
+        if let existing = self.app {
+            app = existing
+        } else {
+            app = try NodeAppRuntime(
+                configuration: NodeAppConfiguration(
+                    baseURL: backend.mobileURL, documents: .remote("/v1/documents/{name}"), allowInsecureLoopback: true,
+                    timeout: 10, security: URLSecurityPolicy(hosts: ["apple.com", "mzstatic.com"])),
+                events: events)
+            self.app = app
+        }
+        await app.start()
+        if case .failed(let message) = app.phase { throw PreviewError(message) }
+        return app
     }
 
     func handle(_ request: Incoming) async -> Reply {
         let parts = request.segments
         do {
-            let loaded = try load()
+            let app = try await runtime()
             switch (request.method, parts.count) {
             case ("GET", 1):
-                return .redirect("/podcasts/\(loaded.tabs.first?.screen ?? "browse")")
+                return .redirect("/podcasts/\(app.tabs.first?.screen ?? app.configuration.rootDocument)")
+            case ("POST", 2) where parts[1] == "appearance":
+                let mode = request.form.first { $0.0 == "mode" }?.1
+                await app.setDarkMode(mode == "dark" ? true : mode == "light" ? false : nil)
+                return .redirect(request.form.first { $0.0 == "back" }?.1.hasPrefix("/podcasts") == true
+                    ? request.form.first { $0.0 == "back" }!.1 : "/podcasts")
             case ("GET", 2):
-                return try await page(parts[1], query: request.query, loaded: loaded)
+                return await page(parts[1], query: request.query, app: app)
             case (_, 3) where parts[1] == "act", (_, 4) where parts[1] == "act":
-                return await act(
-                    token: Int(parts[2]) ?? 0, key: parts.count == 4 ? parts[3] : nil, request: request, loaded: loaded)
+                return await act(token: Int(parts[2]) ?? 0, key: parts.count == 4 ? parts[3] : nil, request: request, app: app)
             default:
                 break
             }
         } catch {
             return Reply(status: 500, body: WebPreview.errorPage("\(error)"))
         }
-        return Reply(status: 404, body: WebPreview.errorPage("No existe la página \(request.path)"))
+        return Reply(status: 404, body: WebPreview.errorPage("No page \(request.path)"))
     }
 
-    private func page(_ name: String, query: [(String, String)], loaded: Loaded) async throws -> Reply {
-        guard let document = loaded.documents[name], name != "app" else {
-            return Reply(status: 404, body: WebPreview.errorPage("No existe el documento \(name)"))
+    private func page(_ name: String, query: [(String, String)], app: NodeAppRuntime) async -> Reply {
+        guard NodeAppRuntime.isDocumentName(name), name != app.configuration.rootDocument else {
+            return Reply(status: 404, body: WebPreview.errorPage("No document \(name)"))
         }
-        var data: JSONObject = [:]
-        var state: JSONObject = [:]
-        for (key, value) in query where key != "layout" {
-            if key == "q" {
-                state["searchQuery"] = .string(value)
-                state["lastQuery"] = .string(value)
-            } else if value.hasPrefix("{") || value.hasPrefix("["), let json = try? JSONReader().read(value) {
-                data[key] = json
-            } else {
-                data[key] = .string(value)
-            }
-        }
-        let sizeClass: SizeClass = query.contains { $0 == ("layout", "regular") } ? .regular : .compact
-        func context() -> DataContext {
-            DataContext(
-                [("env", .object(state)), ("state", .object(state))] + data.map { ($0.key, $0.value) },
-                defaultObject: .object(data), environment: EvaluationEnvironment(now: Date()))
-        }
-        var rendered = loaded.renderer(sizeClass).render(document, context: context(), name: name)
-        var loads: [(CompiledNodeAction, DataContext)] = []
-        if let onLoad = rendered.actions.action(for: "onLoad") { loads.append(onLoad) }
-        if state["searchQuery"] != nil, let submit = rendered.actions.keys.first(where: { $0.hasSuffix("onSubmit") }),
-            let action = rendered.actions.action(for: submit)
-        {
-            loads.append(action)
-        }
-        var failure: String?
-        for (action, scope) in loads {
-            let result = await loaded.executor.execute(action, in: scope, screen: name)
-            for step in Self.flatten(result) {
-                switch step {
-                case .stateChanged(let changes): for (key, value) in changes { data[key] = value }
-                case .error(let message): failure = message
-                default: break
+        let model: NodeScreenModel
+        let token: Int
+        if let kept = preserved, let page = pages[kept], page.model.route.document == name, page.query.elementsEqual(query, by: ==) {
+            (model, token) = (page.model, kept)
+        } else {
+            var params = JSONObject()
+            for (key, value) in query where key != "q" && key != "layout" {
+                if value.hasPrefix("{") || value.hasPrefix("["), let json = try? JSONReader().read(value) {
+                    params[key] = json
+                } else {
+                    params[key] = .string(value)
                 }
             }
+            model = app.model(for: NodeRoute(document: name, params: params))
+            await model.load()
+            if let text = query.last(where: { $0.0 == "q" })?.1, let (binding, submit) = Self.search(in: model) {
+                model.setValue(.string(text), for: binding)
+                await model.perform(submit)
+            }
+            token = nextToken
+            nextToken += 1
         }
-        if !loads.isEmpty { rendered = loaded.renderer(sizeClass).render(document, context: context(), name: name) }
-        let token = nextToken
-        nextToken += 1
-        pages[token] = (name, query, rendered.actions)
-        pages[token - 256] = nil
-        let tabs = loaded.tabs.map { (title: $0.title, href: "/podcasts/\($0.screen)", selected: $0.screen == name) }
+        preserved = nil
+        pages[token] = (model, query)
+        pages[token - 64] = nil
+        if case .failed(let message) = model.phase {
+            return Reply(status: 502, body: WebPreview.errorPage(message))
+        }
+        let sizeClass: SizeClass = query.contains { $0 == ("layout", "regular") } ? .regular : .compact
+        let rendered = model.render(options: RenderOptions(sizeClass: sizeClass, showUnknownMarkers: true))
+        let tabs = app.tabs.map { (title: $0.title, href: "/podcasts/\($0.screen)", selected: $0.screen == name) }
+        let here = Self.url(name, query)
         var preamble = "<div class=\"preview-bar\" style=\"padding:6px 16px;font-size:13px\"><a href=\"/\">EduGo</a> · Podcasts"
-        if let failure { preamble += " · <span role=\"alert\">\(HTMLRenderer.escape(failure))</span>" }
+        preamble += " · <form class=\"inline\" method=\"post\" action=\"/podcasts/appearance\">"
+        preamble += "<input type=\"hidden\" name=\"back\" value=\"\(HTMLRenderer.attribute(here))\" />"
+        for (mode, title) in [("system", "Auto"), ("light", "Light"), ("dark", "Dark")] {
+            let current = (app.darkMode == nil && mode == "system") || (app.darkMode == true && mode == "dark")
+                || (app.darkMode == false && mode == "light")
+            preamble +=
+                "<button type=\"submit\" name=\"mode\" value=\"\(mode)\"\(current ? " aria-pressed=\"true\"" : "")>\(title)</button>"
+        }
+        preamble += "</form>"
+        if let message = model.message {
+            preamble += " · <span role=\"\(model.messageIsError ? "alert" : "status")\">\(HTMLRenderer.escape(message))</span>"
+        }
         preamble += "</div>"
-        let html = HTMLRenderer(actionPath: "/podcasts/act/\(token)", screenPath: "/podcasts")
-            .page(rendered.root, navigation: tabs, preamble: preamble)
+        var renderer = HTMLRenderer(actionPath: "/podcasts/act/\(token)", screenPath: "/podcasts", language: "en")
+        renderer.components = app.nativeComponents
+        let theme: HTMLRenderer.Theme = app.darkMode.map { $0 ? .dark : .light } ?? .system
+        let html = renderer.page(rendered.root, navigation: tabs, theme: theme, palette: app.theme, preamble: preamble)
         return Reply(status: 200, body: html)
+    }
+
+    /// The binding and submit action of a document's search field, if it has one.
+    private static func search(in model: NodeScreenModel) -> (String, String)? {
+        func find(_ node: RenderNode) -> (String, String)? {
+            if case .searchField(_, let binding?, _, let submit?) = node.kind { return (binding, submit) }
+            for child in node.children { if let found = find(child) { return found } }
+            return nil
+        }
+        return find(model.render(options: RenderOptions()).root)
     }
 
     /// Runs a posted action (a button, or the search form submitted with its text) and goes where
     /// it leads.
-    private func act(token: Int, key: String?, request: Incoming, loaded: Loaded) async -> Reply {
+    private func act(token: Int, key: String?, request: Incoming, app: NodeAppRuntime) async -> Reply {
         guard let page = pages[token] else { return .redirect("/podcasts") }
-        let here = Self.url(page.document, page.query)
+        let model = page.model
+        let here = Self.url(model.route.document, page.query)
         // The search form: its field is named by the binding (`$.env.searchQuery`); the page
-        // runs the search for `q`.
+        // runs the search for `q`, so the results have a URL.
         if let text = request.form.first(where: { $0.0.hasSuffix("searchQuery") })?.1 {
-            return .redirect(Self.url(page.document, page.query.filter { $0.0 != "q" } + [("q", text)]))
+            return .redirect(Self.url(model.route.document, page.query.filter { $0.0 != "q" } + [("q", text)]))
         }
         guard let key else { return .redirect(here) }
-        guard let (action, scope) = page.actions.action(for: key) else { return .redirect(here) }
-        let result = await loaded.executor.execute(action, in: scope, screen: page.document)
-        for step in Self.flatten(result) {
-            switch step {
-            case .navigateTo(let screen, let params, _), .present(let screen, let params):
-                return .redirect(Self.url(screen, params.map { ($0.key, $0.value.text) }))
-            case .dismiss, .navigateBack:
-                return .redirect("/podcasts")
-            default: break
-            }
+        for (name, value) in request.form { model.setValue(.string(value), for: name) }
+        let before = (stack: app.stack.map(\.id), sheet: app.sheet?.id)
+        await model.perform(key)
+        if let url = model.urlToOpen {
+            model.didOpenURL()
+            return .redirect(url.absoluteString)
         }
+        if let sheet = app.sheet, sheet.id != before.sheet {
+            return .redirect(Self.url(sheet.document, Self.query(sheet.params) + [("presented", "true")]))
+        }
+        if let top = app.stack.last, !before.stack.contains(top.id) {
+            return .redirect(Self.url(top.document, Self.query(top.params)))
+        }
+        if app.stack.count < before.stack.count || (before.sheet != nil && app.sheet == nil) {
+            // Back: to the page below (the sheet's presenter or the previous document), else the tab.
+            if let below = app.stack.last { return .redirect(Self.url(below.document, Self.query(below.params))) }
+            return .redirect("/podcasts/\(app.selectedDocument ?? "")")
+        }
+        preserved = token
         return .redirect(here)
+    }
+
+    /// Params as query items: strings as they are, anything else as JSON.
+    static func query(_ params: JSONObject) -> [(String, String)] {
+        params.map { ($0.key, $0.value.stringValue ?? JSONWriter().string(from: $0.value)) }
     }
 
     static func url(_ document: String, _ query: [(String, String)]) -> String {
         pageURL("podcasts", document, query)
-    }
-
-    static func flatten(_ result: ActionResult) -> [ActionResult] {
-        if case .sequence(let steps) = result { return steps.flatMap(flatten) }
-        return [result]
     }
 }

@@ -5,7 +5,7 @@ import DynamicUICRUDPlugin
 public import DynamicUIModels
 import DynamicUINavigationPlugin
 import DynamicUINetwork
-import DynamicUIRendering
+public import DynamicUIRendering
 import DynamicUIResolvers
 import DynamicUIStorage
 public import Foundation
@@ -127,6 +127,9 @@ public struct ScreenValidator: Sendable {
     /// The app's `OPEN_URL` policy: a literal URL it refuses is a warning. The SDK's default
     /// (https to no host) unless the app registers hosts and schemes.
     public var urlPolicy: URLSecurityPolicy = URLSecurityPolicy(hosts: [])
+    /// The app's native components: their `control_type`s and node `type`s are known, and
+    /// their actions are checked.
+    public var nativeComponents: NativeComponentRegistry = .empty
 
     /// Creates a validator. A handler key is known when it is in `handlerKeys` (a key ending in
     /// `*` is a prefix pattern) or when a pattern of one of `plugins` matches it; with neither,
@@ -140,6 +143,17 @@ public struct ScreenValidator: Sendable {
         self.handlerPatterns = patterns
         self.knownScreens = knownScreens
         self.maxPageSize = maxPageSize
+    }
+
+    /// Declares the app's native components from the command line: `video-player` or
+    /// `video-player:play,ended` (the type and the actions it fires).
+    public mutating func declareNativeComponents(_ specifications: [String]) throws(ComponentRegistrationError) {
+        let declared = specifications.map { specification -> any NativeComponent in
+            let parts = specification.split(separator: ":", maxSplits: 1)
+            let actions = parts.count == 2 ? parts[1].split(separator: ",").map(String.init) : []
+            return DeclaredComponent(type: String(parts.first ?? ""), actionNames: actions)
+        }
+        nativeComponents = try NativeComponentRegistry(declared)
     }
 
     /// Lets `OPEN_URL` reach `hosts` (and their subdomains) over https and `schemes`.
@@ -267,6 +281,8 @@ private struct CheckContext {
     let maxPageSize: Int
     /// The app's `OPEN_URL` policy.
     let urlPolicy: URLSecurityPolicy
+    /// The app's native components.
+    let nativeComponents: NativeComponentRegistry
 }
 
 // MARK: - The run
@@ -385,7 +401,8 @@ private struct ValidationRun {
         let nodeScreens: Set<String>? = known != nil || !nodeNames.isEmpty ? nodeNames.union(known ?? []) : nil
         return CheckContext(
             handlerPatterns: validator.handlerPatterns, screens: screens, nodeScreens: nodeScreens, presets: presets,
-            components: components, maxPageSize: validator.maxPageSize, urlPolicy: validator.urlPolicy)
+            components: components, maxPageSize: validator.maxPageSize, urlPolicy: validator.urlPolicy,
+            nativeComponents: validator.nativeComponents)
     }
 
     // MARK: Checking
@@ -768,7 +785,7 @@ private struct ScreenChecks {
         } else {
             slotIds[slot.id] = idLocation
         }
-        if case .unknown(let raw) = slot.controlType {
+        if case .unknown(let raw) = slot.controlType, !context.nativeComponents.contains(raw) {
             sink.warning(
                 location.appending(key: "control_type"), "unknown control type '\(raw)'; this SDK draws it as a fallback")
         }
@@ -981,7 +998,7 @@ private struct NodeChecks {
                 nodeIds[id] = idLocation
             }
         }
-        if case .unknown(let raw) = node.type {
+        if case .unknown(let raw) = node.type, !context.nativeComponents.contains(raw) {
             sink.warning(location.appending(key: "type"), "unknown node type '\(raw)'; this SDK draws it as a fallback")
         }
         if let style = node.style, let presets = context.presets, !presets.contains(style) {
@@ -1023,6 +1040,21 @@ private struct NodeChecks {
                     }
                 } else {
                     sink.error(props.appending(key: "name"), "unknown component '\(name)'")
+                }
+            }
+        case .unknown(let object):
+            // A native component: its actions are checked like any other, and named as it declares.
+            guard let component = context.nativeComponents.component(for: node.type.rawValue) else { break }
+            for (key, value) in object where value["actionType"] != nil {
+                let actionLocation = props.appending(key: key)
+                if !component.actionNames.contains(key) {
+                    let known = component.actionNames.isEmpty ? "none" : component.actionNames.joined(separator: ", ")
+                    sink.warning(actionLocation, "\(component.type) has no action '\(key)' (it fires: \(known))")
+                }
+                do throws(ModelDecodingError) {
+                    checkAction(try NodeAction(json: value, at: actionLocation), at: actionLocation)
+                } catch {
+                    sink.add(error)
                 }
             }
         default:
@@ -1081,6 +1113,14 @@ private struct NodeChecks {
         guard let screens = context.nodeScreens, !screens.contains(screen) else { return }
         sink.warning(location, "navigates to unknown screen document '\(screen)'")
     }
+}
+
+/// A native component known only by its type and actions (declared to `sdui validate`).
+private struct DeclaredComponent: NativeComponent {
+    let type: String
+    let actionNames: [String]
+
+    func html(_ node: CustomNode) -> HTMLFragment { .text(node.type) }
 }
 
 // MARK: - Numbers
