@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "DynamicUIAuthPlugin", targets: ["DynamicUIAuthPlugin"]),
         .library(name: "DynamicUICRUDPlugin", targets: ["DynamicUICRUDPlugin"]),
         .library(name: "DynamicUINavigationPlugin", targets: ["DynamicUINavigationPlugin"]),
+        .library(name: "DynamicUIMediaPlayer", targets: ["DynamicUIMediaPlayer"]),
         .executable(name: "sdui", targets: ["sdui"]),
     ],
     dependencies: [
@@ -87,8 +88,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "DynamicUIMediaPlayer",
+            dependencies: ["DynamicUIModels", "DynamicUIRendering", "DynamicUISwiftUI"],
+            path: "Plugins/MediaPlayer",
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "DynamicUITesting",
-            dependencies: ["DynamicUIActions"],
+            dependencies: ["DynamicUIActions", "DynamicUIModels", "DynamicUIResolvers", "DynamicUIRendering", "DynamicUIWeb"],
             path: "Modules/Testing",
             swiftSettings: swiftSettings
         ),
@@ -125,7 +132,7 @@ let package = Package(
             dependencies: [
                 "DynamicUIModels", "DynamicUIResolvers", "DynamicUIStorage", "DynamicUINetwork", "DynamicUIActions",
                 "DynamicUIRendering", "DynamicUIWeb", "DynamicUI", "DynamicUICatalog", "DynamicUIDemoBackend",
-                "DynamicUIAuthPlugin", "DynamicUICRUDPlugin", "DynamicUINavigationPlugin",
+                "DynamicUIAuthPlugin", "DynamicUICRUDPlugin", "DynamicUINavigationPlugin", "DynamicUIMediaPlayer",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             path: "tools/sdui/Kit",
@@ -160,8 +167,7 @@ let package = Package(
             name: "DynamicUITests",
             dependencies: [
                 "DynamicUI", "DynamicUITesting", "DynamicUICatalog", "DynamicUIDemoBackend", "DynamicUIAuthPlugin",
-                "DynamicUICRUDPlugin",
-                "DynamicUINavigationPlugin",
+                "DynamicUICRUDPlugin", "DynamicUINavigationPlugin", "DynamicUIMediaPlayer", "DynamicUIWeb",
             ],
             path: "Tests/DynamicUITests",
             swiftSettings: swiftSettings

@@ -36,6 +36,8 @@ public final class DynamicScreenViewModel {
 
     /// The route shown.
     public let route: Route
+    /// The app's native components (slots of their `control_type` draw them).
+    public let nativeComponents: NativeComponentRegistry
     private let screens: ScreenLoader
     private let dataLoader: DataLoader
     private let dispatcher: ActionDispatcher
@@ -54,8 +56,10 @@ public final class DynamicScreenViewModel {
         environment: EvaluationEnvironment, session: @escaping @MainActor () -> SessionInfo?,
         onLogout: @escaping @MainActor () async -> Void = {},
         onSignedIn: @escaping @MainActor (SessionInfo) async -> Void = { _ in },
-        onQueued: @escaping @MainActor () async -> Void = {}, clock: any DynamicUIClock = SystemClock()
+        onQueued: @escaping @MainActor () async -> Void = {}, clock: any DynamicUIClock = SystemClock(),
+        nativeComponents: NativeComponentRegistry = .empty
     ) {
+        self.nativeComponents = nativeComponents
         self.route = route
         self.screens = screens
         self.dataLoader = data
@@ -190,7 +194,7 @@ public final class DynamicScreenViewModel {
             items = loaded
             pagination = PaginationState(hasMore: hasMore, loadingMore: loadingMore)
         }
-        return PatternRouter(options: options).render(
+        return PatternRouter(options: options, components: nativeComponents).render(
             ScreenInputs(
                 screen: compiled, context: try context(), items: items,
                 form: FormSnapshot(values: formState.fieldValues, errors: formState.fieldErrors), pagination: pagination,

@@ -482,7 +482,7 @@ public final class NodeScreenModel {
 
     /// The state key a binding writes (`$.env.searchQuery` and `$.state.searchQuery` →
     /// `searchQuery`).
-    static func stateKey(_ binding: String) -> String {
+    public static func stateKey(_ binding: String) -> String {
         for prefix in ["$.env.", "$.state.", "$."] where binding.hasPrefix(prefix) {
             return String(binding.dropFirst(prefix.count))
         }

@@ -118,6 +118,8 @@ public final class DynamicUIRuntime {
     public let data: DataLoader
     /// Action execution: the plugins' handlers, then the generic registry.
     public let dispatcher: ActionDispatcher
+    /// The host's native components, drawn for their `control_type`.
+    public let nativeComponents: NativeComponentRegistry
     /// Tabs, sidebar and the stack.
     public let navigation: NavigationModel
     /// The offline queue's processor, when a queue store was given.
@@ -148,9 +150,10 @@ public final class DynamicUIRuntime {
         configuration: DynamicUIConfiguration, plugins: [any ScreenHandlerPlugin], tokens: any TokenStore,
         settings: any SettingsStore, queueStore: OfflineQueueStore? = nil, transport: any HTTPTransport = URLSessionTransport(),
         connectivity: (any ConnectivityMonitor)? = nil, events: EventHandlerRegistry = EventHandlerRegistry(),
-        interceptors: [any RequestInterceptor] = []
+        interceptors: [any RequestInterceptor] = [], components: NativeComponentRegistry = .empty
     ) throws(PluginRegistrationError) {
         self.configuration = configuration
+        nativeComponents = components
         self.tokens = tokens
         self.settings = settings
         logger = configuration.logger
@@ -333,7 +336,7 @@ public final class DynamicUIRuntime {
             onLogout: { [weak self] in await self?.signOut() },
             onSignedIn: { [weak self] session in await self?.signedIn(session, destination: nil) },
             onQueued: { [weak self] in await self?.countPending() },
-            clock: configuration.clock)
+            clock: configuration.clock, nativeComponents: nativeComponents)
     }
 
     /// The view model of the screen on top of the navigation, if any.

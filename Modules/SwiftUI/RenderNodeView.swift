@@ -115,6 +115,18 @@
                 }
             case .sheet:
                 SheetNodeView(node: node, model: model, item: item)
+            case .custom(let custom):
+                CustomNodeView(
+                    node: custom, registry: model.nativeComponents,
+                    actions: NativeComponentActions(
+                        perform: { name in
+                            if let key = custom.actions[name] { model.fire(key, item: item) }
+                        },
+                        setValue: { value in
+                            if let field = custom.binding { model.formState.setValue(value.displayText, for: field) }
+                        })
+                )
+                .modifier(NodeAccessibility(info: node.accessibility))
             case .unknown(let name):
                 Label("Elemento no compatible: \(name)", systemImage: "exclamationmark.triangle")
                     .font(.footnote)

@@ -160,6 +160,17 @@
     /// colors, corner radius, clip shape, shadow and opacity. Fonts are already text styles.
     struct NodeStyleModifier: ViewModifier {
         let style: NodeStyle
+        @Environment(\.nodeTheme) private var theme
+        @Environment(\.colorScheme) private var colorScheme
+
+        /// A color of the tree: the node app's theme token (light or dark), else `#hex` or a system name.
+        private func color(_ name: String?) -> Color? {
+            guard let name else { return nil }
+            if let value = theme?.color(name, dark: colorScheme == .dark), value.hasPrefix("#") {
+                return NodeColor.color(value)
+            }
+            return NodeColor.color(name)
+        }
 
         func body(content: Content) -> some View {
             let framed =
@@ -167,14 +178,14 @@
                 .padding(insets)
                 .frame(width: fixed(style.width), height: fixed(style.height))
                 .frame(maxWidth: maximum(style.maxWidth, or: style.width), maxHeight: maximum(style.maxHeight, or: style.height))
-                .ifPresent(NodeColor.color(style.foregroundColor)) { view, color in view.foregroundStyle(color) }
-                .ifPresent(NodeColor.color(style.backgroundColor)) { view, color in
+                .ifPresent(color(style.foregroundColor)) { view, color in view.foregroundStyle(color) }
+                .ifPresent(color(style.backgroundColor)) { view, color in
                     view.background(color, in: RoundedRectangle(cornerRadius: CGFloat(style.cornerRadius ?? 0)))
                 }
             return clipped(framed)
                 .ifPresent(style.shadow) { view, shadow in
                     view.shadow(
-                        color: NodeColor.color(shadow.color) ?? Color.black.opacity(0.2), radius: CGFloat(shadow.radius),
+                        color: color(shadow.color) ?? Color.black.opacity(0.2), radius: CGFloat(shadow.radius),
                         x: CGFloat(shadow.x), y: CGFloat(shadow.y))
                 }
                 .opacity(style.opacity ?? 1)

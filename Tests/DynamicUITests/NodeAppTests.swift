@@ -2,6 +2,7 @@ import DynamicUI
 import DynamicUIActions
 import DynamicUICatalog
 import DynamicUIDemoBackend
+import DynamicUIMediaPlayer
 import DynamicUIModels
 import DynamicUINetwork
 import DynamicUIRendering
@@ -54,7 +55,7 @@ struct NodeAppTests {
         let backend = try DemoBackend()
         try await backend.start()
         let log = EventLog()
-        let app = try makeApp(backend, log: log)
+        let app = try makeApp(backend, log: log, components: [MediaPlayerComponent()])
         await app.start()
         #expect(app.phase == .ready)
         #expect(app.tabs.map(\.screen) == ["browse", "search"])
@@ -119,6 +120,20 @@ struct NodeAppTests {
         #expect(events.count == 1)
         #expect(events.first?.0 == "openExternalUrl")
         #expect(events.first?.1["url"] == episodeRoute.params["episode"]?["trackViewUrl"])
+
+        // The episode's native component: drawn only because the host registered it.
+        let player = try #require(
+            nodes(episodeTree).compactMap { node -> CustomNode? in
+                if case .custom(let custom) = node.kind { return custom }
+                return nil
+            }.first, "no media player")
+        #expect(player.type == "media_player")
+        #expect(player.props["url"] == episodeRoute.params["episode"]?["episodeUrl"])
+        let onPlay = try #require(player.actions["onPlay"])
+        #expect(!texts(episode.render(options: RenderOptions()).root).contains("Now playing"))
+        await episode.perform(onPlay)
+        #expect(episode.state["nowPlaying"]?.stringValue == episodeName)
+        #expect(texts(episode.render(options: RenderOptions()).root).contains("Now playing"))
 
         // Back twice: the browse tab again, with its data kept.
         #expect(app.back())

@@ -1,6 +1,7 @@
 import DynamicUI
 import DynamicUIActions
 import DynamicUIDemoBackend
+import DynamicUIMediaPlayer
 import DynamicUIModels
 import DynamicUINetwork
 import DynamicUIRendering
@@ -48,7 +49,7 @@ final class PodcastPreview {
                 configuration: NodeAppConfiguration(
                     baseURL: backend.mobileURL, documents: .remote("/v1/documents/{name}"), allowInsecureLoopback: true,
                     timeout: 10, security: URLSecurityPolicy(hosts: ["apple.com", "mzstatic.com"])),
-                events: events)
+                components: [MediaPlayerComponent()], events: events)
             self.app = app
         }
         await app.start()

@@ -8,6 +8,7 @@ import DynamicUINetwork
 public import DynamicUIRendering
 import DynamicUIResolvers
 import DynamicUIStorage
+import DynamicUIMediaPlayer
 public import Foundation
 
 /// How serious a validation finding is.
@@ -153,7 +154,7 @@ public struct ScreenValidator: Sendable {
             let actions = parts.count == 2 ? parts[1].split(separator: ",").map(String.init) : []
             return DeclaredComponent(type: String(parts.first ?? ""), actionNames: actions)
         }
-        nativeComponents = try NativeComponentRegistry(declared)
+        nativeComponents = try NativeComponentRegistry(Self.shippedComponents + declared)
     }
 
     /// Lets `OPEN_URL` reach `hosts` (and their subdomains) over https and `schemes`.
@@ -164,9 +165,14 @@ public struct ScreenValidator: Sendable {
     /// The screen-handler plugins shipped with the SDK: `AuthPlugin`, `CRUDPlugin` and `NavigationPlugin`.
     public static var shippedPlugins: [any ScreenHandlerPlugin] { [AuthPlugin(), CRUDPlugin(), NavigationPlugin()] }
 
-    /// A validator that knows the handler keys of the shipped plugins.
+    /// The native components shipped with the SDK: `MediaPlayerComponent`.
+    public static var shippedComponents: [any NativeComponent] { [MediaPlayerComponent()] }
+
+    /// A validator that knows the handler keys of the shipped plugins and the shipped native components.
     public static func shipped(knownScreens: Set<String>? = nil) -> ScreenValidator {
-        ScreenValidator(plugins: shippedPlugins, knownScreens: knownScreens)
+        var validator = ScreenValidator(plugins: shippedPlugins, knownScreens: knownScreens)
+        validator.nativeComponents = (try? NativeComponentRegistry(shippedComponents)) ?? .empty
+        return validator
     }
 
     /// The handler-key patterns `plugins` register (read with throwaway in-memory services).

@@ -1,0 +1,174 @@
+#if canImport(SwiftUI)
+    public import DynamicUI
+    import DynamicUIModels
+    import DynamicUIRendering
+    import Foundation
+    public import SwiftUI
+
+    /// A node-dialect app (seed 002) drawn natively: the root's `tab_view` as a `TabView`, each
+    /// tab a `NavigationStack` over the runtime's stack, `present` as a sheet, the theme's
+    /// colors (light and dark) and accent, dark mode from the `dark_mode` setting or the system.
+    public struct NodeAppView: View {
+        private let app: NodeAppRuntime
+
+        /// The app; it is started when the view appears.
+        public init(app: NodeAppRuntime) { self.app = app }
+
+        /// The tabs (or the single root screen), with the sheet over them.
+        public var body: some View {
+            content
+                .environment(\.nodeTheme, app.theme)
+                .modifier(NodeAppAppearance(theme: app.theme, darkMode: app.darkMode))
+                .sheet(item: sheetBinding) { route in
+                    NavigationStack {
+                        NodeDocumentView(app: app, route: route)
+                    }
+                    .environment(\.nodeTheme, app.theme)
+                }
+                .task { [app] in
+                    if app.phase == .idle { await app.start() }
+                }
+        }
+
+        @ViewBuilder
+        private var content: some View {
+            switch app.phase {
+            case .idle, .loading:
+                ProgressView()
+            case .failed(let message):
+                ContentUnavailableView(
+                    "Could not load the app", systemImage: "exclamationmark.triangle", description: Text(message))
+            case .ready:
+                if app.tabs.isEmpty {
+                    NodeStackView(app: app, root: app.tabRoute(app.selectedDocument ?? app.configuration.rootDocument))
+                } else {
+                    TabView(selection: tabBinding) {
+                        ForEach(app.tabs, id: \.screen) { tab in
+                            NodeStackView(app: app, root: app.tabRoute(tab.screen))
+                                .tabItem { Label(tab.title, systemImage: tab.icon ?? "circle") }
+                                .tag(tab.screen)
+                        }
+                    }
+                }
+            }
+        }
+
+        private var tabBinding: Binding<String> {
+            Binding(get: { app.selectedDocument ?? "" }, set: { app.select($0) })
+        }
+
+        private var sheetBinding: Binding<NodeRoute?> {
+            Binding(get: { app.sheet }, set: { if $0 == nil, app.sheet != nil { app.back() } })
+        }
+    }
+
+    /// The theme's accent as the tint, and the color scheme the `dark_mode` setting chose.
+    struct NodeAppAppearance: ViewModifier {
+        let theme: DynamicUIModels.Theme
+        let darkMode: Bool?
+        @Environment(\.colorScheme) private var colorScheme
+
+        func body(content: Content) -> some View {
+            let dark = darkMode ?? (colorScheme == .dark)
+            content
+                .ifPresent(NodeColor.color(theme.color("accent", dark: dark) ?? theme.color("primary", dark: dark))) {
+                    view, accent in view.tint(accent)
+                }
+                .preferredColorScheme(darkMode.map { $0 ? ColorScheme.dark : ColorScheme.light })
+        }
+    }
+
+    /// One tab: a `NavigationStack` whose path is the runtime's stack (going back pops it).
+    struct NodeStackView: View {
+        let app: NodeAppRuntime
+        let root: NodeRoute
+
+        var body: some View {
+            NavigationStack(path: pathBinding) {
+                NodeDocumentView(app: app, route: root)
+                    .navigationDestination(for: NodeRoute.self) { route in
+                        NodeDocumentView(app: app, route: route)
+                    }
+            }
+        }
+
+        private var pathBinding: Binding<[NodeRoute]> {
+            Binding(
+                get: { app.stack },
+                set: { path in
+                    while app.stack.count > path.count, app.back() {}
+                    for route in path.dropFirst(app.stack.count) { app.push(route) }
+                })
+        }
+    }
+
+    /// One document: loaded (its `onLoad` run) when it appears, drawn from its model.
+    struct NodeDocumentView: View {
+        let app: NodeAppRuntime
+        let route: NodeRoute
+
+        var body: some View {
+            NodeDocumentContent(app: app, model: app.model(for: route))
+        }
+    }
+
+    /// The drawing of a document's model: loading, failure, or its render tree.
+    struct NodeDocumentContent: View {
+        let app: NodeAppRuntime
+        let model: NodeScreenModel
+        @Environment(\.openURL) private var openURL
+        #if os(iOS)
+            @Environment(\.horizontalSizeClass) private var horizontalSizeClass
+        #endif
+
+        var body: some View {
+            content
+                .task { [model] in
+                    if model.phase == .idle { await model.load() }
+                }
+                .onChange(of: model.urlToOpen) { _, url in
+                    guard let url else { return }
+                    openURL(url)
+                    model.didOpenURL()
+                }
+        }
+
+        @ViewBuilder
+        private var content: some View {
+            switch model.phase {
+            case .idle, .loading:
+                ProgressView()
+            case .failed(let message):
+                ContentUnavailableView("Could not load", systemImage: "exclamationmark.triangle", description: Text(message))
+            case .ready:
+                NodeRenderView(node: model.render(options: options).root, scope: NodeScope(app: app, model: model))
+                    .safeAreaInset(edge: .bottom) {
+                        if let message = model.message {
+                            Text(message)
+                                .font(.footnote)
+                                .foregroundStyle(model.messageIsError ? Color.red : Color.secondary)
+                                .padding(8)
+                        }
+                    }
+            }
+        }
+
+        private var options: RenderOptions {
+            #if os(iOS)
+                RenderOptions(sizeClass: horizontalSizeClass == .regular ? .regular : .compact, platform: .ios)
+            #else
+                RenderOptions(sizeClass: .regular, platform: .mac)
+            #endif
+        }
+    }
+
+    /// What a node view acts on: its document's model and the app.
+    struct NodeScope {
+        let app: NodeAppRuntime
+        let model: NodeScreenModel
+
+        @MainActor func perform(_ key: String) {
+            Task { await model.perform(key) }
+        }
+    }
+#endif

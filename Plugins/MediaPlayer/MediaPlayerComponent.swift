@@ -1,0 +1,117 @@
+import DynamicUIModels
+public import DynamicUIRendering
+public import Foundation
+
+#if canImport(SwiftUI)
+    public import DynamicUISwiftUI
+    public import SwiftUI
+    #if canImport(AVKit)
+        import AVKit
+    #endif
+#endif
+
+/// A native component that plays an audio or video URL: `media-player` in screens
+/// (`control_type`) and `media_player` in node documents (`type`).
+///
+/// Props: `url` (https only; anything else shows "not available"), `kind` (`audio`, the
+/// default, or `video`), `title`, `poster` (a video's still). Action: `onPlay`, fired when
+/// playback starts. The web preview draws an `<audio>` or `<video>` element with controls and
+/// a play button that fires `onPlay`; SwiftUI draws `AVKit`'s player with a play button.
+public struct MediaPlayerComponent: NativeComponent {
+    /// `media-player`.
+    public let type = "media-player"
+    /// `onPlay`.
+    public let actionNames = ["onPlay"]
+
+    /// The component.
+    public init() {}
+
+    /// What a node asks to play.
+    public struct Media: Sendable, Hashable {
+        /// The https URL, or `nil` when the node has none that can be played.
+        public let url: URL?
+        /// Whether it is a video.
+        public let isVideo: Bool
+        /// The title, empty when none.
+        public let title: String
+        /// A video's still image (https), if any.
+        public let poster: URL?
+
+        /// The media of `node`'s props.
+        public init(_ node: CustomNode) {
+            url = Self.https(node.props["url"]?.stringValue)
+            isVideo = node.props["kind"]?.stringValue == "video"
+            title = node.props["title"]?.stringValue ?? ""
+            poster = Self.https(node.props["poster"]?.stringValue)
+        }
+
+        private static func https(_ text: String?) -> URL? {
+            guard let text, let url = URL(string: text), url.scheme?.lowercased() == "https", url.host != nil else { return nil }
+            return url
+        }
+    }
+
+    /// The preview's drawing: a captioned player with controls and a play button.
+    public func html(_ node: CustomNode) -> HTMLFragment {
+        let media = Media(node)
+        guard let url = media.url else {
+            return .element("p", attributes: [HTMLAttribute("class", "media-unavailable")], children: [.text("Not available")])
+        }
+        var attributes = [
+            HTMLAttribute("src", url.absoluteString), HTMLAttribute("controls", "controls"), HTMLAttribute("preload", "none"),
+            HTMLAttribute("aria-label", media.title.isEmpty ? "Player" : media.title),
+        ]
+        if media.isVideo, let poster = media.poster { attributes.append(HTMLAttribute("poster", poster.absoluteString)) }
+        var children: [HTMLFragment] = []
+        if !media.title.isEmpty { children.append(.element("figcaption", children: [.text(media.title)])) }
+        children.append(.element(media.isVideo ? "video" : "audio", attributes: attributes))
+        children.append(.action("onPlay", label: [.text("▶ Play")]))
+        return .element("figure", attributes: [HTMLAttribute("class", "media-player")], children: children)
+    }
+}
+
+#if canImport(SwiftUI)
+    extension MediaPlayerComponent: SwiftUINativeComponent {
+        /// `AVKit`'s player (where it exists) with a play button that fires `onPlay`.
+        @MainActor
+        public func view(_ node: CustomNode, actions: NativeComponentActions) -> AnyView {
+            AnyView(MediaPlayerView(media: Media(node), onPlay: { actions.perform("onPlay") }))
+        }
+    }
+
+    /// The player: the title, the system player, and a play button.
+    struct MediaPlayerView: View {
+        let media: MediaPlayerComponent.Media
+        let onPlay: @MainActor () -> Void
+        #if canImport(AVKit)
+            @State private var player: AVPlayer?
+        #endif
+
+        var body: some View {
+            VStack(alignment: .leading, spacing: 8) {
+                if !media.title.isEmpty {
+                    Text(media.title).font(.headline)
+                }
+                if let url = media.url {
+                    #if canImport(AVKit)
+                        VideoPlayer(player: player)
+                            .frame(height: media.isVideo ? 200 : 44)
+                            .onAppear { if player == nil { player = AVPlayer(url: url) } }
+                    #endif
+                    Button {
+                        #if canImport(AVKit)
+                            player?.play()
+                        #endif
+                        onPlay()
+                    } label: {
+                        Label("Play", systemImage: "play.fill")
+                    }
+                    .buttonStyle(.borderedProminent)
+                } else {
+                    Text("Not available").foregroundStyle(.secondary)
+                }
+            }
+            .accessibilityElement(children: .contain)
+        }
+    }
+#endif
