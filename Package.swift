@@ -149,7 +149,9 @@ let package = Package(
         ),
         .testTarget(
             name: "DynamicUIToolingTests",
-            dependencies: ["DynamicUITooling", "DynamicUICatalog", "DynamicUIDemoBackend", "DynamicUIModels", "DynamicUIWeb"],
+            dependencies: [
+                "DynamicUITooling", "DynamicUICatalog", "DynamicUIDemoBackend", "DynamicUIModels", "DynamicUIWeb", "DynamicUIRendering",
+            ],
             path: "Tests/DynamicUIToolingTests",
             exclude: ["Broken"],
             swiftSettings: swiftSettings

@@ -308,6 +308,23 @@ try:
         check("Episodes" in text() and "episodes" in text(), "the detail lists the podcast's episodes")
         shot("podcasts-detail")
 
+        step("podcasts: an episode and its native media player")
+        episodes = driver.find_elements(By.CSS_SELECTOR, "a.link[href*='episode_detail']")
+        check(episodes, "episodes link to their detail")
+        if episodes:
+            press(episodes[0])
+            check("episode_detail" in driver.current_url, "the episode detail opens")
+            audio = driver.find_elements(By.CSS_SELECTOR, "figure.media-player audio[src^='https://']")
+            check(audio, "the registered media-player component draws an audio player")
+            check("Now playing" not in text(), "nothing plays before the play button")
+            play = driver.find_elements(By.CSS_SELECTOR, "figure.media-player button[data-action=onPlay]")
+            check(play, "the player has a play button that fires its action")
+            if play:
+                press(play[0])
+                check("episode_detail" in driver.current_url, "the episode stays open after play")
+                check("Now playing" in text(), "the component's onPlay action ran (setState) and the page shows it")
+                shot("podcasts-episode")
+
     step("podcasts: search")
     visit("/podcasts/search")
     field = driver.find_element(By.CSS_SELECTOR, "input[type=search]")

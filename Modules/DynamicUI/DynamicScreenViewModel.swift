@@ -47,6 +47,7 @@ public final class DynamicScreenViewModel {
     private let onLogout: @MainActor () async -> Void
     private let onSignedIn: @MainActor (SessionInfo) async -> Void
     private let onQueued: @MainActor () async -> Void
+    private let onPerformed: @MainActor () async -> Void
     private let clock: any DynamicUIClock
     private var polling: Task<Void, Never>?
 
@@ -57,8 +58,9 @@ public final class DynamicScreenViewModel {
         onLogout: @escaping @MainActor () async -> Void = {},
         onSignedIn: @escaping @MainActor (SessionInfo) async -> Void = { _ in },
         onQueued: @escaping @MainActor () async -> Void = {}, clock: any DynamicUIClock = SystemClock(),
-        nativeComponents: NativeComponentRegistry = .empty
+        nativeComponents: NativeComponentRegistry = .empty, onPerformed: @escaping @MainActor () async -> Void = {}
     ) {
+        self.onPerformed = onPerformed
         self.nativeComponents = nativeComponents
         self.route = route
         self.screens = screens
@@ -222,6 +224,7 @@ public final class DynamicScreenViewModel {
         let config = (try? action.config?.evaluate(in: context))?.objectValue ?? [:]
         let result = await run(action.action, config: config, item: item, confirmed: confirmed)
         await apply(result)
+        await onPerformed()
         return result
     }
 
@@ -232,6 +235,7 @@ public final class DynamicScreenViewModel {
         let config = JSONObject((request.action.config ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         let item = data.objectValue != nil ? data : nil
         await apply(await run(request.action, config: config, item: item, confirmed: true))
+        await onPerformed()
     }
 
     /// Declines the pending confirmation.

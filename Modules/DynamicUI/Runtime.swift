@@ -134,6 +134,8 @@ public final class DynamicUIRuntime {
     public private(set) var pendingChanges = 0
     /// Whether the connection is up, as last reported by the monitor.
     public private(set) var isConnected = true
+    /// Dark mode chosen in the settings (`dark_mode`); `nil` follows the system.
+    public private(set) var darkMode: Bool?
     /// Whether `start()` ran and `stop()` has not.
     public private(set) var isRunning = false
 
@@ -217,6 +219,7 @@ public final class DynamicUIRuntime {
     public func start() async {
         guard !isRunning else { return }
         isRunning = true
+        await reloadAppearance()
         if let restored = await SessionPersistence.restore(tokens: tokens, settings: settings) {
             logger.info("restored the session of \(restored.user.email)")
             await signedIn(restored, destination: nil)
@@ -325,6 +328,11 @@ public final class DynamicUIRuntime {
 
     // MARK: Screens
 
+    /// Reads the appearance settings again (after an action, which may have changed them).
+    public func reloadAppearance() async {
+        darkMode = await settings.value(for: "dark_mode")?.boolValue
+    }
+
     /// The view model of `route`, wired to this runtime's loaders, actions, navigation and session.
     public func viewModel(for route: Route) -> DynamicScreenViewModel {
         DynamicScreenViewModel(
@@ -336,7 +344,8 @@ public final class DynamicUIRuntime {
             onLogout: { [weak self] in await self?.signOut() },
             onSignedIn: { [weak self] session in await self?.signedIn(session, destination: nil) },
             onQueued: { [weak self] in await self?.countPending() },
-            clock: configuration.clock, nativeComponents: nativeComponents)
+            clock: configuration.clock, nativeComponents: nativeComponents,
+            onPerformed: { [weak self] in await self?.reloadAppearance() })
     }
 
     /// The view model of the screen on top of the navigation, if any.

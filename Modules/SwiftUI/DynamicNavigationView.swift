@@ -44,6 +44,7 @@
                     PendingChangesIndicator(count: runtime.pendingChanges, isConnected: runtime.isConnected)
                 }
             }
+            .preferredColorScheme(runtime.darkMode.map { $0 ? ColorScheme.dark : ColorScheme.light })
             .task { [runtime] in
                 await runtime.start()
             }

@@ -197,3 +197,26 @@ struct NodeAppTests {
         #expect(message.contains("document 'app'") && message.contains("props.title"), "\(message)")
     }
 }
+
+@Suite("Appearance of the screen-dialect runtime")
+@MainActor
+struct RuntimeAppearanceTests {
+    @Test func theRuntimeFollowsTheDarkModeSetting() async throws {
+        let settings = InMemorySettingsStore(["dark_mode": true])
+        let runtime = try DynamicUIRuntime(
+            configuration: DynamicUIConfiguration(
+                adminBaseURL: HandlerHarness.adminURL, mobileBaseURL: HandlerHarness.mobileURL, retryPolicy: .none),
+            plugins: [], tokens: InMemoryTokenStore(), settings: settings, transport: ScriptedTransport(),
+            connectivity: ManualConnectivityMonitor())
+        #expect(runtime.darkMode == nil)
+        await runtime.start()
+        #expect(runtime.darkMode == true)
+        await settings.set(false, for: "dark_mode")
+        await runtime.reloadAppearance()
+        #expect(runtime.darkMode == false)
+        await settings.set(nil, for: "dark_mode")
+        await runtime.reloadAppearance()
+        #expect(runtime.darkMode == nil)
+        await runtime.stop()
+    }
+}

@@ -1,5 +1,6 @@
 import DynamicUICatalog
 import DynamicUIModels
+import DynamicUIRendering
 import Foundation
 import Testing
 
@@ -272,5 +273,40 @@ struct HostileDocumentValidationTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let relaxed = validator.validate(paths: [folder]).findings.filter { $0.path.hasSuffix("config.url") }
         #expect(relaxed.map(\.path) == ["actions[1].config.url"])
+    }
+}
+
+@Suite("sdui validate: native components")
+struct NativeComponentValidationTests {
+    static let document = #"""
+        {"type": "vstack", "children": [
+          {"type": "media_player", "props": {"url": "$.episode.episodeUrl",
+            "onPlay": {"actionType": "navigate", "screen": "nowhere"},
+            "onPause": {"actionType": "setState", "key": "paused", "value": true}}},
+          {"type": "map_pin", "props": {"lat": 1}}]}
+        """#
+
+    func validate(_ validator: ScreenValidator) throws -> ValidationReport {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-native-\(UUID().uuidString).json")
+        try Data(Self.document.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return validator.validate(paths: [file])
+    }
+
+    @Test func registeredTypesAreKnownAndTheirActionsChecked() throws {
+        let report = try validate(ScreenValidator.shipped(knownScreens: ["episode_detail"]))
+        #expect(!report.findings.contains { $0.path == "children[0].type" }, "media_player is shipped: \(report.text)")
+        #expect(report.findings.contains { $0.path == "children[0].props.onPause" && $0.message.contains("has no action 'onPause'") })
+        #expect(report.findings.contains { $0.path == "children[0].props.onPlay.screen" && $0.message.contains("nowhere") })
+        #expect(report.findings.contains { $0.path == "children[1].type" && $0.message.contains("unknown node type 'map_pin'") })
+    }
+
+    @Test func declaredComponentsAreKnownToo() throws {
+        var validator = ScreenValidator.shipped(knownScreens: ["nowhere"])
+        try validator.declareNativeComponents(["map-pin:onTap"])
+        let report = try validate(validator)
+        #expect(!report.findings.contains { $0.path == "children[1].type" }, "\(report.text)")
+        #expect(throws: ComponentRegistrationError.self) { try validator.declareNativeComponents(["media-player"]) }
+        #expect(throws: ComponentRegistrationError.self) { try validator.declareNativeComponents(["text-input"]) }
     }
 }
