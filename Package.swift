@@ -150,7 +150,8 @@ let package = Package(
         .testTarget(
             name: "DynamicUIToolingTests",
             dependencies: [
-                "DynamicUITooling", "DynamicUICatalog", "DynamicUIDemoBackend", "DynamicUIModels", "DynamicUIWeb", "DynamicUIRendering",
+                "DynamicUITooling", "DynamicUICatalog", "DynamicUIDemoBackend", "DynamicUIModels", "DynamicUIWeb",
+                "DynamicUIRendering",
             ],
             path: "Tests/DynamicUIToolingTests",
             exclude: ["Broken"],
@@ -182,7 +183,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DynamicUIRenderingTests",
-            dependencies: ["DynamicUIRendering", "DynamicUICatalog"],
+            dependencies: ["DynamicUIRendering", "DynamicUICatalog", "DynamicUIMediaPlayer"],
             path: "Tests/DynamicUIRenderingTests",
             exclude: ["Snapshots"],
             swiftSettings: swiftSettings

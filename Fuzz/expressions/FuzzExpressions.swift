@@ -27,7 +27,9 @@ public func fuzzExpressions(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
         _ = try? expression.isTrue(in: context)
         _ = expression.representabilityProblems
         let printed = expression.description
-        guard let reparsed = try? ExpressionCompiler(limits: ExpressionLimits(maxLength: 1 << 16, maxDepth: 128)).expression(printed)
+        guard
+            let reparsed = try? ExpressionCompiler(limits: ExpressionLimits(maxLength: 1 << 16, maxDepth: 128)).expression(
+                printed)
         else { fatalError("printed expression does not compile: \(text) → \(printed)") }
         if reparsed != expression { fatalError("printing changed the expression: \(text) → \(printed)") }
     }

@@ -193,7 +193,8 @@ public final class NodeAppRuntime {
         darkMode = await settings.value(for: "dark_mode")?.boolValue
         do {
             theme = try await optionalDocument(configuration.themeDocument, as: Theme.self) ?? Theme()
-            library = try await optionalDocument(configuration.componentsDocument, as: ComponentLibrary.self) ?? ComponentLibrary()
+            library =
+                try await optionalDocument(configuration.componentsDocument, as: ComponentLibrary.self) ?? ComponentLibrary()
             componentBodies = try compile(library, name: configuration.componentsDocument)
             let root = try await document(configuration.rootDocument)
             if case .tabView(let items) = root.node.props {
@@ -234,12 +235,14 @@ public final class NodeAppRuntime {
         }
     }
 
-    private func optionalDocument<Model: JSONModelDecodable>(_ name: String, as type: Model.Type) async throws(NodeAppError)
+    private func optionalDocument<Model: JSONModelDecodable>(
+        _ name: String, as type: Model.Type
+    ) async throws(NodeAppError)
         -> Model?
     {
         do {
             return try await load(name, as: type)
-        } catch where error.message.hasPrefix(Self.missing) {
+        } catch  where error.message.hasPrefix(Self.missing) {
             return nil
         }
     }

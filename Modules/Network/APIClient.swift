@@ -234,7 +234,9 @@ public actor APIClient {
         if isGet, let cache {
             cached = await cache.entry(for: url.absoluteString)
             if request.useCache, let cached, cached.isFresh(at: clock.now()) {
-                return APIResponse(status: cached.status, headers: [:], body: cached.body, source: .cache, url: url, readerLimits: configuration.readerLimits)
+                return APIResponse(
+                    status: cached.status, headers: [:], body: cached.body, source: .cache, url: url,
+                    readerLimits: configuration.readerLimits)
             }
         }
         do {
@@ -244,7 +246,9 @@ public actor APIClient {
         } catch {
             if isGet, let cached, error.code == .noConnection || error.code == .timeout || error.code == .serverError {
                 logger.notice("serving a stale response for \(Redaction.url(url)): \(error.code)")
-                return APIResponse(status: cached.status, headers: [:], body: cached.body, source: .stale, url: url, readerLimits: configuration.readerLimits)
+                return APIResponse(
+                    status: cached.status, headers: [:], body: cached.body, source: .stale, url: url,
+                    readerLimits: configuration.readerLimits)
             }
             if request.method.isMutating, request.queueWhenOffline, let queue,
                 error.code == .noConnection || error.code == .timeout
@@ -341,10 +345,13 @@ public actor APIClient {
                 let now = clock.now()
                 await cache?.store(cached.refreshed(at: now, until: now.addingTimeInterval(ttl)), for: request.url.absoluteString)
                 return APIResponse(
-                    status: cached.status, headers: response.headers, body: cached.body, source: .revalidated, url: request.url, readerLimits: configuration.readerLimits)
+                    status: cached.status, headers: response.headers, body: cached.body, source: .revalidated, url: request.url,
+                    readerLimits: configuration.readerLimits)
             }
             if status == 304, acceptsNotModified {
-                return APIResponse(status: 304, headers: response.headers, body: Data(), source: .network, url: request.url, readerLimits: configuration.readerLimits)
+                return APIResponse(
+                    status: 304, headers: response.headers, body: Data(), source: .network, url: request.url,
+                    readerLimits: configuration.readerLimits)
             }
             if (200..<300).contains(status) {
                 if request.method == .get, storesInCache, let cache {
@@ -356,7 +363,8 @@ public actor APIClient {
                     }
                 }
                 return APIResponse(
-                    status: status, headers: response.headers, body: response.body, source: .network, url: request.url, readerLimits: configuration.readerLimits)
+                    status: status, headers: response.headers, body: response.body, source: .network, url: request.url,
+                    readerLimits: configuration.readerLimits)
             }
             if status == 401, authenticated, !refreshed, await refreshTokens() != nil {
                 refreshed = true
@@ -413,7 +421,9 @@ public actor APIClient {
                 logger.warning("token refresh answered without access_token")
                 return nil
             }
-            let expiresAt = json["expires_in"]?.doubleValue.flatMap { WireNumber.seconds($0) }.map { clock.now().addingTimeInterval($0) }
+            let expiresAt = json["expires_in"]?.doubleValue.flatMap { WireNumber.seconds($0) }.map {
+                clock.now().addingTimeInterval($0)
+            }
             let renewed = AuthTokens(
                 accessToken: access, refreshToken: json["refresh_token"]?.stringValue ?? refreshToken, expiresAt: expiresAt)
             try? await tokens.save(renewed)

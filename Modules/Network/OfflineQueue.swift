@@ -108,7 +108,8 @@ public actor OfflineQueue {
         do {
             for expired in try store.removeCreated(before: now.addingTimeInterval(-maxAge)) {
                 report.expired += 1
-                logger.warning("dropped queued \(expired.method) #\(expired.id) after \(WireNumber.int(maxAge / 3600)) h undelivered")
+                logger.warning(
+                    "dropped queued \(expired.method) #\(expired.id) after \(WireNumber.int(maxAge / 3600)) h undelivered")
                 emit(.expired(expired))
             }
             for request in try store.pending() {

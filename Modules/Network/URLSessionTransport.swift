@@ -141,7 +141,9 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         finish(task) { exchange in
             if let error {
-                if let urlError = error as? URLError { return .failure(TransportError(URLSessionTransport.failure(for: urlError.code))) }
+                if let urlError = error as? URLError {
+                    return .failure(TransportError(URLSessionTransport.failure(for: urlError.code)))
+                }
                 return .failure(TransportError(.other("\(error)")))
             }
             guard let http = exchange.response ?? (task.response as? HTTPURLResponse) else {

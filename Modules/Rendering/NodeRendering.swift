@@ -221,7 +221,8 @@ public struct NodeRenderer: Sendable {
             var binding: String?
             if case .unknown(let raw) = node.props { binding = raw["binding"]?.stringValue }
             let value = compiled.bindingTarget.map { $0.resolve(in: context) } ?? .null
-            kind = .custom(CustomNode(type: node.type.rawValue, props: props, actions: actionKeys, binding: binding, value: value))
+            kind = .custom(
+                CustomNode(type: node.type.rawValue, props: props, actions: actionKeys, binding: binding, value: value))
             let label = props["accessibilityLabel"]?.stringValue ?? props["title"]?.stringValue
             accessibility = label.map { AccessibilityInfo(label: $0) }
         case .unknown:

@@ -475,7 +475,9 @@ struct ScreenLowering {
         var actions: [String: String] = [:]
         if let action = definition.action(forSlot: slot.slot.id) {
             actions["tap"] = action.id
-            if let config = action.config { props["config"] = .object(JSONObject(config.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })) }
+            if let config = action.config {
+                props["config"] = .object(JSONObject(config.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+            }
         }
         let field = slot.slot.formFieldName
         let current = inputs.form.values[field].map(JSONValue.string) ?? value ?? .null

@@ -115,7 +115,9 @@ public struct TextRenderer: Sendable {
         case .sheet: return "sheet"
         case .custom(let custom):
             var text = "custom \(custom.type)"
-            if !custom.props.isEmpty { text += " \(JSONWriter(sortedKeys: true).string(from: .object(custom.props)).prefix(160))" }
+            if !custom.props.isEmpty {
+                text += " \(JSONWriter(sortedKeys: true).string(from: .object(custom.props)).prefix(160))"
+            }
             if !custom.actions.isEmpty {
                 text += " " + custom.actions.sorted { $0.key < $1.key }.map { "\($0.key)→\($0.value)" }.joined(separator: " ")
             }

@@ -38,7 +38,9 @@ extension DynamicExpression {
             return []
         case .pipe(let base, let transforms):
             var problems = base.representabilityProblems
-            if case .literal(let value) = base, let first = transforms.first, let problem = first.representabilityProblem(of: value) {
+            if case .literal(let value) = base, let first = transforms.first,
+                let problem = first.representabilityProblem(of: value)
+            {
                 problems.append(problem)
             }
             return problems

@@ -71,7 +71,8 @@
                 .buttonStyle(.plain)
                 .modifier(NodeAccessibility(info: node.accessibility))
             case .textField(let placeholder, let binding, _):
-                NodeBoundField(binding: binding ?? node.id, placeholder: placeholder, submitKey: nil, isSearch: false, scope: scope)
+                NodeBoundField(
+                    binding: binding ?? node.id, placeholder: placeholder, submitKey: nil, isSearch: false, scope: scope)
             case .searchField(let placeholder, let binding, _, let actionKey):
                 NodeBoundField(
                     binding: binding ?? node.id, placeholder: placeholder, submitKey: actionKey, isSearch: true, scope: scope)
@@ -172,13 +173,17 @@
             let gap = spacing.map { CGFloat($0) }
             switch (axis, lazy) {
             case (.vertical, false):
-                VStack(alignment: NodeAlignment.horizontal(alignment), spacing: gap) { NodeRenderChildren(node: node, scope: scope) }
+                VStack(alignment: NodeAlignment.horizontal(alignment), spacing: gap) {
+                    NodeRenderChildren(node: node, scope: scope)
+                }
             case (.vertical, true):
                 LazyVStack(alignment: NodeAlignment.horizontal(alignment), spacing: gap) {
                     NodeRenderChildren(node: node, scope: scope)
                 }
             case (.horizontal, false):
-                HStack(alignment: NodeAlignment.vertical(alignment), spacing: gap) { NodeRenderChildren(node: node, scope: scope) }
+                HStack(alignment: NodeAlignment.vertical(alignment), spacing: gap) {
+                    NodeRenderChildren(node: node, scope: scope)
+                }
             case (.horizontal, true):
                 LazyHStack(alignment: NodeAlignment.vertical(alignment), spacing: gap) {
                     NodeRenderChildren(node: node, scope: scope)

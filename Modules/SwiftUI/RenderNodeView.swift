@@ -226,7 +226,9 @@
         var body: some View {
             let gap = spacing.map { CGFloat($0) }
             LazyVGrid(
-                columns: Array(repeating: GridItem(.flexible(), spacing: gap, alignment: .topLeading), count: RenderKind.gridColumns(columns)),
+                columns: Array(
+                    repeating: GridItem(.flexible(), spacing: gap, alignment: .topLeading), count: RenderKind.gridColumns(columns)
+                ),
                 alignment: .leading, spacing: gap
             ) {
                 NodeChildren(node: node, model: model, item: item)

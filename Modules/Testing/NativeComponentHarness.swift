@@ -43,7 +43,8 @@ public struct NativeComponentHarness: Sendable {
         let compiled = try ScreenCompiler().compile(screen)
         let context = try compiled.context(
             user: AuthUserInfo(id: "u", firstName: "Test", lastName: "User", email: "test@example.com"),
-            userContext: UserContext(role: "student", roleName: "Student"), data: data, environment: EvaluationEnvironment(now: Date()))
+            userContext: UserContext(role: "student", roleName: "Student"), data: data,
+            environment: EvaluationEnvironment(now: Date()))
         let root = PatternRouter(components: registry).render(ScreenInputs(screen: compiled, context: context))
         return Self.firstCustom(in: root)
     }

@@ -50,7 +50,9 @@ public struct LoginHandler: ScreenHandler {
             guard let access = json["access_token"]?.stringValue, let userJSON = json["user"], let contextJSON = json["context"],
                 let user = try? AuthUserInfo(json: userJSON), let userContext = try? UserContext(json: contextJSON)
             else { return .error(message: "Respuesta de inicio de sesión no válida") }
-            let expiresAt = json["expires_in"]?.doubleValue.flatMap { WireNumber.seconds($0) }.map { Date().addingTimeInterval($0) }
+            let expiresAt = json["expires_in"]?.doubleValue.flatMap { WireNumber.seconds($0) }.map {
+                Date().addingTimeInterval($0)
+            }
             let session = SessionInfo(user: user, context: userContext)
             do {
                 try await services.tokens.save(

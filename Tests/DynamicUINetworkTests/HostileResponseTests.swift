@@ -246,7 +246,9 @@ final class StreamingServer: @unchecked Sendable {
                     Glibc.send(connection, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
                 }
             #else
-                let count = bytes.withUnsafeMutableBytes { Darwin.send(connection, $0.baseAddress! + offset, $0.count - offset, 0) }
+                let count = bytes.withUnsafeMutableBytes {
+                    Darwin.send(connection, $0.baseAddress! + offset, $0.count - offset, 0)
+                }
             #endif
             if count <= 0 { return false }
             offset += count

@@ -1,4 +1,5 @@
 import DynamicUICatalog
+import DynamicUIMediaPlayer
 import DynamicUIModels
 import DynamicUIRendering
 import DynamicUIResolvers
@@ -37,7 +38,8 @@ struct PodcastSnapshotTests {
         let library = try catalog.components()
         return NodeRenderer(
             theme: try catalog.theme(), library: library, components: try NodeCompiler().compile(library),
-            options: RenderOptions(sizeClass: sizeClass, showUnknownMarkers: true))
+            options: RenderOptions(sizeClass: sizeClass, showUnknownMarkers: true),
+            nativeComponents: try NativeComponentRegistry([MediaPlayerComponent()]))
     }
 
     /// The data each document shows: the recorded responses its `onLoad` asks for.

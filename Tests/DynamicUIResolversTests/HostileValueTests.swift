@@ -20,7 +20,8 @@ struct HostileTransformTests {
         #expect(try evaluate("$.episode.trackTimeMillis | duration:mm:ss", in: context) == "153722867280912930:07")
         #expect(try evaluate("$.huge | duration:h:mm:ss", in: context) == "2562047788015215:30:07")
         #expect(try evaluate("$.huger | duration:h:mm:ss", in: context) == "2562047788015215:30:07")
-        #expect(try evaluate("$.max | duration:h:mm:ss", in: context) == "2562047788015:12:56")  // Int64.max ms as a Double is 2^63
+        // Int64.max milliseconds, as a Double, is 2^63.
+        #expect(try evaluate("$.max | duration:h:mm:ss", in: context) == "2562047788015:12:56")
         #expect(try evaluate("$.beyond | duration:s", in: context) == "9223372036854776")
         #expect(try evaluate("$.negative | duration:mm:ss", in: context) == nil)
         #expect(try evaluate("$.min | duration:mm:ss", in: context) == nil)

@@ -83,7 +83,9 @@ struct RuntimeHostileValueTests {
             #expect(error.code == .limitExceeded)
             #expect(error.message.contains("11 items"))
         }
-        #expect(try await DataLoader(client: client(transport), maxItems: 11).load(endpoint: "/v1/materials", config: nil).items.count == 11)
+        #expect(
+            try await DataLoader(client: client(transport), maxItems: 11).load(endpoint: "/v1/materials", config: nil).items.count
+                == 11)
     }
 
     @MainActor

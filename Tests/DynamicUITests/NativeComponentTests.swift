@@ -31,7 +31,9 @@ struct HostileComponent: NativeComponent {
 struct NativeComponentTests {
     @MainActor
     @Test func registrationIsCheckedOnceAtStart() throws {
-        #expect(throws: ComponentRegistrationError.self) { try NativeComponentRegistry([MediaPlayerComponent(), MediaPlayerComponent()]) }
+        #expect(throws: ComponentRegistrationError.self) {
+            try NativeComponentRegistry([MediaPlayerComponent(), MediaPlayerComponent()])
+        }
         struct Shadowing: NativeComponent {
             let type: String
             func html(_ node: CustomNode) -> HTMLFragment { .text("") }

@@ -79,7 +79,8 @@ struct ValidatorTests {
         // The settings screen opens help pages on the app's own host, which the app allows.
         let strict = ScreenValidator.shipped().validate(paths: [catalog.folder])
         #expect(strict.errorCount == 0, "\(strict.text)")
-        #expect(strict.findings.filter { $0.message.contains("OPEN_URL host 'edugo.test' is refused") }.count == 2, "\(strict.text)")
+        #expect(
+            strict.findings.filter { $0.message.contains("OPEN_URL host 'edugo.test' is refused") }.count == 2, "\(strict.text)")
         var validator = ScreenValidator.shipped()
         validator.allowOpenURL(hosts: ["edugo.test"])
         let report = validator.validate(paths: [catalog.folder])
@@ -249,7 +250,9 @@ struct HostileDocumentValidationTests {
             ("children[2].props.content", "beyond any calendar"),
         ]
         for (path, phrase) in expected {
-            #expect(report.findings.contains { $0.path == path && $0.severity == .warning && $0.message.contains(phrase) }, "\(path)\n\(report.text)")
+            #expect(
+                report.findings.contains { $0.path == path && $0.severity == .warning && $0.message.contains(phrase) },
+                "\(path)\n\(report.text)")
         }
         #expect(!report.findings.contains { $0.path == "template.zones[0].slots[2].label" }, "\(report.text)")
     }
@@ -258,7 +261,9 @@ struct HostileDocumentValidationTests {
         let report = try validate(["hostile.json": Self.screen], allowing: ["edugo.test"])
         let urls = report.findings.filter { $0.path.hasSuffix("config.url") }
         #expect(
-            urls.map(\.path).sorted() == ["actions[0].config.url", "actions[1].config.url", "actions[2].config.url", "actions[6].config.url"],
+            urls.map(\.path).sorted() == [
+                "actions[0].config.url", "actions[1].config.url", "actions[2].config.url", "actions[6].config.url",
+            ],
             "\(report.text)")
         // mailto: is refused too unless the app registers it, as URLSecurityPolicy does.
         #expect(urls.contains { $0.message.contains("scheme 'mailto'") })
@@ -296,7 +301,8 @@ struct NativeComponentValidationTests {
     @Test func registeredTypesAreKnownAndTheirActionsChecked() throws {
         let report = try validate(ScreenValidator.shipped(knownScreens: ["episode_detail"]))
         #expect(!report.findings.contains { $0.path == "children[0].type" }, "media_player is shipped: \(report.text)")
-        #expect(report.findings.contains { $0.path == "children[0].props.onPause" && $0.message.contains("has no action 'onPause'") })
+        #expect(
+            report.findings.contains { $0.path == "children[0].props.onPause" && $0.message.contains("has no action 'onPause'") })
         #expect(report.findings.contains { $0.path == "children[0].props.onPlay.screen" && $0.message.contains("nowhere") })
         #expect(report.findings.contains { $0.path == "children[1].type" && $0.message.contains("unknown node type 'map_pin'") })
     }

@@ -261,7 +261,8 @@ struct JSONParser {
         if rejectDuplicateKeys {
             // Checked once per object, hashed when large: linear, not a scan per key.
             if !Self.keysAreUnique(entries), let repeated = Self.firstRepeatedKey(entries) {
-                throw error(.duplicateKey, at: keyOffsets[frame.keyStart + repeated], expected: "a key not already in this object")
+                throw error(
+                    .duplicateKey, at: keyOffsets[frame.keyStart + repeated], expected: "a key not already in this object")
             }
             keyOffsets.removeSubrange(frame.keyStart...)
             return .object(JSONObject(uniqueEntries: entries))

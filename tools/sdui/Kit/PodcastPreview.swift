@@ -67,8 +67,9 @@ final class PodcastPreview {
             case ("POST", 2) where parts[1] == "appearance":
                 let mode = request.form.first { $0.0 == "mode" }?.1
                 await app.setDarkMode(mode == "dark" ? true : mode == "light" ? false : nil)
-                return .redirect(request.form.first { $0.0 == "back" }?.1.hasPrefix("/podcasts") == true
-                    ? request.form.first { $0.0 == "back" }!.1 : "/podcasts")
+                return .redirect(
+                    request.form.first { $0.0 == "back" }?.1.hasPrefix("/podcasts") == true
+                        ? request.form.first { $0.0 == "back" }!.1 : "/podcasts")
             case ("GET", 2):
                 return await page(parts[1], query: request.query, app: app)
             case (_, 3) where parts[1] == "act", (_, 4) where parts[1] == "act":
@@ -88,7 +89,9 @@ final class PodcastPreview {
         }
         let model: NodeScreenModel
         let token: Int
-        if let kept = preserved, let page = pages[kept], page.model.route.document == name, page.query.elementsEqual(query, by: ==) {
+        if let kept = preserved, let page = pages[kept], page.model.route.document == name,
+            page.query.elementsEqual(query, by: ==)
+        {
             (model, token) = (page.model, kept)
         } else {
             var params = JSONObject()
@@ -122,7 +125,8 @@ final class PodcastPreview {
         preamble += " · <form class=\"inline\" method=\"post\" action=\"/podcasts/appearance\">"
         preamble += "<input type=\"hidden\" name=\"back\" value=\"\(HTMLRenderer.attribute(here))\" />"
         for (mode, title) in [("system", "Auto"), ("light", "Light"), ("dark", "Dark")] {
-            let current = (app.darkMode == nil && mode == "system") || (app.darkMode == true && mode == "dark")
+            let current =
+                (app.darkMode == nil && mode == "system") || (app.darkMode == true && mode == "dark")
                 || (app.darkMode == false && mode == "light")
             preamble +=
                 "<button type=\"submit\" name=\"mode\" value=\"\(mode)\"\(current ? " aria-pressed=\"true\"" : "")>\(title)</button>"

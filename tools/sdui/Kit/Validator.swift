@@ -1,14 +1,14 @@
-public import DynamicUIActions
 import DynamicUI
+public import DynamicUIActions
 import DynamicUIAuthPlugin
 import DynamicUICRUDPlugin
+import DynamicUIMediaPlayer
 public import DynamicUIModels
 import DynamicUINavigationPlugin
 import DynamicUINetwork
 public import DynamicUIRendering
 import DynamicUIResolvers
 import DynamicUIStorage
-import DynamicUIMediaPlayer
 public import Foundation
 
 /// How serious a validation finding is.
@@ -1160,12 +1160,17 @@ private enum NumberChecks {
             if number > 31_536_000 { return "refresh_interval \(format(number)) s is over a year: the screen never polls" }
         case "columns":
             if number < 1 || number > Double(RenderKind.maxGridColumns) {
-                return "columns \(format(number)) is drawn as \(RenderKind.gridColumns(WireNumber.int(number))) (1…\(RenderKind.maxGridColumns))"
+                return
+                    "columns \(format(number)) is drawn as \(RenderKind.gridColumns(WireNumber.int(number))) (1…\(RenderKind.maxGridColumns))"
             }
         case "lineLimit":
-            if number < 1 || number > 10_000 { return "lineLimit \(format(number)) is drawn as \(RenderKind.lineLimit(WireNumber.int(number)) ?? 0)" }
+            if number < 1 || number > 10_000 {
+                return "lineLimit \(format(number)) is drawn as \(RenderKind.lineLimit(WireNumber.int(number)) ?? 0)"
+            }
         case "value" where object["control_type"]?.stringValue == "rating":
-            if !(0...5).contains(number) { return "a rating of \(format(number)) is drawn as \(format(WireNumber.clamp(number, to: 0...5))) stars" }
+            if !(0...5).contains(number) {
+                return "a rating of \(format(number)) is drawn as \(format(WireNumber.clamp(number, to: 0...5))) stars"
+            }
         default:
             break
         }
@@ -1191,20 +1196,23 @@ private func urlRefusal(_ text: String, policy: URLSecurityPolicy) -> String? {
     let scheme = literal[..<colon].lowercased()
     guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return nil }
     guard policy.schemes.contains(scheme) else {
-        return "OPEN_URL scheme '\(scheme)' is refused by the app's URL policy (allowed: \(policy.schemes.sorted().joined(separator: ", ")))"
+        return
+            "OPEN_URL scheme '\(scheme)' is refused by the app's URL policy (allowed: \(policy.schemes.sorted().joined(separator: ", ")))"
     }
     if scheme == "mailto" || scheme == "tel" { return nil }
     // The host is checkable only when the literal part holds all of it.
     let afterScheme = literal[literal.index(after: colon)...]
     guard afterScheme.hasPrefix("//") else { return nil }
     let authority = afterScheme.dropFirst(2)
-    guard let end = authority.firstIndex(where: { "/?#".contains($0) }) ?? (literal.count == text.count ? authority.endIndex : nil)
+    guard
+        let end = authority.firstIndex(where: { "/?#".contains($0) }) ?? (literal.count == text.count ? authority.endIndex : nil)
     else { return nil }
     guard let url = URL(string: "\(scheme)://\(authority[..<end])") else { return nil }
     if policy.allows(url) { return nil }
     let host = url.host ?? String(authority[..<end])
     let allowed = policy.hosts.isEmpty ? "none" : policy.hosts.sorted().joined(separator: ", ")
-    return "OPEN_URL host '\(host)' is refused by the app's URL policy (allowed hosts: \(allowed)); pass --allow-host to sdui validate"
+    return
+        "OPEN_URL host '\(host)' is refused by the app's URL policy (allowed hosts: \(allowed)); pass --allow-host to sdui validate"
 }
 
 // MARK: - Helpers
