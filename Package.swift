@@ -33,6 +33,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -116,7 +117,7 @@ let package = Package(
             dependencies: [
                 "DynamicUIModels", "DynamicUIResolvers", "DynamicUIStorage", "DynamicUINetwork", "DynamicUIActions",
                 "DynamicUIRendering",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
             ],
             path: "Modules/DynamicUI",
             swiftSettings: swiftSettings
@@ -238,7 +239,7 @@ let package = Package(
             name: "DynamicUICatalog",
             dependencies: ["DynamicUIModels"],
             path: "tools/catalog",
-            exclude: ["FORMAT.md", "edugo", "podcasts"],
+            exclude: ["FORMAT.md", "edugo", "podcasts", "manifests"],
             sources: ["Sources"],
             swiftSettings: swiftSettings
         ),

@@ -38,6 +38,9 @@ public final class DynamicScreenViewModel {
     public let route: Route
     /// The app's native components (slots of their `control_type` draw them).
     public let nativeComponents: NativeComponentRegistry
+    /// The observers of actions, renders and impressions.
+    public let observers: DynamicUIObservers
+    private var impressions: Set<String> = []
     private let screens: ScreenLoader
     private let dataLoader: DataLoader
     private let dispatcher: ActionDispatcher
@@ -58,8 +61,10 @@ public final class DynamicScreenViewModel {
         onLogout: @escaping @MainActor () async -> Void = {},
         onSignedIn: @escaping @MainActor (SessionInfo) async -> Void = { _ in },
         onQueued: @escaping @MainActor () async -> Void = {}, clock: any DynamicUIClock = SystemClock(),
-        nativeComponents: NativeComponentRegistry = .empty, onPerformed: @escaping @MainActor () async -> Void = {}
+        nativeComponents: NativeComponentRegistry = .empty, onPerformed: @escaping @MainActor () async -> Void = {},
+        observers: DynamicUIObservers = .none
     ) {
+        self.observers = observers
         self.onPerformed = onPerformed
         self.nativeComponents = nativeComponents
         self.route = route
@@ -196,11 +201,15 @@ public final class DynamicScreenViewModel {
             items = loaded
             pagination = PaginationState(hasMore: hasMore, loadingMore: loadingMore)
         }
-        return PatternRouter(options: options, components: nativeComponents).render(
+        let started = ContinuousClock.now
+        let tree = PatternRouter(options: options, components: nativeComponents).render(
             ScreenInputs(
                 screen: compiled, context: try context(), items: items,
                 form: FormSnapshot(values: formState.fieldValues, errors: formState.fieldErrors), pagination: pagination,
                 searchText: searchText, confirmation: confirmation, banner: banner))
+        observers.emit(
+            .screenRendered(screen: route.screenKey, seconds: ScreenLoader.seconds(since: started), nodes: tree.nodeCount))
+        return tree
     }
 
     // MARK: Actions
@@ -223,9 +232,30 @@ public final class DynamicScreenViewModel {
         }
         let config = (try? action.config?.evaluate(in: context))?.objectValue ?? [:]
         let result = await run(action.action, config: config, item: item, confirmed: confirmed)
+        report(action.action, result)
         await apply(result)
         await onPerformed()
         return result
+    }
+
+    /// Reports an action and, when it failed, the failure.
+    private func report(_ action: ActionDefinition, _ result: ActionResult) {
+        observers.emit(
+            .actionPerformed(
+                ActionEvent(screen: route.screenKey, action: action.id, type: action.type.rawValue, outcome: result.outcome)))
+        if result.isError {
+            var message = "action failed"
+            if case .error(let text) = result { message = text }
+            if case .sequence(let steps) = result, case .error(let text)? = steps.last { message = text }
+            observers.emit(.error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "actions.\(action.id)", message: message)))
+        }
+    }
+
+    /// An element with a `log_id` became visible (SwiftUI `onAppear`, the preview's
+    /// IntersectionObserver); each is reported once per view model.
+    public func recordImpression(_ logId: String) {
+        guard impressions.insert(logId).inserted else { return }
+        observers.emit(.impression(screen: route.screenKey, logId: logId))
     }
 
     /// Accepts the pending confirmation: its guarded action runs.

@@ -47,6 +47,9 @@ public struct NodeAppConfiguration: Sendable {
     public var logger: Logger
     /// The clock.
     public var clock: any DynamicUIClock
+    /// Who hears about documents loaded, actions performed and errors; `nil` gives a swift-log
+    /// and a swift-metrics observer.
+    public var observers: [any DynamicUIObserver]?
 
     /// Creates a configuration.
     public init(
@@ -55,8 +58,9 @@ public struct NodeAppConfiguration: Sendable {
         retryPolicy: RetryPolicy = .default, limits: DynamicUILimits = .default,
         security: URLSecurityPolicy = URLSecurityPolicy(hosts: []), locale: Locale = Locale(identifier: "en_US"),
         timeZone: TimeZone = .current, logger: Logger = Logger(label: "DynamicUI.nodes"),
-        clock: any DynamicUIClock = SystemClock()
+        clock: any DynamicUIClock = SystemClock(), observers: [any DynamicUIObserver]? = nil
     ) {
+        self.observers = observers
         self.baseURL = baseURL
         self.documents = documents
         self.rootDocument = rootDocument
@@ -131,6 +135,10 @@ public final class NodeAppRuntime {
     public let client: APIClient
     /// The host's native components.
     public let nativeComponents: NativeComponentRegistry
+    /// What this app can draw: sent with remote document requests, and used to fit documents.
+    public let capabilities: ClientCapabilities
+    /// The observers of the SDK's events.
+    public let observers: DynamicUIObservers
     /// Where the app is.
     public private(set) var phase: Phase = .idle
     /// The theme (colors light and dark, fonts, presets).
@@ -168,6 +176,11 @@ public final class NodeAppRuntime {
         self.settings = settings
         logger = configuration.logger
         nativeComponents = try NativeComponentRegistry(components)
+        capabilities = .sdk(components: nativeComponents)
+        observers = DynamicUIObservers(
+            configuration.observers ?? [
+                LoggingObserver(logger: Logger(label: "\(configuration.logger.label).events")), MetricsObserver(),
+            ])
         client = APIClient(
             configuration: APIConfiguration(
                 adminBaseURL: configuration.baseURL, mobileBaseURL: configuration.baseURL,
@@ -217,12 +230,27 @@ public final class NodeAppRuntime {
     /// when the app starts again).
     public func document(_ name: String) async throws(NodeAppError) -> CompiledNode {
         if let cached = compiled[name] { return cached }
-        let node = try await load(name, as: ViewNode.self)
-        do {
+        let started = ContinuousClock.now
+        let loaded = try await load(name, as: ViewNode.self)
+        let decodeSeconds = ScreenLoader.seconds(since: started)
+        let (fitted, events) = RequirementResolver(capabilities: capabilities).resolve(loaded.model)
+        observers.emit(events, screen: name)
+        guard let node = fitted else {
+            throw NodeAppError(document: name, message: "needs a newer version of the app")
+        }
+        let compileStarted = ContinuousClock.now
+        do throws(CompilationError) {
             let result = try NodeCompiler(compiler: ExpressionCompiler(limits: configuration.limits.expressions)).compile(node)
             compiled[name] = result
+            observers.emit(
+                .screenLoaded(
+                    ScreenLoadEvent(
+                        screen: name, source: loaded.source, bytes: loaded.bytes, decodeSeconds: decodeSeconds,
+                        compileSeconds: ScreenLoader.seconds(since: compileStarted))))
             return result
         } catch {
+            observers.emit(
+                .error(ErrorEvent(.compile, screen: name, path: error.diagnostics.first?.location.description, message: "\(error)")))
             throw NodeAppError(document: name, message: "does not compile:\n\(error)")
         }
     }
@@ -241,7 +269,7 @@ public final class NodeAppRuntime {
         -> Model?
     {
         do {
-            return try await load(name, as: type)
+            return try await load(name, as: type).model
         } catch  where error.message.hasPrefix(Self.missing) {
             return nil
         }
@@ -249,9 +277,13 @@ public final class NodeAppRuntime {
 
     private static let missing = "not found"
 
-    private func load<Model: JSONModelDecodable>(_ name: String, as type: Model.Type) async throws(NodeAppError) -> Model {
+    private func load<Model: JSONModelDecodable>(_ name: String, as type: Model.Type) async throws(NodeAppError)
+        -> (model: Model, source: String, bytes: Int)
+    {
         guard Self.isDocumentName(name) else { throw NodeAppError(document: name, message: "not a document name") }
         let json: JSONValue
+        let source: String
+        let bytes: Int
         switch configuration.documents {
         case .folder(let folder):
             let url = folder.appendingPathComponent("\(name).json")
@@ -259,19 +291,30 @@ public final class NodeAppRuntime {
             do {
                 json = try JSONReader(limits: configuration.limits.reader).read(data)
             } catch {
+                observers.emit(.error(ErrorEvent(.decode, screen: name, path: "byte \(error.offset)", message: "\(error)")))
                 throw NodeAppError(document: name, message: "\(error)")
             }
+            (source, bytes) = ("bundle", data.count)
         case .remote(let endpoint):
             do throws(NetworkError) {
-                json = try await client.send(APIRequest(.get, endpoint, pathParameters: ["name": name], authenticated: false))
-                    .json()
+                var request = APIRequest(
+                    .get, endpoint, pathParameters: ["name": name], query: [("capabilities", capabilities.hash)],
+                    authenticated: false)
+                request.headers["DynamicUI-Capabilities"] = capabilities.compact
+                let response = try await client.send(request)
+                json = try response.json()
+                (source, bytes) = ("\(response.source)", response.body.count)
             } catch {
+                if error.code != .notFound {
+                    observers.emit(.error(ErrorEvent(.load, screen: name, message: error.message)))
+                }
                 throw NodeAppError(document: name, message: error.code == .notFound ? Self.missing : error.message)
             }
         }
         do {
-            return try Model(json: json, limits: configuration.limits.model)
+            return (try Model(json: json, limits: configuration.limits.model), source, bytes)
         } catch {
+            observers.emit(.error(ErrorEvent(.decode, screen: name, path: error.location.description, message: "\(error)")))
             throw NodeAppError(document: name, message: "\(error)")
         }
     }
@@ -412,6 +455,7 @@ public final class NodeScreenModel {
 
     @ObservationIgnored private weak var app: NodeAppRuntime?
     @ObservationIgnored private var document: CompiledNode?
+    @ObservationIgnored private var impressions: Set<String> = []
 
     init(route: NodeRoute, app: NodeAppRuntime) {
         self.route = route
@@ -467,7 +511,21 @@ public final class NodeScreenModel {
             return
         }
         message = nil
-        await apply(await app.execute(action, in: scope, screen: route.document))
+        let result = await app.execute(action, in: scope, screen: route.document)
+        app.observers.emit(
+            .actionPerformed(
+                ActionEvent(screen: route.document, action: actionKey, type: action.typeName, outcome: result.outcome)))
+        if result.isError {
+            app.observers.emit(
+                .error(ErrorEvent(.actionFailed, screen: route.document, path: actionKey, message: "\(result)")))
+        }
+        await apply(result)
+    }
+
+    /// An element with a `log_id` became visible; each is reported once per open document.
+    public func recordImpression(_ logId: String) {
+        guard let app, impressions.insert(logId).inserted else { return }
+        app.observers.emit(.impression(screen: route.document, logId: logId))
     }
 
     /// Follows a `navigation_link`: pushes `screen` with its evaluated params.
@@ -531,6 +589,22 @@ public final class NodeScreenModel {
             }
         case .logout, .signedIn, .cancelled, .confirm:
             break
+        }
+    }
+}
+
+extension CompiledNodeAction {
+    /// The `actionType` it was written with.
+    var typeName: String {
+        switch self {
+        case .navigate: "navigate"
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .api: "api"
+        case .setState: "setState"
+        case .custom: "custom"
+        case .sequence: "sequence"
+        case .unknown(let type): type
         }
     }
 }

@@ -52,6 +52,9 @@ public struct DynamicUIConfiguration: Sendable {
     public var logger: Logger
     /// The clock (a `ManualClock` in tests and previews).
     public var clock: any DynamicUIClock
+    /// Who hears about screens loaded, elements seen, actions performed and errors; `nil`
+    /// gives a swift-log observer (the `.events` logger) and a swift-metrics one.
+    public var observers: [any DynamicUIObserver]?
 
     /// Creates a configuration for the two APIs; everything else has the seeds' defaults.
     public init(
@@ -61,8 +64,10 @@ public struct DynamicUIConfiguration: Sendable {
         screenMaxAge: Double = 3600, screenCacheDirectory: URL? = nil, responseCacheEntries: Int = 100,
         responseCacheBytes: Int = 10 << 20, conflictStrategy: ConflictStrategy = .serverWins, limits: DynamicUILimits = .default,
         locale: Locale = Locale(identifier: "es_ES"), timeZone: TimeZone = .current, loginScreenKey: String = "app-login",
-        logger: Logger = Logger(label: "DynamicUI"), clock: any DynamicUIClock = SystemClock()
+        logger: Logger = Logger(label: "DynamicUI"), clock: any DynamicUIClock = SystemClock(),
+        observers: [any DynamicUIObserver]? = nil
     ) {
+        self.observers = observers
         self.adminBaseURL = adminBaseURL
         self.mobileBaseURL = mobileBaseURL
         self.platform = platform
@@ -120,6 +125,10 @@ public final class DynamicUIRuntime {
     public let dispatcher: ActionDispatcher
     /// The host's native components, drawn for their `control_type`.
     public let nativeComponents: NativeComponentRegistry
+    /// What this app can draw, sent with every screen request.
+    public let capabilities: ClientCapabilities
+    /// The observers of the SDK's events.
+    public let observers: DynamicUIObservers
     /// Tabs, sidebar and the stack.
     public let navigation: NavigationModel
     /// The offline queue's processor, when a queue store was given.
@@ -156,6 +165,9 @@ public final class DynamicUIRuntime {
     ) throws(PluginRegistrationError) {
         self.configuration = configuration
         nativeComponents = components
+        capabilities = .sdk(platform: configuration.platform, components: components)
+        observers = DynamicUIObservers(
+            configuration.observers ?? [LoggingObserver(logger: configuration.logger("events")), MetricsObserver()])
         self.tokens = tokens
         self.settings = settings
         logger = configuration.logger
@@ -190,7 +202,8 @@ public final class DynamicUIRuntime {
             cache: ScreenCache(
                 memoryCapacity: configuration.screenCacheSize, maxAge: configuration.screenMaxAge,
                 directory: configuration.screenCacheDirectory, clock: clock),
-            platform: configuration.platform.rawValue, limits: configuration.limits, logger: configuration.logger("screens"))
+            platform: configuration.platform.rawValue, limits: configuration.limits, capabilities: capabilities,
+            observers: observers, logger: configuration.logger("screens"))
         data = DataLoader(client: client, maxItems: configuration.limits.maxDataItems)
         // 7. Actions and the plugins.
         let services = ActionServices(
@@ -239,8 +252,15 @@ public final class DynamicUIRuntime {
         let events = await queue.events()
         tasks.append(
             Task { [weak self] in
-                for await _ in events {
+                for await event in events {
                     guard let self else { return }
+                    if case .expired(let request) = event {
+                        observers.emit(
+                            .error(
+                                ErrorEvent(
+                                    .queueDropped, screen: nil,
+                                    message: "\(request.method) \(request.url) dropped after 24 h undelivered")))
+                    }
                     await countPending()
                 }
             })
@@ -345,7 +365,7 @@ public final class DynamicUIRuntime {
             onSignedIn: { [weak self] session in await self?.signedIn(session, destination: nil) },
             onQueued: { [weak self] in await self?.countPending() },
             clock: configuration.clock, nativeComponents: nativeComponents,
-            onPerformed: { [weak self] in await self?.reloadAppearance() })
+            onPerformed: { [weak self] in await self?.reloadAppearance() }, observers: observers)
     }
 
     /// The view model of the screen on top of the navigation, if any.

@@ -1,4 +1,5 @@
-import DynamicUIModels
+public import DynamicUIModels
+public import DynamicUIRendering
 public import DynamicUINetwork
 public import DynamicUIResolvers
 public import DynamicUIStorage
@@ -57,6 +58,10 @@ public actor ScreenLoader {
     private let logger: Logger
     /// The bounds definitions are read, decoded and compiled under.
     public nonisolated let limits: DynamicUILimits
+    /// What the app can draw: sent with every request (`DynamicUI-Capabilities` header and the
+    /// `capabilities` query item, so caches key by it) and used to pick each element's fallback.
+    public nonisolated let capabilities: ClientCapabilities
+    private let observers: DynamicUIObservers
     private var inFlight: [String: Task<LoadedScreen, any Error>] = [:]
     /// Requests sent so far (for diagnostics and tests).
     public private(set) var requestCount = 0
@@ -65,9 +70,12 @@ public actor ScreenLoader {
     public init(
         client: APIClient, cache: ScreenCache, programs: ProgramCache = ProgramCache(), platform: String = "ios",
         endpoint: Endpoint = "/v1/screens/{key}", limits: DynamicUILimits = .default,
+        capabilities: ClientCapabilities = .sdk(), observers: DynamicUIObservers = .none,
         logger: Logger = Logger(label: "DynamicUI.screens")
     ) {
         self.limits = limits
+        self.capabilities = capabilities
+        self.observers = observers
         self.client = client
         self.cache = cache
         self.programs = programs
@@ -81,7 +89,7 @@ public actor ScreenLoader {
     /// The screen `key`; throws `ScreenLoadError` when it cannot be loaded and nothing is cached.
     public func load(_ key: String) async throws -> LoadedScreen {
         if let entry = await cache.entry(for: cacheKey(key)), await cache.isFresh(entry) {
-            return LoadedScreen(screen: try await compile(entry.screen, etag: entry.etag, key: key), source: .cache)
+            return try await loaded(entry.screen, etag: entry.etag, key: key, source: .cache)
         }
         if let running = inFlight[key] { return try await running.value }
         let task = Task { try await self.fetch(key) }
@@ -107,7 +115,9 @@ public actor ScreenLoader {
 
     private func fetch(_ key: String) async throws -> LoadedScreen {
         let cached = await cache.entry(for: cacheKey(key))
-        var request = APIRequest(.get, endpoint, pathParameters: ["key": key], query: [("platform", platform)])
+        var request = APIRequest(
+            .get, endpoint, pathParameters: ["key": key], query: [("platform", platform), ("capabilities", capabilities.hash)])
+        request.headers["DynamicUI-Capabilities"] = capabilities.compact
         request.bypassCache = true
         if let etag = cached?.etag { request.headers["If-None-Match"] = etag }
         requestCount += 1
@@ -115,26 +125,59 @@ public actor ScreenLoader {
         do throws(NetworkError) {
             response = try await client.send(request)
         } catch {
-            guard let cached else { throw ScreenLoadError(key: key, message: error.message, network: error) }
+            guard let cached else {
+                observers.emit(.error(ErrorEvent(.load, screen: key, message: error.message)))
+                throw ScreenLoadError(key: key, message: error.message, network: error)
+            }
             logger.notice("serving stale screen \(key): \(error.code)")
-            return LoadedScreen(screen: try await compile(cached.screen, etag: cached.etag, key: key), source: .stale)
+            return try await loaded(cached.screen, etag: cached.etag, key: key, source: .stale)
         }
         if response.status == 304, let cached {
             await cache.touch(cacheKey(key))
-            return LoadedScreen(screen: try await compile(cached.screen, etag: cached.etag, key: key), source: .revalidated)
+            return try await loaded(cached.screen, etag: cached.etag, key: key, source: .revalidated)
         }
         let screen: ScreenDefinition
+        let started = ContinuousClock.now
         do {
             screen = try limits.documentDecoder.decode(ScreenDefinition.self, from: response.body)
         } catch {
+            observers.emit(.error(ErrorEvent(.decode, screen: key, path: Self.path(of: error), message: "\(error)")))
             guard let cached else { throw ScreenLoadError(key: key, message: "invalid definition: \(error)", network: nil) }
             logger.error("screen \(key) from the server is invalid (\(error)); serving the cached copy")
-            return LoadedScreen(screen: try await compile(cached.screen, etag: cached.etag, key: key), source: .stale)
+            return try await loaded(cached.screen, etag: cached.etag, key: key, source: .stale)
         }
+        let decodeSeconds = Self.seconds(since: started)
         let etag = response.headers["ETag"]
-        let compiled = try await compile(screen, etag: etag, key: key)
+        let result = try await loaded(
+            screen, etag: etag, key: key, source: .network, bytes: response.body.count, decodeSeconds: decodeSeconds)
         await cache.store(screen, etag: etag, for: cacheKey(key))
-        return LoadedScreen(screen: compiled, source: .network)
+        return result
+    }
+
+    /// The screen fitted to the app's capabilities, compiled (once per version), and reported.
+    private func loaded(
+        _ screen: ScreenDefinition, etag: String?, key: String, source: LoadedScreen.Source, bytes: Int = 0,
+        decodeSeconds: Double = 0
+    ) async throws -> LoadedScreen {
+        let resolver = RequirementResolver(capabilities: capabilities)
+        let missing = resolver.missing(for: screen)
+        guard missing.isEmpty else {
+            let message = "needs a newer version of the app (\(missing.joined(separator: ", ")))"
+            observers.emit(.error(ErrorEvent(.elementDropped, screen: key, path: "$", message: message)))
+            throw ScreenLoadError(key: key, message: message, network: nil)
+        }
+        let (fitted, events) = resolver.resolve(screen)
+        let started = ContinuousClock.now
+        let compilationsBefore = await programs.compilations
+        let compiled = try await compile(fitted, etag: etag, key: key)
+        let compiledNow = await programs.compilations > compilationsBefore
+        if compiledNow { observers.emit(events, screen: key) }
+        observers.emit(
+            .screenLoaded(
+                ScreenLoadEvent(
+                    screen: key, source: "\(source)", bytes: bytes, decodeSeconds: decodeSeconds,
+                    compileSeconds: compiledNow ? Self.seconds(since: started) : 0)))
+        return LoadedScreen(screen: compiled, source: source)
     }
 
     private func compile(_ screen: ScreenDefinition, etag: String?, key: String) async throws -> CompiledScreen {
@@ -143,7 +186,21 @@ public actor ScreenLoader {
                 screen, version: etag ?? String(screen.version),
                 compiler: ScreenCompiler(compiler: ExpressionCompiler(limits: limits.expressions)))
         } catch {
+            observers.emit(
+                .error(ErrorEvent(.compile, screen: key, path: error.diagnostics.first?.location.description, message: "\(error)")))
             throw ScreenLoadError(key: key, message: "the definition does not compile:\n\(error)", network: nil)
         }
+    }
+
+    /// The JSON path (or byte offset) a decoding error names.
+    static func path(of error: any Error) -> String? {
+        if let error = error as? ModelDecodingError { return error.location.description }
+        if let error = error as? JSONReadError { return "byte \(error.offset)" }
+        return nil
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }

@@ -229,7 +229,7 @@ public struct NodeRenderer: Sendable {
             guard options.showUnknownMarkers else { return nil }
             kind = .unknown(node.type.rawValue)
         }
-        return RenderNode(id: id, kind: kind, children: children, accessibility: accessibility, style: style)
+        return RenderNode(id: id, kind: kind, children: children, accessibility: accessibility, style: style, logId: node.logId)
     }
 
     /// The text style of a node style's font: the theme font's size mapped to the nearest

@@ -318,7 +318,14 @@ struct ScreenLowering {
         return zone.zone.type == .metricGrid ? .grid : .stacked
     }
 
+    /// A zone's node, carrying its `log_id`.
     private func lowerZone(_ zone: CompiledZone) -> RenderNode {
+        var node = lowerZoneContent(zone)
+        node.logId = zone.zone.logId
+        return node
+    }
+
+    private func lowerZoneContent(_ zone: CompiledZone) -> RenderNode {
         let id = zoneId(zone)
         var style: NodeStyle?
         if let height = platform?.zones?[zone.zone.id]?.height { style = NodeStyle(height: .points(Double(height))) }
@@ -486,7 +493,14 @@ struct ScreenLowering {
             accessibility: AccessibilityInfo(label: accessibility ?? label))
     }
 
+    /// A slot's node, carrying its `log_id`.
     func lowerSlot(_ slot: CompiledSlot, context: DataContext, prefix: String) -> RenderNode? {
+        guard var node = lowerSlotContent(slot, context: context, prefix: prefix) else { return nil }
+        node.logId = slot.slot.logId
+        return node
+    }
+
+    private func lowerSlotContent(_ slot: CompiledSlot, context: DataContext, prefix: String) -> RenderNode? {
         let id = "\(prefix)/\(slot.slot.id)"
         let value = try? slot.value.resolve(in: context)
         let label = slot.label.flatMap { try? $0.render(in: context) }

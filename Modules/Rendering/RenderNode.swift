@@ -164,12 +164,15 @@ public struct RenderNode: Sendable, Hashable, Identifiable {
     public var accessibility: AccessibilityInfo?
     /// Resolved style (node dialect presets and inline styles; zone heights).
     public var style: NodeStyle?
+    /// The document's `log_id`: backends report an impression when the node becomes visible.
+    public var logId: String?
 
     /// Creates a node.
     public init(
         id: String, kind: RenderKind, children: [RenderNode] = [], accessibility: AccessibilityInfo? = nil,
-        style: NodeStyle? = nil
+        style: NodeStyle? = nil, logId: String? = nil
     ) {
+        self.logId = logId
         self.id = id
         self.kind = kind
         self.children = children
@@ -311,6 +314,11 @@ final class RowCounter: @unchecked Sendable {
     private var count = 0
     func increment() { lock.withLock { count += 1 } }
     var value: Int { lock.withLock { count } }
+}
+
+extension RenderNode {
+    /// The nodes of the tree built so far (list rows are built on demand and not counted).
+    public var nodeCount: Int { children.reduce(1) { $0 + $1.nodeCount } }
 }
 
 extension RenderKind {

@@ -48,6 +48,9 @@ public indirect enum NodeAction: JSONModel {
         }
     }
 
+    /// The action types this SDK knows.
+    public static let knownTypes = ["navigate", "present", "dismiss", "api", "setState", "custom", "sequence"]
+
     /// The `actionType` name.
     public var actionType: String {
         switch self {

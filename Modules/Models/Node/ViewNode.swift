@@ -15,6 +15,12 @@ public struct ViewNode: JSONModel, Identifiable {
     public var children: [ViewNode]
     /// Type-specific properties.
     public var props: NodeProps
+    /// Capabilities the node needs (`node:video_player`, `transform:duration`, `schema:3`).
+    public var requires: [String]?
+    /// What an app without them (or without the node's type) draws instead; nothing when absent.
+    public var fallback: Fallback<ViewNode>?
+    /// The id analytics report the node's impressions under.
+    public var logId: String?
 
     /// The node's id, or its type name when it has none.
     public var id: String { nodeId ?? type.rawValue }
@@ -22,8 +28,12 @@ public struct ViewNode: JSONModel, Identifiable {
     /// Creates a node.
     public init(
         type: NodeType, id: String? = nil, style: String? = nil, inlineStyle: NodeStyle? = nil,
-        condition: String? = nil, children: [ViewNode] = [], props: NodeProps = .none
+        condition: String? = nil, children: [ViewNode] = [], props: NodeProps = .none, requires: [String]? = nil,
+        fallback: Fallback<ViewNode>? = nil, logId: String? = nil
     ) {
+        self.requires = requires
+        self.fallback = fallback
+        self.logId = logId
         self.type = type
         self.nodeId = id
         self.style = style
@@ -48,7 +58,10 @@ public struct ViewNode: JSONModel, Identifiable {
                 inlineStyle: try context.optional("inlineStyle", in: o),
                 condition: try context.optional("condition", in: o),
                 children: try context.optional("children", in: o) ?? [],
-                props: props
+                props: props,
+                requires: try context.optional("requires", in: o),
+                fallback: try context.optional("fallback", in: o),
+                logId: try context.optional("log_id", in: o)
             )
         }
     }
@@ -63,6 +76,9 @@ public struct ViewNode: JSONModel, Identifiable {
         if !children.isEmpty { b.set("children", children) }
         let propsObject = props.object
         if !propsObject.isEmpty { b.set("props", propsObject) }
+        b.set("requires", requires)
+        b.set("fallback", fallback)
+        b.set("log_id", logId)
         return b.json
     }
 }

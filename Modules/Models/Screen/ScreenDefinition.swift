@@ -25,6 +25,10 @@ public struct ScreenDefinition: JSONModel, Identifiable {
     public var handlerKey: String?
     /// When the instance last changed (ISO 8601).
     public var updatedAt: String
+    /// Capabilities the whole screen needs; an app without them shows that it must be updated.
+    public var requires: [String]?
+    /// The id analytics report the screen under (its key when absent).
+    public var logId: String?
 
     /// The screen id.
     public var id: String { screenId }
@@ -34,8 +38,10 @@ public struct ScreenDefinition: JSONModel, Identifiable {
         screenId: String, screenKey: String, screenName: String, pattern: ScreenPattern, version: Int,
         template: ScreenTemplate, slotData: [String: JSONValue]? = nil, dataEndpoint: String? = nil,
         dataConfig: DataConfig? = nil, actions: [ActionDefinition] = [], handlerKey: String? = nil,
-        updatedAt: String
+        updatedAt: String, requires: [String]? = nil, logId: String? = nil
     ) {
+        self.requires = requires
+        self.logId = logId
         self.screenId = screenId
         self.screenKey = screenKey
         self.screenName = screenName
@@ -64,6 +70,8 @@ public struct ScreenDefinition: JSONModel, Identifiable {
         actions = try context.required("actions", in: o)
         handlerKey = try context.optional("handler_key", in: o)
         updatedAt = try context.required("updated_at", in: o)
+        requires = try context.optional("requires", in: o)
+        logId = try context.optional("log_id", in: o)
     }
 
     public var json: JSONValue {
@@ -80,6 +88,8 @@ public struct ScreenDefinition: JSONModel, Identifiable {
         b.set("actions", actions)
         b.set("handler_key", handlerKey)
         b.set("updated_at", updatedAt)
+        b.set("requires", requires)
+        b.set("log_id", logId)
         return b.json
     }
 

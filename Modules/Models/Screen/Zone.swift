@@ -20,12 +20,22 @@ public struct Zone: JSONModel, Identifiable {
     public var zones: [Zone]?
     /// The row template of a list zone, applied to each data item.
     public var itemLayout: ItemLayout?
+    /// Capabilities the zone needs (`zone:carousel`, `schema:3`); see `ClientCapabilities`.
+    public var requires: [String]?
+    /// What an app without them (or without the zone's type) draws instead; nothing when absent.
+    public var fallback: Fallback<Zone>?
+    /// The id analytics report the zone's impressions under.
+    public var logId: String?
 
     /// Creates a zone.
     public init(
         id: String, type: ZoneType, distribution: Distribution? = nil, condition: String? = nil, title: String? = nil,
-        field: String? = nil, slots: [Slot]? = nil, zones: [Zone]? = nil, itemLayout: ItemLayout? = nil
+        field: String? = nil, slots: [Slot]? = nil, zones: [Zone]? = nil, itemLayout: ItemLayout? = nil,
+        requires: [String]? = nil, fallback: Fallback<Zone>? = nil, logId: String? = nil
     ) {
+        self.requires = requires
+        self.fallback = fallback
+        self.logId = logId
         self.id = id
         self.type = type
         self.distribution = distribution
@@ -49,7 +59,10 @@ public struct Zone: JSONModel, Identifiable {
                 field: try context.optional("field", in: o),
                 slots: try context.optional("slots", in: o),
                 zones: try context.optional("zones", in: o),
-                itemLayout: try context.optional("item_layout", in: o)
+                itemLayout: try context.optional("item_layout", in: o),
+                requires: try context.optional("requires", in: o),
+                fallback: try context.optional("fallback", in: o),
+                logId: try context.optional("log_id", in: o)
             )
         }
     }
@@ -65,6 +78,9 @@ public struct Zone: JSONModel, Identifiable {
         b.set("slots", slots)
         b.set("zones", zones)
         b.set("item_layout", itemLayout)
+        b.set("requires", requires)
+        b.set("fallback", fallback)
+        b.set("log_id", logId)
         return b.json
     }
 }
@@ -121,14 +137,24 @@ public struct Slot: JSONModel, Identifiable {
     public var accessibilityLabel: String?
     /// Choices of a `select` or `radio-group`.
     public var options: [SlotOption]?
+    /// Capabilities the slot needs (`control:media-player`, `transform:duration`).
+    public var requires: [String]?
+    /// What an app without them (or without the control type) draws instead; nothing when absent.
+    public var fallback: Fallback<Slot>?
+    /// The id analytics report the slot's impressions under.
+    public var logId: String?
 
     /// Creates a slot.
     public init(
         id: String, controlType: ControlType, bind: String? = nil, field: String? = nil, label: String? = nil,
         value: JSONValue? = nil, placeholder: String? = nil, icon: String? = nil, required: Bool? = nil,
         readOnly: Bool? = nil, style: String? = nil, width: String? = nil, weight: Double? = nil,
-        accessibilityLabel: String? = nil, options: [SlotOption]? = nil
+        accessibilityLabel: String? = nil, options: [SlotOption]? = nil, requires: [String]? = nil,
+        fallback: Fallback<Slot>? = nil, logId: String? = nil
     ) {
+        self.requires = requires
+        self.fallback = fallback
+        self.logId = logId
         self.id = id
         self.controlType = controlType
         self.bind = bind
@@ -164,7 +190,10 @@ public struct Slot: JSONModel, Identifiable {
                 width: try context.optional("width", in: o),
                 weight: try context.optional("weight", in: o),
                 accessibilityLabel: try context.optional("accessibility_label", in: o),
-                options: try context.optional("options", in: o)
+                options: try context.optional("options", in: o),
+                requires: try context.optional("requires", in: o),
+                fallback: try context.optional("fallback", in: o),
+                logId: try context.optional("log_id", in: o)
             )
         }
     }
@@ -186,6 +215,9 @@ public struct Slot: JSONModel, Identifiable {
         b.set("weight", weight)
         b.set("accessibility_label", accessibilityLabel)
         b.set("options", options)
+        b.set("requires", requires)
+        b.set("fallback", fallback)
+        b.set("log_id", logId)
         return b.json
     }
 

@@ -10,7 +10,7 @@ struct SDUI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sdui",
         abstract: "Validate, render and preview DynamicUI screen definitions.",
-        subcommands: [Serve.self, Validate.self, Render.self, Schema.self],
+        subcommands: [Serve.self, Validate.self, Render.self, Schema.self, Capabilities.self],
         defaultSubcommand: Serve.self)
 }
 
@@ -79,6 +79,9 @@ struct Validate: AsyncParsableCommand {
         help: "A native component the app registers: TYPE or TYPE:action,action (repeatable).")
     var nativeComponents: [String] = []
 
+    @Option(help: "An app version's capability manifest (sdui capabilities): elements it cannot draw without a fallback are errors.")
+    var client: String?
+
     enum OutputFormat: String, ExpressibleByArgument {
         case text, json
     }
@@ -90,6 +93,13 @@ struct Validate: AsyncParsableCommand {
             try validator.declareNativeComponents(nativeComponents)
         } catch {
             throw ValidationError("\(error)")
+        }
+        if let client {
+            do {
+                try validator.checkAgainstClient(manifestAt: URL(fileURLWithPath: client))
+            } catch {
+                throw ValidationError("\(client): \(error)")
+            }
         }
         let report = validator.validate(paths: paths.map { URL(fileURLWithPath: $0) })
         switch format {
@@ -156,4 +166,35 @@ struct Schema: AsyncParsableCommand {
 /// Writes a line to standard output at once (unbuffered, so a pipe sees it as it happens).
 func emit(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// `sdui capabilities`.
+struct Capabilities: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the capability manifest of an app built with this SDK, as JSON.",
+        discussion:
+            "Backends validate screens against it (sdui validate --client FILE) so a change that would break this app version fails in their CI.")
+
+    @Option(help: "The platform: ios, ipad or mac.")
+    var platform: String = "ios"
+
+    @Option(name: .customLong("native-component"), help: "A native component the app registers (repeatable).")
+    var nativeComponents: [String] = []
+
+    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
+    var output: String?
+
+    func run() async throws {
+        let text: String
+        do {
+            text = try CapabilityManifest.text(platform: platform, components: nativeComponents)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        if let output {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output))
+        } else {
+            print(text, terminator: "")
+        }
+    }
 }

@@ -18,7 +18,7 @@ public enum DynamicUISchema {
     /// The `$defs` names of the document kinds the root accepts.
     public static let documentKinds = [
         "ScreenDefinition", "ScreenInstance", "ScreenTemplateDocument", "NavigationDefinition", "ViewNode",
-        "ComponentLibrary", "Theme",
+        "ComponentLibrary", "Theme", "ClientCapabilities",
     ]
 
     /// The schema.
@@ -32,13 +32,35 @@ public enum DynamicUISchema {
                 "A screen-dialect or node-dialect DynamicUI document. Optional members may be null; unknown members are ignored."
             ),
             ("anyOf", .array(documentKinds.map { ref($0) })),
-            ("$defs", object(screenDefinitions() + nodeDefinitions())),
+            ("$defs", object(screenDefinitions() + nodeDefinitions() + [("ClientCapabilities", capabilities())])),
         ])
     }
 
     /// The schema as pretty-printed JSON text.
     public static func text() -> String {
         JSONWriter(prettyPrinted: true).string(from: document())
+    }
+
+    // MARK: Capabilities
+
+    /// A capability manifest (`sdui capabilities`): what an app version can draw.
+    private static func capabilities() -> JSONValue {
+        func names(_ description: String) -> JSONValue { array(of: string(), description) }
+        return model(
+            "What an app version can draw (sdui capabilities): the schema version it speaks and every type, action and transform it knows.",
+            [
+                required("schema_version", typed("integer", "The document schema version the app speaks.")),
+                required("sdk_version", string("The SDK version that derived it.")),
+                optional("platform", string("ios, ipad or mac.")),
+                optional("patterns", names("Screen patterns.")),
+                optional("zone_types", names("Zone types.")),
+                optional("control_types", names("Control types of slots.")),
+                optional("node_types", names("Node types.")),
+                optional("action_types", names("Screen-dialect action types.")),
+                optional("node_action_types", names("Node-dialect action types.")),
+                optional("transforms", names("Transforms of the expression language.")),
+                optional("components", names("Native components the app registers.")),
+            ])
     }
 
     // MARK: Screen dialect
@@ -206,8 +228,32 @@ public enum DynamicUISchema {
             required("actions", array(of: ref("ActionDefinition"), "What the screen's triggers do.")),
             optional("handler_key", string("The screen-handler plugin that sees the actions first.")),
             required("updated_at", string("When the instance last changed (ISO 8601).")),
+            optional("requires", requires("the whole screen")),
+            optional("log_id", logId),
         ]
     }
+
+    /// `requires`: capability names an app must have to draw the element.
+    private static func requires(_ what: String) -> JSONValue {
+        array(
+            of: string(),
+            "Capabilities \(what) needs (control:media-player, node:video_player, transform:duration, schema:3); "
+                + "an app without one draws the fallback.")
+    }
+
+    /// `fallback`: another element of the same kind, or "drop".
+    private static func fallback(_ element: String) -> JSONValue {
+        object([
+            (
+                "description",
+                .string("What an app that lacks a required capability, or the element's type, draws instead: another \(element), or \"drop\".")
+            ),
+            ("anyOf", .array([object([("const", "drop")]), ref(element)])),
+        ])
+    }
+
+    /// `log_id`: the id analytics report impressions under.
+    private static let logId = string("The id analytics report the element's impressions under.")
 
     private static func templateDocument() -> JSONValue {
         model(
@@ -233,6 +279,9 @@ public enum DynamicUISchema {
                 optional("slots", array(of: ref("Slot"), "The zone's controls.")),
                 optional("zones", array(of: ref("Zone"), "Nested zones.")),
                 optional("item_layout", ref("ItemLayout")),
+                optional("requires", requires("the zone")),
+                optional("fallback", fallback("Zone")),
+                optional("log_id", logId),
             ])
     }
 
@@ -255,6 +304,9 @@ public enum DynamicUISchema {
                 optional("weight", typed("number", "Share of the row in a side-by-side distribution.")),
                 optional("accessibility_label", string("VoiceOver label; required for an icon-only button.")),
                 optional("options", array(of: ref("SlotOption"), "Choices of a select or radio-group.")),
+                optional("requires", requires("the slot")),
+                optional("fallback", fallback("Slot")),
+                optional("log_id", logId),
             ])
     }
 
@@ -424,6 +476,9 @@ public enum DynamicUISchema {
                 optional("condition", string("The node is drawn only when this condition is truthy.")),
                 optional("children", array(of: ref("ViewNode"), "Child nodes.")),
                 optional("props", typed("object", "Type-specific properties.")),
+                optional("requires", requires("the node")),
+                optional("fallback", fallback("ViewNode")),
+                optional("log_id", logId),
             ],
             extra: [("allOf", .array(cases))])
     }

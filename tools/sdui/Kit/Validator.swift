@@ -131,6 +131,10 @@ public struct ScreenValidator: Sendable {
     /// The app's native components: their `control_type`s and node `type`s are known, and
     /// their actions are checked.
     public var nativeComponents: NativeComponentRegistry = .empty
+    /// An app version's capability manifest (`--client`): an element it cannot draw is an
+    /// error unless it has a `fallback` the app can draw (or `drop`), so a backend change that
+    /// would break a shipped app fails in the backend's CI.
+    public var clientManifest: ClientCapabilities?
 
     /// Creates a validator. A handler key is known when it is in `handlerKeys` (a key ending in
     /// `*` is a prefix pattern) or when a pattern of one of `plugins` matches it; with neither,
@@ -266,6 +270,17 @@ private struct FindingSink {
         error(decodingError.location, decodingError.message)
     }
 
+    /// Findings of fitting a document to an older app: an element it cannot draw and that has no
+    /// fallback is an error; a fallback the app uses is fine.
+    mutating func add(clientFindings events: [RequirementEvent], manifest: ClientCapabilities) {
+        for event in events where event.outcome == .dropped && !event.hadFallback {
+            error(
+                event.location,
+                "app \(manifest.sdkVersion) cannot draw this \(event.type): it lacks \(event.missing.joined(separator: ", ")); "
+                    + "add a fallback (another element, or \"drop\")")
+        }
+    }
+
     mutating func checkEndpoint(_ text: String, at location: JSONLocation) {
         if let problem = endpointProblem(text) { error(location, problem) }
     }
@@ -289,6 +304,8 @@ private struct CheckContext {
     let urlPolicy: URLSecurityPolicy
     /// The app's native components.
     let nativeComponents: NativeComponentRegistry
+    /// An older app's capabilities to check against, if any.
+    let clientManifest: ClientCapabilities?
 }
 
 // MARK: - The run
@@ -408,7 +425,7 @@ private struct ValidationRun {
         return CheckContext(
             handlerPatterns: validator.handlerPatterns, screens: screens, nodeScreens: nodeScreens, presets: presets,
             components: components, maxPageSize: validator.maxPageSize, urlPolicy: validator.urlPolicy,
-            nativeComponents: validator.nativeComponents)
+            nativeComponents: validator.nativeComponents, clientManifest: validator.clientManifest)
     }
 
     // MARK: Checking
@@ -741,6 +758,23 @@ private struct ScreenChecks {
         }
         checkZones(screen.template.zones, at: JSONLocation(components: [.key("template"), .key("zones")]))
         checkPlatformOverrides(screen.template.platformOverrides ?? [:])
+        if let manifest = context.clientManifest {
+            let resolver = RequirementResolver(capabilities: manifest)
+            let missing = resolver.missing(for: screen)
+            if isScreen, !missing.isEmpty {
+                sink.error(
+                    "requires",
+                    "app \(manifest.sdkVersion) cannot draw this screen: it lacks \(missing.joined(separator: ", "))")
+            }
+            sink.add(clientFindings: resolver.resolve(screen).1, manifest: manifest)
+            if isScreen {
+                for (index, action) in screen.actions.enumerated() where !manifest.has("action:\(action.type.rawValue)") {
+                    sink.error(
+                        JSONLocation(components: [.key("actions"), .index(index), .key("type")]),
+                        "app \(manifest.sdkVersion) does not know action type '\(action.type.rawValue)'")
+                }
+            }
+        }
         guard isScreen else { return }
         checkActions(screen)
         if let key = screen.handlerKey, let patterns = context.handlerPatterns, !patterns.contains(where: { $0.matches(key) }) {
@@ -972,6 +1006,9 @@ private struct NodeChecks {
     mutating func checkDocument(_ node: ViewNode) {
         nodeIds = [:]
         visit(node, at: .root)
+        if let manifest = context.clientManifest {
+            sink.add(clientFindings: RequirementResolver(capabilities: manifest).resolve(node).1, manifest: manifest)
+        }
         do throws(CompilationError) {
             _ = try NodeCompiler().compile(node)
         } catch {

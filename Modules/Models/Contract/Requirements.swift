@@ -1,0 +1,172 @@
+/// What happened to an element whose requirements the app did not meet (or whose type it does
+/// not know) when a document was fitted to the app's capabilities.
+public struct RequirementEvent: Sendable, Hashable, CustomStringConvertible {
+    /// What was done.
+    public enum Outcome: String, Sendable, Hashable {
+        /// The element's `fallback` is drawn in its place.
+        case fallbackUsed = "fallback used"
+        /// Nothing is drawn: the fallback is `drop`, or there is none.
+        case dropped
+    }
+
+    /// What was done.
+    public let outcome: Outcome
+    /// Where the element is in the document (`template.zones[1].slots[0]`).
+    public let location: JSONLocation
+    /// The element's type.
+    public let type: String
+    /// What the app lacks (`control:media-player`, `schema:3`).
+    public let missing: [String]
+    /// Whether the element had a `fallback` (even `drop`): a dropped element without one is a
+    /// finding for validators.
+    public let hadFallback: Bool
+
+    /// Creates an event.
+    public init(_ outcome: Outcome, at location: JSONLocation, type: String, missing: [String], hadFallback: Bool) {
+        self.outcome = outcome
+        self.location = location
+        self.type = type
+        self.missing = missing
+        self.hadFallback = hadFallback
+    }
+
+    public var description: String {
+        "\(location): \(type) needs \(missing.joined(separator: ", ")): \(outcome.rawValue)"
+    }
+}
+
+/// Fits documents to an app's capabilities: an element whose `requires` the app lacks, or
+/// whose type it does not know, is replaced by its `fallback` (itself fitted in turn) or
+/// dropped, and every such decision is reported.
+public struct RequirementResolver: Sendable {
+    /// The app's capabilities.
+    public let capabilities: ClientCapabilities
+
+    /// A resolver for `capabilities`.
+    public init(capabilities: ClientCapabilities) { self.capabilities = capabilities }
+
+    /// What `screen` needs that the app lacks at the screen level (its `requires` and pattern).
+    public func missing(for screen: ScreenDefinition) -> [String] {
+        var missing = capabilities.missing(screen.requires)
+        if !capabilities.patterns.contains(screen.pattern.rawValue) { missing.append("pattern:\(screen.pattern.rawValue)") }
+        return missing
+    }
+
+    /// `screen` with its zones and slots fitted, and what was replaced or dropped.
+    public func resolve(_ screen: ScreenDefinition) -> (ScreenDefinition, [RequirementEvent]) {
+        var events: [RequirementEvent] = []
+        var resolved = screen
+        let base = JSONLocation(components: [.key("template"), .key("zones")])
+        resolved.template.zones = zones(screen.template.zones, at: base, events: &events)
+        return (resolved, events)
+    }
+
+    /// `node` fitted (`nil` when the root itself is dropped), and what was replaced or dropped.
+    public func resolve(_ node: ViewNode) -> (ViewNode?, [RequirementEvent]) {
+        var events: [RequirementEvent] = []
+        let resolved = fit(node, at: .root, events: &events)
+        return (resolved, events)
+    }
+
+    // MARK: Screens
+
+    private func zones(_ zones: [Zone], at base: JSONLocation, events: inout [RequirementEvent]) -> [Zone] {
+        zones.enumerated().compactMap { index, zone in fit(zone, at: base.appending(index: index), events: &events) }
+    }
+
+    private func fit(_ zone: Zone, at location: JSONLocation, events: inout [RequirementEvent]) -> Zone? {
+        var missing = capabilities.missing(zone.requires)
+        if !capabilities.zoneTypes.contains(zone.type.rawValue) { missing.append("zone:\(zone.type.rawValue)") }
+        guard missing.isEmpty else {
+            return replace(
+                zone, zone.fallback, type: zone.type.rawValue, missing: missing, at: location, events: &events,
+                fit: { fallback, location, events in fit(fallback, at: location, events: &events) })
+        }
+        var fitted = zone
+        fitted.slots = zone.slots.map { slots(in: $0, at: location.appending(key: "slots"), events: &events) }
+        fitted.zones = zone.zones.map { zones($0, at: location.appending(key: "zones"), events: &events) }
+        if let layout = zone.itemLayout {
+            let layoutSlots = slots(
+                in: layout.slots, at: location.appending(key: "item_layout").appending(key: "slots"), events: &events)
+            fitted.itemLayout = ItemLayout(slots: layoutSlots)
+        }
+        return fitted
+    }
+
+    private func slots(in slots: [Slot], at base: JSONLocation, events: inout [RequirementEvent]) -> [Slot] {
+        slots.enumerated().compactMap { index, slot in fit(slot, at: base.appending(index: index), events: &events) }
+    }
+
+    private func fit(_ slot: Slot, at location: JSONLocation, events: inout [RequirementEvent]) -> Slot? {
+        var missing = capabilities.missing(slot.requires)
+        if !capabilities.has("control:\(slot.controlType.rawValue)") { missing.append("control:\(slot.controlType.rawValue)") }
+        guard missing.isEmpty else {
+            return replace(
+                slot, slot.fallback, type: slot.controlType.rawValue, missing: missing, at: location, events: &events,
+                fit: { fallback, location, events in fit(fallback, at: location, events: &events) })
+        }
+        return slot
+    }
+
+    // MARK: Nodes
+
+    private func fit(_ node: ViewNode, at location: JSONLocation, events: inout [RequirementEvent]) -> ViewNode? {
+        var missing = capabilities.missing(node.requires)
+        if !capabilities.has("node:\(node.type.rawValue)") { missing.append("node:\(node.type.rawValue)") }
+        guard missing.isEmpty else {
+            return replace(
+                node, node.fallback, type: node.type.rawValue, missing: missing, at: location, events: &events,
+                fit: { fallback, location, events in fit(fallback, at: location, events: &events) })
+        }
+        var fitted = node
+        fitted.children = node.children.enumerated().compactMap { index, child in
+            fit(child, at: location.appending(key: "children").appending(index: index), events: &events)
+        }
+        fitted.props = props(node.props, at: location.appending(key: "props"), events: &events)
+        return fitted
+    }
+
+    /// The props with their nested nodes fitted (a required nested node that is dropped is
+    /// left out; a list's item template that is dropped draws empty rows).
+    private func props(_ props: NodeProps, at location: JSONLocation, events: inout [RequirementEvent]) -> NodeProps {
+        func nested(_ node: ViewNode?, _ key: String) -> ViewNode? {
+            node.flatMap { fit($0, at: location.appending(key: key), events: &events) }
+        }
+        switch props {
+        case .list(let items, let template, let separator):
+            let fitted = nested(template, "itemTemplate") ?? ViewNode(type: .vstack)
+            return .list(items: items, itemTemplate: fitted, separator: separator)
+        case .button(let label, let action): return .button(label: nested(label, "label"), action: action)
+        case .navigationLink(let destination, let label):
+            return .navigationLink(destination: destination, label: nested(label, "label"))
+        case .navigationStack(let root): return .navigationStack(root: nested(root, "root"))
+        case .screen(let title, let body, let toolbar, let onLoad):
+            return .screen(title: title, body: nested(body, "body"), toolbar: nested(toolbar, "toolbar"), onLoad: onLoad)
+        case .sheet(let content): return .sheet(content: nested(content, "content"))
+        default: return props
+        }
+    }
+
+    // MARK: Fallbacks
+
+    /// The fallback of an element the app cannot draw, fitted in turn. Without a fallback an
+    /// element of an unknown type stays (the renderer draws nothing in release and a marker in
+    /// previews); one whose `requires` are unmet goes.
+    private func replace<Element>(
+        _ element: Element, _ fallback: Fallback<Element>?, type: String, missing: [String], at location: JSONLocation,
+        events: inout [RequirementEvent], fit: (Element, JSONLocation, inout [RequirementEvent]) -> Element?
+    ) -> Element? {
+        switch fallback {
+        case .element(let replacement)?:
+            events.append(RequirementEvent(.fallbackUsed, at: location, type: type, missing: missing, hadFallback: true))
+            return fit(replacement, location.appending(key: "fallback"), &events)
+        case .drop?:
+            events.append(RequirementEvent(.dropped, at: location, type: type, missing: missing, hadFallback: true))
+            return nil
+        case nil:
+            events.append(RequirementEvent(.dropped, at: location, type: type, missing: missing, hadFallback: false))
+            let onlyTheType = missing.allSatisfy { $0.hasSuffix(":\(type)") }
+            return onlyTheType ? element : nil
+        }
+    }
+}
