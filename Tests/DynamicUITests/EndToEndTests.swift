@@ -27,7 +27,8 @@ final class Live {
 
     init(
         backend existing: DemoBackend? = nil, tokens: InMemoryTokenStore = InMemoryTokenStore(),
-        settings: InMemorySettingsStore = InMemorySettingsStore()
+        settings: InMemorySettingsStore = InMemorySettingsStore(), observers: [any DynamicUIObserver]? = nil,
+        components: NativeComponentRegistry = .empty
     ) async throws {
         if let existing {
             backend = existing
@@ -42,9 +43,10 @@ final class Live {
             configuration: DynamicUIConfiguration(
                 adminBaseURL: backend.adminURL, mobileBaseURL: backend.mobileURL, allowInsecureLoopback: true, timeout: 5,
                 retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0, jitter: 0),
-                security: URLSecurityPolicy(hosts: ["edugo.test"]), deepLinkSchemes: ["edugo"], clock: clock),
+                security: URLSecurityPolicy(hosts: ["edugo.test"]), deepLinkSchemes: ["edugo"], clock: clock,
+                observers: observers),
             plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()], tokens: tokens, settings: settings, queueStore: queue,
-            connectivity: connectivity)
+            connectivity: connectivity, components: components)
         await sdk.start()
     }
 

@@ -57,7 +57,7 @@ struct DemoRouter {
             guard backend.edugo.screenKeys.contains(key) else {
                 return Reply(status: 404, body: ["error": .string("no screen \(key)")])
             }
-            return try cached(try backend.edugo.screenJSON(key))
+            return try cached(fittedForClient(try backend.edugo.screenJSON(key)))
         }
         guard let (entry, parameters) = matchEndpoint() else {
             return Reply(status: 404, body: ["error": .string("no route \(method) \(path)")])
@@ -160,6 +160,24 @@ struct DemoRouter {
     }
 
     /// A GET answer with an ETag of its body, `Cache-Control: max-age=3600` and 304 on a match.
+    /// The screen as this client can draw it. Apps that speak schema 2 or later fit screens
+    /// themselves (`requires`, `fallback`); older ones ignore those members, so the backend
+    /// fits the screen for them from the manifest of their SDK version
+    /// (`tools/catalog/manifests/dynamicui-<sdk>-<platform>.json`) and the components they report.
+    private func fittedForClient(_ json: JSONValue) -> JSONValue {
+        let fields = ClientCapabilities.parseCompact(headers["dynamicui-capabilities"] ?? "")
+        guard let schema = fields["schema"].flatMap({ Int($0) }), schema < 2, let sdk = fields["sdk"],
+            sdk.allSatisfy({ $0.isNumber || $0 == "." })
+        else { return json }
+        let platform = ["ios", "ipad", "mac"].contains(fields["platform"] ?? "") ? fields["platform"]! : "ios"
+        let file = CatalogLocation.root.appendingPathComponent("manifests/dynamicui-\(sdk)-\(platform).json")
+        guard let data = try? Data(contentsOf: file), var manifest = try? DocumentDecoder().decode(ClientCapabilities.self, from: data),
+            let screen = try? ScreenDefinition(json: json)
+        else { return json }
+        manifest.components = Set((fields["components"] ?? "").split(separator: ",").map(String.init))
+        return RequirementResolver(capabilities: manifest).resolve(screen).0.json
+    }
+
     private func cached(_ json: JSONValue) throws -> Reply {
         let bytes = JSONWriter().bytes(from: json)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

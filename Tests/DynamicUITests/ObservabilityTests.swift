@@ -1,0 +1,158 @@
+import DynamicUI
+import DynamicUIActions
+import DynamicUIDemoBackend
+import DynamicUIMediaPlayer
+import DynamicUIModels
+import DynamicUINetwork
+import DynamicUIRendering
+import DynamicUIStorage
+import DynamicUITesting
+import Foundation
+import Testing
+
+/// Keeps every event it is told, in order.
+final class RecordingObserver: DynamicUIObserver, @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [DynamicUIEvent] = []
+
+    func observe(_ event: DynamicUIEvent) { lock.withLock { recorded.append(event) } }
+
+    var events: [DynamicUIEvent] { lock.withLock { recorded } }
+
+    var loads: [ScreenLoadEvent] { events.compactMap { if case .screenLoaded(let load) = $0 { load } else { nil } } }
+    var actions: [ActionEvent] { events.compactMap { if case .actionPerformed(let action) = $0 { action } else { nil } } }
+    var errors: [ErrorEvent] { events.compactMap { if case .error(let error) = $0 { error } else { nil } } }
+    var impressions: [(String, String)] {
+        events.compactMap { if case .impression(let screen, let logId) = $0 { (screen, logId) } else { nil } }
+    }
+    var renders: [(String, Int)] {
+        events.compactMap { if case .screenRendered(let screen, _, let nodes) = $0 { (screen, nodes) } else { nil } }
+    }
+}
+
+@Suite("Observability and the capability contract, end to end against the demo backend", .serialized)
+@MainActor
+struct ObservabilityTests {
+    @Test func everyHookFiresWithItsPayload() async throws {
+        let recorder = RecordingObserver()
+        let runtime = try await Live(
+            observers: [recorder], components: try NativeComponentRegistry([MediaPlayerComponent()]))
+
+        // A failed sign-in: the action and its failure; then a good one.
+        let login = runtime.model("app-login")
+        await login.load()
+        login.formState.setValue("docente@edugo.test", for: "email")
+        login.formState.setValue("wrong", for: "password")
+        await login.perform(actionId: "submit-login")
+        #expect(recorder.actions.last?.screen == "app-login")
+        #expect(recorder.actions.last?.action == "submit-login")
+        #expect(recorder.actions.last?.type == "SUBMIT_FORM")
+        #expect(recorder.errors.contains { $0.kind == .actionFailed && $0.screen == "app-login" && $0.path == "actions.submit-login" })
+        try await runtime.signIn("docente@edugo.test")
+        #expect(recorder.actions.last?.outcome == "signed in")
+
+        // Loading: from the network the first time, with bytes and timings.
+        let load = try #require(recorder.loads.first { $0.screen == "app-login" })
+        #expect(load.source == "network" && load.bytes > 500 && load.decodeSeconds > 0 && load.compileSeconds > 0)
+        #expect(runtime.backend.log.contains { $0.hasPrefix("GET mobile:/v1/screens/app-login") })
+
+        // A video material: the native player (its requirement met), its log ids, impressions once each.
+        let detail = runtime.model("material-detail", params: ["id": "mat-020"])
+        await detail.load()
+        let tree = try detail.render(options: RenderOptions())
+        #expect(recorder.renders.last?.0 == "material-detail" && (recorder.renders.last?.1 ?? 0) > 10)
+        let player = try #require(nodes(tree).first { $0.logId == "material_video_player" })
+        guard case .custom(let custom) = player.kind else {
+            Issue.record("the player is \(player.kind)")
+            return
+        }
+        #expect(custom.type == "media-player" && custom.props["value"]?.stringValue?.hasSuffix(".mp4") == true)
+        #expect(nodes(tree).contains { $0.logId == "material_hero" })
+        detail.recordImpression("material_video_player")
+        detail.recordImpression("material_video_player")
+        detail.recordImpression("material_hero")
+        #expect(recorder.impressions.map(\.1) == ["material_video_player", "material_hero"])
+        #expect(recorder.impressions.allSatisfy { $0.0 == "material-detail" })
+        #expect(!recorder.errors.contains { $0.kind == .fallbackUsed })
+
+        // Offline for 25 hours: the queued change is dropped, and reported.
+        await runtime.model("material-create").load()
+        await runtime.backend.stop()
+        await runtime.connectivity.set(connected: false)
+        let create = runtime.model("material-create")
+        for (field, value) in [
+            "title": "Expira", "subject": "Historia", "grade": "6", "file_url": "https://edugo.test/e.pdf", "file_type": "PDF",
+            "unit_id": "unt-001", "status": "borrador",
+        ] {
+            create.formState.setValue(value, for: field)
+        }
+        await create.load()
+        await create.perform(actionId: "submit")
+        #expect(try runtime.queue.count() == 1, "\(String(describing: create.banner))")
+        runtime.clock.advance(by: 25 * 3600)
+        try await runtime.backend.restart()
+        await runtime.connectivity.set(connected: true)
+        #expect(await eventually { recorder.errors.contains { $0.kind == .queueDropped } })
+        #expect(recorder.errors.first { $0.kind == .queueDropped }?.message.contains("POST") == true)
+        await runtime.stop()
+    }
+
+    @Test func anAppWithoutTheComponentDrawsTheFallbackAndSaysSo() async throws {
+        let recorder = RecordingObserver()
+        let runtime = try await Live(observers: [recorder])
+        try await runtime.signIn("docente@edugo.test")
+        let detail = runtime.model("material-detail", params: ["id": "mat-020"])
+        await detail.load()
+        let text = TextRenderer().render(try detail.render(options: RenderOptions()))
+        #expect(text.contains("Ábrelo con Descargar"))
+        #expect(!text.contains("custom media-player"))
+        let fallback = try #require(recorder.errors.first { $0.kind == .fallbackUsed })
+        #expect(fallback.screen == "material-detail")
+        #expect(fallback.path?.hasSuffix(".slots[0]") == true && fallback.message.contains("component:media-player"))
+        await runtime.stop()
+    }
+
+    @Test func theBackendFitsScreensForAppsThatCannotFitThemselves() async throws {
+        let backend = try DemoBackend()
+        try await backend.start()
+        func screen(_ capabilities: String) async throws -> String {
+            let request = TransportRequest(
+                method: .get, url: backend.mobileURL.appendingPathComponent("v1/screens/material-detail"),
+                headers: ["DynamicUI-Capabilities": capabilities])
+            return String(decoding: try await URLSessionTransport().send(request).body, as: UTF8.self)
+        }
+        // Schema 1 ignores requires/fallback: the backend sends the fallback in place.
+        let old = try await screen("schema=1; sdk=0.1.0; platform=ios; hash=0")
+        #expect(old.contains("video_hint") && !old.contains("\"media-player\""))
+        // An old app that registers the component gets the player.
+        let oldWithPlayer = try await screen("schema=1; sdk=0.1.0; platform=ios; components=media-player; hash=0")
+        #expect(oldWithPlayer.contains("\"media-player\""))
+        // Schema 2 fits screens itself: the backend sends them as written.
+        let current = try await screen("schema=2; sdk=0.2.0; platform=ios; hash=0")
+        #expect(current.contains("\"media-player\"") && current.contains("video_hint"))
+        await backend.stop()
+    }
+
+    @Test func screenRequestsCarryTheCapabilitiesAndBrokenScreensAreReported() async throws {
+        let recorder = RecordingObserver()
+        let transport = ScriptedTransport()
+        await transport.on(
+            .get, "/v1/screens/broken",
+            .json(
+                200,
+                [
+                    "screen_id": "b", "screen_key": "broken", "screen_name": "Roto", "pattern": "detail", "version": 1,
+                    "updated_at": "2026-01-01T00:00:00Z", "actions": [], "template": ["zones": [["type": "container"]]],
+                ]))
+        let capabilities = ClientCapabilities.sdk(platform: .mac)
+        let loader = ScreenLoader(
+            client: client(transport), cache: ScreenCache(), capabilities: capabilities,
+            observers: DynamicUIObservers([recorder]))
+        await #expect(throws: ScreenLoadError.self) { try await loader.load("broken") }
+        let sent = try #require(await transport.requests.first)
+        #expect(sent.headers["DynamicUI-Capabilities"] == capabilities.compact)
+        #expect(sent.url.query?.contains("capabilities=\(capabilities.hash)") == true)
+        let decode = try #require(recorder.errors.first { $0.kind == .decode })
+        #expect(decode.screen == "broken" && decode.path == "template.zones[0].id")
+    }
+}
