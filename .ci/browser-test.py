@@ -295,6 +295,25 @@ try:
             page_ok()
         sign_out()
 
+    step("observability: the live event log and impressions")
+    driver.delete_all_cookies()  # a new browser session: a runtime of its own, whose events start here
+    sign_in("docente@edugo.test")
+    visit("/screen/material-detail?id=mat-020")
+    check("Vídeo" in text(), "a video material shows its video section (the player's fallback in this app)")
+    check(driver.find_elements(By.CSS_SELECTOR, "[data-log-id=material_hero]"), "elements with a log_id carry it")
+    driver.find_element(By.CSS_SELECTOR, "#preview-events summary").click()
+    try:
+        WebDriverWait(driver, 10).until(
+            lambda _: "impression material_hero on material-detail" in driver.find_element(By.ID, "preview-event-list").text)
+    except TimeoutException:
+        pass
+    events = driver.find_element(By.ID, "preview-event-list").text
+    check("screen loaded material-detail" in events, "the event log shows the screen load")
+    check("fallback used on material-detail" in events, "the event log shows the fallback used for the video player")
+    check("impression material_hero on material-detail" in events, "the hero's impression reaches the live event log")
+    shot("event-log")
+    sign_out()
+
     step("podcasts: browse")
     visit("/podcasts")
     check("/podcasts/browse" in driver.current_url, "the podcast app opens on its first tab")

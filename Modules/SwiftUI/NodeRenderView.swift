@@ -14,7 +14,9 @@
         let scope: NodeScope
 
         var body: some View {
-            content.ifPresent(node.style) { view, style in view.modifier(NodeStyleModifier(style: style)) }
+            content
+                .ifPresent(node.style) { view, style in view.modifier(NodeStyleModifier(style: style)) }
+                .ifPresent(node.logId) { view, logId in view.onAppear { scope.model.recordImpression(logId) } }
         }
 
         @ViewBuilder

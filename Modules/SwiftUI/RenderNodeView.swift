@@ -15,7 +15,9 @@
         var item: JSONValue?
 
         var body: some View {
-            content.ifPresent(node.style) { view, style in view.modifier(NodeStyleModifier(style: style)) }
+            content
+                .ifPresent(node.style) { view, style in view.modifier(NodeStyleModifier(style: style)) }
+                .ifPresent(node.logId) { view, logId in view.onAppear { model.recordImpression(logId) } }
         }
 
         @ViewBuilder

@@ -125,8 +125,24 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// Draws `node`; `inForm` when inside the screen's `<form>` (buttons then use `formaction`
-    /// instead of forms of their own, which HTML does not allow nested).
+    /// instead of forms of their own, which HTML does not allow nested). A node with a `log_id`
+    /// carries it as `data-log-id` on its element, for impressions (an IntersectionObserver).
     private func draw(_ node: RenderNode, into out: inout String, inForm: Bool = false) {
+        guard let logId = node.logId else {
+            drawElement(node, into: &out, inForm: inForm)
+            return
+        }
+        let start = out.utf8.count
+        drawElement(node, into: &out, inForm: inForm)
+        // After the first tag name: `<div class=…` becomes `<div data-log-id="…" class=…`.
+        let drawn = out.utf8.dropFirst(start)
+        guard drawn.first == UInt8(ascii: "<"),
+            let nameEnd = drawn.firstIndex(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "/") })
+        else { return }
+        out.insert(contentsOf: " data-log-id=\"\(Self.attribute(logId))\"", at: nameEnd)
+    }
+
+    private func drawElement(_ node: RenderNode, into out: inout String, inForm: Bool) {
         let id = domId(node.id)
         let style = styleAttribute(node.style)
         let label = node.accessibility?.label.map { " aria-label=\"\(Self.attribute($0))\"" } ?? ""

@@ -31,6 +31,20 @@ struct EduGoPages {
         case ("POST", "_") where parts.count == 2 && parts[1] == "connection":
             await session.set(online: request.form.last { $0.0 == "online" }?.1 == "1")
             return .redirect(request.form.last { $0.0 == "return" }?.1.nonEmptyPath ?? currentURL())
+        case ("POST", "_") where parts.count == 2 && parts[1] == "impression":
+            // An element with a log_id came into view (the page's IntersectionObserver).
+            if let token = request.form.last(where: { $0.0 == "page" }).flatMap({ Int($0.1) }),
+                let logId = request.form.last(where: { $0.0 == "log_id" })?.1, !logId.isEmpty
+            {
+                session.model(token: token)?.recordImpression(logId)
+            }
+            return Reply(status: 204, body: "")
+        case ("GET", "_") where parts.count == 2 && parts[1] == "events":
+            let after = Int(request.queryValue("after") ?? "") ?? 0
+            let entries = session.events.entries(after: after).map { entry -> JSONValue in
+                ["sequence": .number(JSONNumber(entry.sequence)), "text": .string(entry.text)]
+            }
+            return Reply(status: 200, body: JSONWriter().string(from: .array(entries)), contentType: "application/json")
         default:
             return notFound(request.path)
         }
@@ -106,7 +120,31 @@ struct EduGoPages {
         let theme: HTMLRenderer.Theme = await session.darkMode() ? .dark : .system
         return Reply(
             status: 200,
-            body: renderer.page(root, navigation: tabs, theme: theme, preamble: previewBar(returnTo: Self.url(shown))))
+            body: renderer.page(
+                root, navigation: tabs, theme: theme, preamble: previewBar(returnTo: Self.url(shown)) + eventLog(token: token)))
+    }
+
+    /// The live event log: the runtime's latest events, new ones fetched every two seconds, and
+    /// the script that reports impressions of elements with a `log_id` as they come into view.
+    private func eventLog(token: Int) -> String {
+        let recent = session.events.entries(after: 0).suffix(12)
+        var out = "<details id=\"preview-events\" style=\"padding:4px 16px;font-size:12px;background:var(--surface)\">"
+        out += "<summary>Eventos</summary><ol id=\"preview-event-list\" style=\"margin:4px 0;max-height:12em;overflow:auto\">"
+        for entry in recent { out += "<li data-sequence=\"\(entry.sequence)\">\(HTMLRenderer.escape(entry.text))</li>" }
+        out += "</ol></details>"
+        out += "<script>(() => {const page = \(token); const list = document.getElementById('preview-event-list');"
+        out += "let last = \(recent.last?.sequence ?? 0); const seen = new Set();"
+        out += "const refresh = () => fetch('/_/events?after=' + last).then(r => r.json()).then(entries => {"
+        out += "for (const e of entries) {if (e.sequence <= last) continue; const li = document.createElement('li');"
+        out += "li.dataset.sequence = e.sequence;"
+        out += "li.textContent = e.text; list.appendChild(li); last = e.sequence;} list.scrollTop = list.scrollHeight;"
+        out += "}).catch(() => {}); setInterval(refresh, 2000);"
+        out += "document.addEventListener('DOMContentLoaded', () => {const io = new IntersectionObserver(items => {"
+        out += "for (const item of items) {const id = item.target.dataset.logId; if (!item.isIntersecting || seen.has(id)) continue;"
+        out += "seen.add(id); fetch('/_/impression', {method: 'POST', body: new URLSearchParams({page: page, log_id: id})})"
+        out += ".then(refresh).catch(() => {});}});"
+        out += "document.querySelectorAll('[data-log-id]').forEach(el => io.observe(el));});})();</script>"
+        return out
     }
 
     /// The preview's own strip: who is signed in, the connection switch and pending changes.

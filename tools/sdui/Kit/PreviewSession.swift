@@ -29,6 +29,49 @@ final class SwitchableTransport: HTTPTransport, @unchecked Sendable {
     }
 }
 
+/// The events of one browser's runtime, newest last (at most 200), for the preview's live
+/// event log.
+final class PreviewEventLog: DynamicUIObserver, @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(sequence: Int, text: String)] = []
+    private var next = 1
+
+    func observe(_ event: DynamicUIEvent) {
+        let text = Self.describe(event)
+        lock.withLock {
+            entries.append((next, text))
+            next += 1
+            if entries.count > 200 { entries.removeFirst(entries.count - 200) }
+        }
+    }
+
+    /// The entries after `sequence`, oldest first.
+    func entries(after sequence: Int) -> [(sequence: Int, text: String)] {
+        lock.withLock { entries.filter { $0.sequence > sequence } }
+    }
+
+    /// One line per event: what happened, to which screen, with its numbers or path.
+    static func describe(_ event: DynamicUIEvent) -> String {
+        switch event {
+        case .screenLoaded(let load):
+            return "screen loaded \(load.screen) (\(load.source), \(load.bytes) B, decode \(milliseconds(load.decodeSeconds)), "
+                + "compile \(milliseconds(load.compileSeconds)))"
+        case .screenRendered(let screen, let seconds, let nodes):
+            return "screen rendered \(screen) (\(nodes) nodes, \(milliseconds(seconds)))"
+        case .impression(let screen, let logId):
+            return "impression \(logId) on \(screen)"
+        case .actionPerformed(let action):
+            return "action \(action.action) (\(action.type)) on \(action.screen): \(action.outcome)"
+        case .error(let error):
+            return "\(error.kind.rawValue)\(error.screen.map { " on \($0)" } ?? "")\(error.path.map { " at \($0)" } ?? ""): \(error.message)"
+        }
+    }
+
+    private static func milliseconds(_ seconds: Double) -> String {
+        String(format: "%.1f ms", seconds * 1000)
+    }
+}
+
 /// One browser's runtime: its own tokens, settings, offline queue and connection switch, and
 /// the view models of the pages it has open.
 @MainActor
@@ -37,6 +80,8 @@ final class PreviewSession {
     let settings = InMemorySettingsStore()
     let transport: SwitchableTransport
     let connectivity = ManualConnectivityMonitor()
+    /// The runtime's events, for the live event log.
+    let events = PreviewEventLog()
     /// View models by page token; the newest `capacity` are kept.
     private var models: [Int: DynamicScreenViewModel] = [:]
     private var order: [Int] = []
@@ -55,7 +100,7 @@ final class PreviewSession {
                 adminBaseURL: admin, mobileBaseURL: backend, platform: .ios, allowInsecureLoopback: true, timeout: 10,
                 retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.05, jitter: 0),
                 security: URLSecurityPolicy(hosts: ["edugo.test", "apple.com"]), deepLinkSchemes: ["edugo"],
-                conflictStrategy: .serverWins),
+                conflictStrategy: .serverWins, observers: [events]),
             plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()], tokens: InMemoryTokenStore(), settings: settings,
             queueStore: queue, transport: transport, connectivity: connectivity)
     }
