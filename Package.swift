@@ -172,6 +172,8 @@ let package = Package(
             dependencies: [
                 "DynamicUI", "DynamicUITesting", "DynamicUICatalog", "DynamicUIDemoBackend", "DynamicUIAuthPlugin",
                 "DynamicUICRUDPlugin", "DynamicUINavigationPlugin", "DynamicUIMediaPlayer", "DynamicUIWeb",
+                .product(name: "Logging", package: "swift-log"), .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ],
             path: "Tests/DynamicUITests",
             swiftSettings: swiftSettings

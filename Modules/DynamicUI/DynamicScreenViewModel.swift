@@ -247,7 +247,8 @@ public final class DynamicScreenViewModel {
             var message = "action failed"
             if case .error(let text) = result { message = text }
             if case .sequence(let steps) = result, case .error(let text)? = steps.last { message = text }
-            observers.emit(.error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "actions.\(action.id)", message: message)))
+            observers.emit(
+                .error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "actions.\(action.id)", message: message)))
         }
     }
 

@@ -250,7 +250,8 @@ public final class NodeAppRuntime {
             return result
         } catch {
             observers.emit(
-                .error(ErrorEvent(.compile, screen: name, path: error.diagnostics.first?.location.description, message: "\(error)")))
+                .error(
+                    ErrorEvent(.compile, screen: name, path: error.diagnostics.first?.location.description, message: "\(error)")))
             throw NodeAppError(document: name, message: "does not compile:\n\(error)")
         }
     }
@@ -277,7 +278,9 @@ public final class NodeAppRuntime {
 
     private static let missing = "not found"
 
-    private func load<Model: JSONModelDecodable>(_ name: String, as type: Model.Type) async throws(NodeAppError)
+    private func load<Model: JSONModelDecodable>(
+        _ name: String, as type: Model.Type
+    ) async throws(NodeAppError)
         -> (model: Model, source: String, bytes: Int)
     {
         guard Self.isDocumentName(name) else { throw NodeAppError(document: name, message: "not a document name") }

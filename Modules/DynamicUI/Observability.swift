@@ -126,7 +126,8 @@ public struct LoggingObserver: DynamicUIObserver {
                     "decode_ms": "\(Int(load.decodeSeconds * 1000))", "compile_ms": "\(Int(load.compileSeconds * 1000))",
                 ])
         case .screenRendered(let screen, let seconds, let nodes):
-            logger.debug("screen rendered", metadata: ["screen": "\(screen)", "ms": "\(Int(seconds * 1000))", "nodes": "\(nodes)"])
+            logger.debug(
+                "screen rendered", metadata: ["screen": "\(screen)", "ms": "\(Int(seconds * 1000))", "nodes": "\(nodes)"])
         case .impression(let screen, let logId):
             logger.debug("impression", metadata: ["screen": "\(screen)", "log_id": "\(logId)"])
         case .actionPerformed(let action):

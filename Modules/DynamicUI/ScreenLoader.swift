@@ -1,6 +1,6 @@
 public import DynamicUIModels
-public import DynamicUIRendering
 public import DynamicUINetwork
+public import DynamicUIRendering
 public import DynamicUIResolvers
 public import DynamicUIStorage
 import Foundation
@@ -187,7 +187,8 @@ public actor ScreenLoader {
                 compiler: ScreenCompiler(compiler: ExpressionCompiler(limits: limits.expressions)))
         } catch {
             observers.emit(
-                .error(ErrorEvent(.compile, screen: key, path: error.diagnostics.first?.location.description, message: "\(error)")))
+                .error(
+                    ErrorEvent(.compile, screen: key, path: error.diagnostics.first?.location.description, message: "\(error)")))
             throw ScreenLoadError(key: key, message: "the definition does not compile:\n\(error)", network: nil)
         }
     }

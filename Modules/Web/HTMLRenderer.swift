@@ -137,7 +137,9 @@ public struct HTMLRenderer: Sendable {
         // After the first tag name: `<div class=…` becomes `<div data-log-id="…" class=…`.
         let drawn = out.utf8.dropFirst(start)
         guard drawn.first == UInt8(ascii: "<"),
-            let nameEnd = drawn.firstIndex(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "/") })
+            let nameEnd = drawn.firstIndex(where: {
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "/")
+            })
         else { return }
         out.insert(contentsOf: " data-log-id=\"\(Self.attribute(logId))\"", at: nameEnd)
     }

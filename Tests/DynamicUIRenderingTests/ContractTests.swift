@@ -19,12 +19,21 @@ struct ContractTests {
             #expect(!plain.has(name), "\(name)")
         }
         #expect(plain.platform == "ipad")
-        let withPlayer = ClientCapabilities.sdk(platform: .ipad, components: try NativeComponentRegistry([MediaPlayerComponent()]))
-        #expect(withPlayer.has("component:media-player") && withPlayer.has("control:media-player") && withPlayer.has("node:media_player"))
+        let withPlayer = ClientCapabilities.sdk(
+            platform: .ipad, components: try NativeComponentRegistry([MediaPlayerComponent()]))
+        #expect(
+            withPlayer.has("component:media-player") && withPlayer.has("control:media-player")
+                && withPlayer.has("node:media_player"))
         #expect(withPlayer.hash != plain.hash)
-        #expect(withPlayer.hash == ClientCapabilities.sdk(platform: .ipad, components: try NativeComponentRegistry([MediaPlayerComponent()])).hash)
+        #expect(
+            withPlayer.hash
+                == ClientCapabilities.sdk(platform: .ipad, components: try NativeComponentRegistry([MediaPlayerComponent()])).hash
+        )
         #expect(withPlayer.hash.count == 16)
-        #expect(withPlayer.compact == "schema=2; sdk=\(ClientCapabilities.sdkVersion); platform=ipad; components=media-player; hash=\(withPlayer.hash)")
+        #expect(
+            withPlayer.compact
+                == "schema=2; sdk=\(ClientCapabilities.sdkVersion); platform=ipad; components=media-player; hash=\(withPlayer.hash)"
+        )
         #expect(ClientCapabilities.parseCompact(withPlayer.compact)["components"] == "media-player")
         #expect(try ClientCapabilities(json: withPlayer.json) == withPlayer)
         #expect(withPlayer.names.contains("component:media-player") && withPlayer.names == withPlayer.names.sorted())
@@ -57,8 +66,12 @@ struct ContractTests {
         let byPath = Dictionary(uniqueKeysWithValues: events.map { ($0.location.description, $0) })
         #expect(byPath["template.zones[0].slots[0]"]?.outcome == .fallbackUsed)
         #expect(byPath["template.zones[0].slots[0]"]?.missing == ["control:media-player"])
-        #expect(byPath["template.zones[0].slots[1]"]?.outcome == .dropped && byPath["template.zones[0].slots[1]"]?.hadFallback == true)
-        #expect(byPath["template.zones[0].slots[2]"]?.outcome == .dropped && byPath["template.zones[0].slots[2]"]?.hadFallback == false)
+        #expect(
+            byPath["template.zones[0].slots[1]"]?.outcome == .dropped && byPath["template.zones[0].slots[1]"]?.hadFallback == true
+        )
+        #expect(
+            byPath["template.zones[0].slots[2]"]?.outcome == .dropped
+                && byPath["template.zones[0].slots[2]"]?.hadFallback == false)
         #expect(byPath["template.zones[0].slots[3]"]?.outcome == .dropped)  // unknown type: kept for the renderer to drop
         #expect(byPath["template.zones[0].slots[4].fallback"]?.missing == ["schema:9"])
         #expect(byPath["template.zones[1]"]?.outcome == .fallbackUsed)

@@ -2,6 +2,7 @@ import DynamicUI
 import DynamicUICatalog
 import DynamicUIModels
 import DynamicUINetwork
+import DynamicUIRendering
 import DynamicUIResolvers
 import DynamicUIStorage
 import DynamicUITesting
@@ -54,7 +55,7 @@ struct ScreenLoaderTests {
         #expect(first.source == .network)
         #expect(first.screen.definition.screenKey == "materials-list")
         let sent = try #require(await transport.requests.first)
-        #expect(sent.url.query == "platform=ipad")
+        #expect(sent.url.query == "platform=ipad&capabilities=\(ClientCapabilities.sdk().hash)")
         #expect(sent.headers["If-None-Match"] == nil)
 
         #expect(try await loader.load("materials-list").source == .cache)

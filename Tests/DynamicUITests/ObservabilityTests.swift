@@ -8,6 +8,9 @@ import DynamicUIRendering
 import DynamicUIStorage
 import DynamicUITesting
 import Foundation
+import Logging
+import Metrics
+import MetricsTestKit
 import Testing
 
 /// Keeps every event it is told, in order.
@@ -47,7 +50,9 @@ struct ObservabilityTests {
         #expect(recorder.actions.last?.screen == "app-login")
         #expect(recorder.actions.last?.action == "submit-login")
         #expect(recorder.actions.last?.type == "SUBMIT_FORM")
-        #expect(recorder.errors.contains { $0.kind == .actionFailed && $0.screen == "app-login" && $0.path == "actions.submit-login" })
+        #expect(
+            recorder.errors.contains { $0.kind == .actionFailed && $0.screen == "app-login" && $0.path == "actions.submit-login" }
+        )
         try await runtime.signIn("docente@edugo.test")
         #expect(recorder.actions.last?.outcome == "signed in")
 
@@ -154,5 +159,105 @@ struct ObservabilityTests {
         #expect(sent.url.query?.contains("capabilities=\(capabilities.hash)") == true)
         let decode = try #require(recorder.errors.first { $0.kind == .decode })
         #expect(decode.screen == "broken" && decode.path == "template.zones[0].id")
+
+        // A condition that does not compile, and a control type the app does not know.
+        await transport.on(
+            .get, "/v1/screens/odd",
+            .json(
+                200,
+                [
+                    "screen_id": "o", "screen_key": "odd", "screen_name": "Raro", "pattern": "detail", "version": 1,
+                    "updated_at": "2026-01-01T00:00:00Z", "actions": [],
+                    "template": [
+                        "zones": [["id": "z", "type": "container", "slots": [["id": "h", "control_type": "hologram"]]]]
+                    ],
+                ]),
+            .json(
+                200,
+                [
+                    "screen_id": "o", "screen_key": "odd", "screen_name": "Raro", "pattern": "detail", "version": 2,
+                    "updated_at": "2026-01-01T00:00:00Z", "actions": [],
+                    "template": ["zones": [["id": "z", "type": "container", "condition": "a ==", "slots": []]]],
+                ]))
+        _ = try await loader.load("odd")
+        let dropped = try #require(recorder.errors.first { $0.kind == .elementDropped })
+        #expect(
+            dropped.screen == "odd" && dropped.path == "template.zones[0].slots[0]"
+                && dropped.message.contains("control:hologram"))
+        await loader.expire("odd")
+        await #expect(throws: ScreenLoadError.self) { try await loader.load("odd") }
+        let compile = try #require(recorder.errors.first { $0.kind == .compile })
+        #expect(compile.screen == "odd" && compile.path == "template.zones[0].condition")
+    }
+}
+
+@Suite("The default observers: swift-log and swift-metrics")
+struct DefaultObserverTests {
+    static let events: [DynamicUIEvent] = [
+        .screenLoaded(
+            ScreenLoadEvent(screen: "home", source: "network", bytes: 4096, decodeSeconds: 0.002, compileSeconds: 0.001)),
+        .screenRendered(screen: "home", seconds: 0.003, nodes: 40),
+        .impression(screen: "home", logId: "hero"),
+        .actionPerformed(ActionEvent(screen: "home", action: "save", type: "SUBMIT_FORM", outcome: "success")),
+        .error(ErrorEvent(.fallbackUsed, screen: "home", path: "template.zones[0]", message: "zone:carousel")),
+        .error(ErrorEvent(.compile, screen: "home", path: "template.zones[1].condition", message: "syntax error")),
+    ]
+
+    @Test func metricsAreRecordedWithTheirDimensions() throws {
+        let metrics = TestMetrics()
+        let observer = MetricsObserver(factory: metrics)
+        for event in Self.events { observer.observe(event) }
+        #expect(try metrics.expectCounter("dynamicui.screens", [("screen", "home"), ("source", "network")]).totalValue == 1)
+        #expect(
+            try metrics.expectTimer("dynamicui.screen.decode", [("screen", "home"), ("source", "network")]).lastValue == 2_000_000
+        )
+        #expect(try metrics.expectTimer("dynamicui.screen.render", [("screen", "home")]).lastValue == 3_000_000)
+        #expect(try metrics.expectCounter("dynamicui.impressions", [("screen", "home"), ("log_id", "hero")]).totalValue == 1)
+        #expect(try metrics.expectCounter("dynamicui.actions", [("screen", "home"), ("outcome", "success")]).totalValue == 1)
+        #expect(metrics.counterTotal(label: "dynamicui.errors") == 2)
+        #expect(try metrics.expectCounter("dynamicui.errors", [("kind", "compile"), ("screen", "home")]).totalValue == 1)
+    }
+
+    @Test func logLinesCarryTheFields() {
+        let capture = LineCapture()
+        var logger = Logger(label: "events") { _ in capture }
+        logger.logLevel = .trace
+        let observer = LoggingObserver(logger: logger)
+        for event in Self.events { observer.observe(event) }
+        let lines = capture.lines
+        #expect(lines.count == Self.events.count)
+        #expect(
+            lines.contains {
+                $0.level == .warning && $0.message == "syntax error" && $0.metadata["path"] == "template.zones[1].condition"
+            })
+        #expect(
+            lines.contains { $0.message == "screen loaded" && $0.metadata["bytes"] == "4096" && $0.metadata["decode_ms"] == "2" })
+        #expect(lines.contains { $0.message == "impression" && $0.metadata["log_id"] == "hero" })
+    }
+}
+
+/// A log handler that keeps every line.
+final class LineCapture: LogHandler, @unchecked Sendable {
+    struct Line {
+        let level: Logger.Level
+        let message: String
+        let metadata: [String: String]
+    }
+
+    private let lock = NSLock()
+    private var kept: [Line] = []
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    var lines: [Line] { lock.withLock { kept } }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let fields = (event.metadata ?? [:]).mapValues { "\($0)" }
+        lock.withLock { kept.append(Line(level: event.level, message: "\(event.message)", metadata: fields)) }
     }
 }

@@ -18,7 +18,8 @@ struct ContractToolingTests {
         #expect(throws: (any Error).self) { try CapabilityManifest.manifest(platform: "ios", components: ["text-input"]) }
         // The older app's manifest reads and lacks what came later.
         let old = try DocumentDecoder().decode(
-            ClientCapabilities.self, from: try Data(contentsOf: Self.manifests.appendingPathComponent("dynamicui-0.1.0-ios.json")))
+            ClientCapabilities.self, from: try Data(contentsOf: Self.manifests.appendingPathComponent("dynamicui-0.1.0-ios.json"))
+        )
         #expect(old.schemaVersion == 1 && !old.has("component:media-player") && old.has("control:text-input"))
     }
 
@@ -48,7 +49,9 @@ struct ContractToolingTests {
         let old = try validate(Self.screen(videoSlot: bare), client: "dynamicui-0.1.0-ios.json")
         let finding = try #require(old.findings.first { $0.severity == .error }, "\(old.text)")
         #expect(finding.path == "template.zones[0].slots[0]")
-        #expect(finding.message.contains("app 0.1.0 cannot draw this media-player") && finding.message.contains("control:media-player"))
+        #expect(
+            finding.message.contains("app 0.1.0 cannot draw this media-player")
+                && finding.message.contains("control:media-player"))
         #expect(try validate(Self.screen(videoSlot: withFallback), client: "dynamicui-0.1.0-ios.json").errorCount == 0)
         #expect(try validate(Self.screen(videoSlot: dropped), client: "dynamicui-0.1.0-ios.json").errorCount == 0)
         // The current app has the component: no fallback needed.
@@ -62,7 +65,9 @@ struct ContractToolingTests {
         #expect(try validate(Self.screen(videoSlot: future), client: "dynamicui-0.2.0-ios.json").errorCount == 0)
         let kanban = Self.screen(videoSlot: "").replacingOccurrences(of: "\"detail\"", with: "\"kanban\"")
         let screenLevel = try validate(kanban, client: "dynamicui-0.2.0-ios.json")
-        #expect(screenLevel.findings.contains { $0.path == "requires" && $0.message.contains("pattern:kanban") }, "\(screenLevel.text)")
+        #expect(
+            screenLevel.findings.contains { $0.path == "requires" && $0.message.contains("pattern:kanban") },
+            "\(screenLevel.text)")
     }
 
     @Test func theEduGoCatalogFitsTheOlderApp() throws {
@@ -85,6 +90,13 @@ struct ContractToolingTests {
         let manifest = try JSONReader().read(
             try Data(contentsOf: Self.manifests.appendingPathComponent("dynamicui-0.2.0-ios.json")))
         #expect(checker.check(manifest).isEmpty)
-        #expect(checker.check(try JSONReader().read(Self.screen(videoSlot: #"{"id": "a", "control_type": "label", "fallback": "drop", "requires": ["schema:2"], "log_id": "a"}"#))).isEmpty)
+        #expect(
+            checker.check(
+                try JSONReader().read(
+                    Self.screen(
+                        videoSlot:
+                            #"{"id": "a", "control_type": "label", "fallback": "drop", "requires": ["schema:2"], "log_id": "a"}"#)
+                )
+            ).isEmpty)
     }
 }

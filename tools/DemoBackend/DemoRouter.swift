@@ -171,7 +171,8 @@ struct DemoRouter {
         else { return json }
         let platform = ["ios", "ipad", "mac"].contains(fields["platform"] ?? "") ? fields["platform"]! : "ios"
         let file = CatalogLocation.root.appendingPathComponent("manifests/dynamicui-\(sdk)-\(platform).json")
-        guard let data = try? Data(contentsOf: file), var manifest = try? DocumentDecoder().decode(ClientCapabilities.self, from: data),
+        guard let data = try? Data(contentsOf: file),
+            var manifest = try? DocumentDecoder().decode(ClientCapabilities.self, from: data),
             let screen = try? ScreenDefinition(json: json)
         else { return json }
         manifest.components = Set((fields["components"] ?? "").split(separator: ",").map(String.init))

@@ -79,7 +79,8 @@ struct Validate: AsyncParsableCommand {
         help: "A native component the app registers: TYPE or TYPE:action,action (repeatable).")
     var nativeComponents: [String] = []
 
-    @Option(help: "An app version's capability manifest (sdui capabilities): elements it cannot draw without a fallback are errors.")
+    @Option(
+        help: "An app version's capability manifest (sdui capabilities): elements it cannot draw without a fallback are errors.")
     var client: String?
 
     enum OutputFormat: String, ExpressibleByArgument {
@@ -173,7 +174,8 @@ struct Capabilities: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the capability manifest of an app built with this SDK, as JSON.",
         discussion:
-            "Backends validate screens against it (sdui validate --client FILE) so a change that would break this app version fails in their CI.")
+            "Backends validate screens against it (sdui validate --client FILE) so a change that would break this app version fails in their CI."
+    )
 
     @Option(help: "The platform: ios, ipad or mac.")
     var platform: String = "ios"

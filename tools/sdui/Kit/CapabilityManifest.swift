@@ -16,7 +16,8 @@ public enum CapabilityManifest {
 
     /// The manifest as pretty-printed JSON with sorted keys.
     public static func text(platform: String, components: [String]) throws -> String {
-        JSONWriter(prettyPrinted: true, sortedKeys: true).string(from: try manifest(platform: platform, components: components).json)
+        JSONWriter(prettyPrinted: true, sortedKeys: true).string(
+            from: try manifest(platform: platform, components: components).json)
             + "\n"
     }
 }

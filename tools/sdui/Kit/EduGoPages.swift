@@ -140,7 +140,8 @@ struct EduGoPages {
         out += "li.textContent = e.text; list.appendChild(li); last = e.sequence;} list.scrollTop = list.scrollHeight;"
         out += "}).catch(() => {}); setInterval(refresh, 2000);"
         out += "document.addEventListener('DOMContentLoaded', () => {const io = new IntersectionObserver(items => {"
-        out += "for (const item of items) {const id = item.target.dataset.logId; if (!item.isIntersecting || seen.has(id)) continue;"
+        out +=
+            "for (const item of items) {const id = item.target.dataset.logId; if (!item.isIntersecting || seen.has(id)) continue;"
         out += "seen.add(id); fetch('/_/impression', {method: 'POST', body: new URLSearchParams({page: page, log_id: id})})"
         out += ".then(refresh).catch(() => {});}});"
         out += "document.querySelectorAll('[data-log-id]').forEach(el => io.observe(el));});})();</script>"

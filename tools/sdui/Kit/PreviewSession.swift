@@ -63,7 +63,8 @@ final class PreviewEventLog: DynamicUIObserver, @unchecked Sendable {
         case .actionPerformed(let action):
             return "action \(action.action) (\(action.type)) on \(action.screen): \(action.outcome)"
         case .error(let error):
-            return "\(error.kind.rawValue)\(error.screen.map { " on \($0)" } ?? "")\(error.path.map { " at \($0)" } ?? ""): \(error.message)"
+            return
+                "\(error.kind.rawValue)\(error.screen.map { " on \($0)" } ?? "")\(error.path.map { " at \($0)" } ?? ""): \(error.message)"
         }
     }
 

@@ -246,7 +246,9 @@ public enum DynamicUISchema {
         object([
             (
                 "description",
-                .string("What an app that lacks a required capability, or the element's type, draws instead: another \(element), or \"drop\".")
+                .string(
+                    "What an app that lacks a required capability, or the element's type, draws instead: another \(element), or \"drop\"."
+                )
             ),
             ("anyOf", .array([object([("const", "drop")]), ref(element)])),
         ])
