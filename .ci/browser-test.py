@@ -20,6 +20,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -312,6 +313,48 @@ try:
     check("fallback used on material-detail" in events, "the event log shows the fallback used for the video player")
     check("impression material_hero on material-detail" in events, "the hero's impression reaches the live event log")
     shot("event-log")
+    sign_out()
+
+    step("keyboard: a form driven with return only, a shortcut, a row's menu, the first error focused")
+    visit("/")
+    email = driver.find_element(By.CSS_SELECTOR, "input[name=email]")
+    driver.execute_script("arguments[0].focus()", email)
+    check(email.get_attribute("enterkeyhint") == "next", "the e-mail field's return key says next")
+    email.send_keys("docente@edugo.test", Keys.ENTER)
+    active = driver.switch_to.active_element
+    check(active.get_attribute("name") == "password", "return moves from the e-mail to the password field")
+    check(active.get_attribute("enterkeyhint") == "go", "the last field's return key says go")
+    press(active, lambda: active.send_keys("edugo123", Keys.ENTER))
+    check("/screen/dashboard-teacher" in driver.current_url, "return on the last field signs in")
+    tabs = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "nav.tabs a")]
+    html = driver.find_element(By.TAG_NAME, "html")
+    press(html, lambda: ActionChains(driver).key_down(Keys.CONTROL).send_keys("2").key_up(Keys.CONTROL).perform())
+    check(len(tabs) > 1 and driver.current_url == tabs[1], f"Ctrl+2 opens the second tab ({tabs[1:2]})")
+    check("/screen/materials-list" in driver.current_url, "the second tab is the materials list")
+    menus = driver.find_elements(By.CSS_SELECTOR, "details.row-menu")
+    check(menus, "list rows with swipe or long-press actions have a menu")
+    if menus:
+        menus[0].find_element(By.TAG_NAME, "summary").click()
+        items = [b.text for b in menus[0].find_elements(By.CSS_SELECTOR, "button[role=menuitem]")]
+        check(items == ["Eliminar", "Editar"], f"the row menu offers the swipe and long-press actions ({items})")
+        edit = menus[0].find_element(By.XPATH, ".//button[text()='Editar']")
+        press(edit)
+        check("/screen/material-edit" in driver.current_url, "the row menu's Editar opens the material's edit form")
+        title = driver.find_element(By.CSS_SELECTOR, "input[name=title]")
+        title.clear()
+        submit = title.get_attribute("data-submit-action")
+        driver.execute_script("arguments[0].focus()", title)
+        fields = driver.find_elements(By.CSS_SELECTOR, "input[data-submit-action]")
+        if fields:
+            last = fields[-1]
+            driver.execute_script("arguments[0].focus()", last)
+            press(last, lambda: last.send_keys(Keys.ENTER))
+            active = driver.switch_to.active_element
+            check(active.get_attribute("aria-invalid") == "true" and active.get_attribute("name") == "title",
+                  f"after a failed submit the first field with an error has the focus ({active.get_attribute('name')})")
+        else:
+            check(False, "the edit form's last field submits on return")
+    shot("keyboard-form")
     sign_out()
 
     step("podcasts: browse")

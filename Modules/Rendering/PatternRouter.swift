@@ -122,9 +122,21 @@ struct ScreenLowering {
 
     func render() -> RenderNode {
         let zones = visible(inputs.screen.zones)
-        return RenderNode(
-            id: "screen:\(definition.screenKey)", kind: .screen(chrome(zones)), children: [lowerContent(zones)],
+        let chrome = chrome(zones)
+        let root = RenderNode(
+            id: "screen:\(definition.screenKey)", kind: .screen(chrome), children: [lowerContent(zones)],
             accessibility: AccessibilityInfo(label: text(inputs.screen.title)))
+        // The form's primary action: the toolbar's confirmation, else the first primary button.
+        let submit = chrome.toolbar.first { $0.placement == .confirmation }?.actionId ?? Self.primaryAction(in: root)
+        return FormFocus.assign(root, submitActionId: submit, isSignIn: definition.pattern == .login)
+    }
+
+    private static func primaryAction(in node: RenderNode) -> String? {
+        if case .control(let control) = node.kind, control.role == .primary, let action = control.actionId { return action }
+        for child in node.children {
+            if let found = primaryAction(in: child) { return found }
+        }
+        return nil
     }
 
     // MARK: Chrome
@@ -405,20 +417,23 @@ struct ScreenLowering {
         let itemAction = definition.action(for: .itemClick)?.id
         let swipe = definition.actions.filter { $0.trigger == .swipe }.map(\.id)
         let press = definition.actions.filter { $0.trigger == .longPress }.map(\.id)
+        let menu = RowAction.actions(swipe + press, of: definition)
         let identity: @Sendable (Int) -> String = { index in
             guard let id = items[index]["id"], !id.isNull else { return "\(zoneId)[\(index)]" }
             return "\(zoneId)/\(id.text)"
         }
         return LazyRows(count: items.count, id: identity) { index in
             let row = context.item(items[index], index: index)
-            return Self.lowerRow(slots, in: row, id: identity(index), itemAction: itemAction, swipe: swipe, press: press)
+            return Self.lowerRow(
+                slots, in: row, id: identity(index), itemAction: itemAction, swipe: swipe, press: press, menu: menu)
         }
     }
 
     /// A row from an item layout: the list item (or first label) is the title, other labels
     /// are subtitles, a chip is the badge.
     static func lowerRow(
-        _ slots: [CompiledSlot], in context: DataContext, id: String, itemAction: String?, swipe: [String], press: [String]
+        _ slots: [CompiledSlot], in context: DataContext, id: String, itemAction: String?, swipe: [String], press: [String],
+        menu: [RowAction] = []
     )
         -> RenderNode
     {
@@ -447,7 +462,7 @@ struct ScreenLowering {
         }
         let row = RowNode(
             title: title ?? "", subtitles: subtitles, badge: badge, icon: icon, showsChevron: chevron, actionId: itemAction,
-            swipeActionIds: swipe, contextActionIds: press)
+            swipeActionIds: swipe, contextActionIds: press, menuActions: menu)
         let label = ([title ?? ""] + subtitles + (badge.map { [$0] } ?? [])).filter { !$0.isEmpty }.joined(separator: ", ")
         return RenderNode(
             id: id, kind: .row(row), accessibility: AccessibilityInfo(label: label, traits: itemAction != nil ? ["button"] : []))

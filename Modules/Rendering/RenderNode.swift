@@ -124,12 +124,16 @@ public struct RowNode: Sendable, Hashable {
     public var swipeActionIds: [String]
     /// `.contextMenu` (the LONG_PRESS actions).
     public var contextActionIds: [String]
+    /// Every secondary action of the row (swipe, then long press) with its title, symbol and
+    /// role: a pointer-only platform and the web preview offer them in the row's menu.
+    public var menuActions: [RowAction]
 
     /// Creates a value with every property.
     public init(
         title: String, subtitles: [String], badge: String? = nil, icon: String? = nil, showsChevron: Bool,
-        actionId: String? = nil, swipeActionIds: [String], contextActionIds: [String]
+        actionId: String? = nil, swipeActionIds: [String], contextActionIds: [String], menuActions: [RowAction] = []
     ) {
+        self.menuActions = menuActions
         self.title = title
         self.subtitles = subtitles
         self.badge = badge

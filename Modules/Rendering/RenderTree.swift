@@ -19,6 +19,8 @@ public enum RenderPlatform: String, Sendable, Hashable, CaseIterable {
     case ipad
     /// Mac.
     case mac
+    /// Apple Vision Pro.
+    case vision
 }
 
 /// Text styles, mapped to Dynamic Type by the SwiftUI layer (seed 003 §10.6).
@@ -50,7 +52,7 @@ public struct ToolbarItem: Sendable, Hashable {
     /// Whether it is the destructive kind.
     public var isDestructive: Bool
 
-    /// Creates a value with every property.
+    /// Creates a value with every property (the focus chain is filled in by `FormFocus`).
     public init(placement: ToolbarPlacement, title: String, systemImage: String? = nil, actionId: String, isDestructive: Bool) {
         self.placement = placement
         self.title = title
@@ -125,6 +127,12 @@ public struct ControlNode: Sendable, Hashable {
     public var actionId: String?
     /// The style name from the screen (`headline-large`, `status`, …).
     public var styleName: String?
+    /// What the return key says and does in a text input (`FormFocus`).
+    public var returnKey: ReturnKey?
+    /// The field the return key moves to; `nil` on the last field.
+    public var nextField: String?
+    /// The action the return key submits on the last field of a form.
+    public var submitActionId: String?
 
     /// Creates a value with every property.
     public init(
@@ -147,4 +155,158 @@ public struct ControlNode: Sendable, Hashable {
         self.actionId = actionId
         self.styleName = styleName
     }
+}
+
+/// What the return key of a text input says, as `SubmitLabel` and HTML's `enterkeyhint` do.
+public enum ReturnKey: String, Sendable, Hashable {
+    /// Moves to the next field.
+    case next
+    /// Ends editing (the last field of a form that is saved with a button).
+    case done
+    /// Submits (the last field of a sign-in form).
+    case go
+    /// Runs a search.
+    case search
+}
+
+/// The focus chain of a screen's form (seed 003, and what people expect of iOS forms): text
+/// inputs in reading order; return moves to the next one and submits the form on the last;
+/// after a failed submit the first field with an error takes the focus.
+public enum FormFocus {
+    /// The tree with every editable text input's `returnKey`, `nextField` and, on the last one,
+    /// `submitActionId` (the form's primary action) filled in. A sign-in form's last field says
+    /// `go`; a search bar says `search`.
+    public static func assign(_ root: RenderNode, submitActionId: String?, isSignIn: Bool) -> RenderNode {
+        var fields: [String] = []
+        collect(root, into: &fields)
+        var position = 0
+        return assign(root, fields: fields, position: &position, submitActionId: submitActionId, isSignIn: isSignIn)
+    }
+
+    /// The field names of the editable text inputs, in focus order.
+    public static func order(in root: RenderNode) -> [String] {
+        var fields: [String] = []
+        collect(root, into: &fields)
+        return fields
+    }
+
+    /// The first field that shows an error (the one to focus after a failed submit).
+    public static func firstError(in root: RenderNode) -> String? {
+        if case .control(let control) = root.kind, control.error != nil, let field = control.field { return field }
+        for child in root.children {
+            if let found = firstError(in: child) { return found }
+        }
+        return nil
+    }
+
+    static func isFocusable(_ control: ControlNode) -> Bool {
+        control.inputKind != nil && !control.isReadOnly && control.field != nil && control.type != .searchBar
+    }
+
+    private static func collect(_ node: RenderNode, into fields: inout [String]) {
+        if case .control(let control) = node.kind, isFocusable(control), let field = control.field { fields.append(field) }
+        for child in node.children { collect(child, into: &fields) }
+    }
+
+    private static func assign(
+        _ node: RenderNode, fields: [String], position: inout Int, submitActionId: String?, isSignIn: Bool
+    ) -> RenderNode {
+        var node = node
+        if case .control(var control) = node.kind {
+            if control.type == .searchBar {
+                control.returnKey = .search
+            } else if isFocusable(control) {
+                position += 1
+                let isLast = position == fields.count
+                control.nextField = isLast ? nil : fields[position]
+                control.returnKey = isLast ? (isSignIn ? .go : .done) : .next
+                control.submitActionId = isLast ? submitActionId : nil
+            }
+            node.kind = .control(control)
+        }
+        node.children = node.children.map {
+            assign($0, fields: fields, position: &position, submitActionId: submitActionId, isSignIn: isSignIn)
+        }
+        return node
+    }
+}
+
+/// What a platform offers and how the SDK adapts to it (seed 004 "Platform Adaptation"): input,
+/// size class, windows, hover, haptics, and the layout decisions that follow. Every decision is
+/// made here, platform-neutrally; the SwiftUI layer only draws it.
+public struct PlatformCapabilities: Sendable, Hashable {
+    /// How people point and type.
+    public enum Input: String, Sendable, Hashable, CaseIterable {
+        /// Fingers on a screen.
+        case touch
+        /// A mouse or trackpad.
+        case pointer
+        /// A hardware keyboard.
+        case keyboard
+        /// Eyes and hands (visionOS).
+        case gaze
+    }
+
+    /// How the app's top-level navigation is laid out.
+    public enum NavigationStyle: String, Sendable, Hashable {
+        /// A tab bar (iPhone, compact iPad).
+        case tabs
+        /// A sidebar (regular iPad, Mac).
+        case sidebar
+        /// Tabs as an ornament beside the window (visionOS).
+        case spatial
+    }
+
+    /// The platform.
+    public let platform: RenderPlatform
+    /// The size class.
+    public let sizeClass: SizeClass
+    /// The inputs available.
+    public let inputs: Set<Input>
+
+    /// Capabilities of `platform` in `sizeClass`; an iPad may have a hardware keyboard.
+    public init(platform: RenderPlatform, sizeClass: SizeClass, hasHardwareKeyboard: Bool = false) {
+        self.platform = platform
+        self.sizeClass = platform == .mac || platform == .vision ? .regular : (platform == .ios ? .compact : sizeClass)
+        switch platform {
+        case .ios: inputs = [.touch]
+        case .ipad: inputs = hasHardwareKeyboard ? [.touch, .pointer, .keyboard] : [.touch]
+        case .mac: inputs = [.pointer, .keyboard]
+        case .vision: inputs = [.gaze]
+        }
+    }
+
+    /// Whether pointer hover effects apply.
+    public var hasHover: Bool { inputs.contains(.pointer) || inputs.contains(.gaze) }
+    /// Whether the app can open several windows.
+    public var supportsMultipleWindows: Bool { platform != .ios }
+    /// Whether haptic feedback exists.
+    public var hasHaptics: Bool { platform == .ios }
+    /// Whether keyboard shortcuts (and the Mac's menu bar) are offered.
+    public var hasKeyboardShortcuts: Bool { inputs.contains(.keyboard) }
+    /// Whether there is a menu bar for commands.
+    public var hasMenuBar: Bool { platform == .mac }
+
+    /// The top-level navigation layout.
+    public var navigationStyle: NavigationStyle {
+        switch platform {
+        case .vision: .spatial
+        case .mac: .sidebar
+        case .ipad: sizeClass == .regular ? .sidebar : .tabs
+        case .ios: .tabs
+        }
+    }
+
+    /// Whether a screen of `pattern` shows its details in an inspector beside the content
+    /// (detail screens on a Mac or a regular iPad; seed 003 §10.3 "Inspector panel").
+    public func showsInspector(for pattern: ScreenPattern) -> Bool {
+        pattern == .detail && sizeClass == .regular && (platform == .mac || platform == .ipad)
+    }
+
+    /// Whether a screen's quick actions (a row's actions, a toolbar menu) appear as a popover
+    /// anchored to what opened them (iPad, Mac) rather than a sheet or confirmation dialog.
+    public var prefersPopovers: Bool { sizeClass == .regular && platform != .ios }
+
+    /// Whether a list row's swipe actions exist (touch) or move to its context menu (pointer).
+    public var hasSwipeActions: Bool { inputs.contains(.touch) }
 }

@@ -6,48 +6,6 @@
     import Foundation
 
     /// An action a row offers in its swipe actions or context menu.
-    struct RowAction: Identifiable {
-        /// The action's id.
-        let id: String
-        /// The button title.
-        let title: String
-        /// SF Symbol of the button.
-        let systemImage: String?
-        /// Red (deleting, or marked destructive).
-        let isDestructive: Bool
-    }
-
-    extension RowAction {
-        /// The row action of a screen action: `label` (or `title`) and `icon` from its config;
-        /// destructive when the config says so or it sends a `DELETE`.
-        init(_ action: ActionDefinition) {
-            let config = action.config ?? [:]
-            let isConfirm = action.type == .confirm
-            let destructive =
-                config["destructive"]?.boolValue == true || config["style"]?.stringValue == "destructive"
-                || config["method"]?.stringValue?.uppercased() == "DELETE"
-            let title = config["label"]?.stringValue ?? (isConfirm ? nil : config["title"]?.stringValue)
-            self.init(
-                id: action.id, title: title ?? Self.defaultTitle(of: action, destructive: destructive),
-                systemImage: config["icon"]?.stringValue, isDestructive: destructive)
-        }
-
-        private static func defaultTitle(of action: ActionDefinition, destructive: Bool) -> String {
-            if destructive { return "Eliminar" }
-            switch action.type {
-            case .navigate: return "Abrir"
-            case .navigateBack: return "Atrás"
-            case .apiCall: return "Ejecutar"
-            case .submitForm: return "Enviar"
-            case .refresh: return "Actualizar"
-            case .confirm: return "Confirmar"
-            case .logout: return "Cerrar sesión"
-            case .openURL: return "Abrir enlace"
-            case .custom, .unknown: return action.id
-            }
-        }
-    }
-
     extension DynamicScreenViewModel {
         /// Runs the action `actionId` (for `item`, when a row fired it); buttons cannot await it.
         func fire(_ actionId: String, item: JSONValue? = nil) {
@@ -120,9 +78,7 @@
 
         /// The row actions with these ids, in order (ids the screen does not define are skipped).
         func rowActions(_ ids: [String]) -> [RowAction] {
-            guard !ids.isEmpty else { return [] }
-            let actions = screenDefinition?.actions ?? []
-            return ids.compactMap { id in actions.first { $0.id == id }.map { RowAction($0) } }
+            RowAction.actions(ids, of: screenDefinition)
         }
 
         /// The items lists are built from: the loaded pages, else the data when it is a list.

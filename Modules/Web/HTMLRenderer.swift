@@ -46,7 +46,7 @@ public struct HTMLRenderer: Sendable {
     /// `preamble` is trusted HTML placed first in the body (a host's own toolbar); it is not escaped.
     public func page(
         _ root: RenderNode, navigation: [(title: String, href: String, selected: Bool)] = [], theme: Theme = .system,
-        palette: DynamicUIModels.Theme? = nil, preamble: String = ""
+        palette: DynamicUIModels.Theme? = nil, preamble: String = "", shortcuts: [String: String] = [:]
     ) -> String {
         var title = "DynamicUI"
         if case .screen(let chrome) = root.kind, !chrome.title.isEmpty { title = chrome.title }
@@ -56,6 +56,7 @@ public struct HTMLRenderer: Sendable {
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" /><title>\(Self.escape(title))</title>"
         out += "<style>\(Self.stylesheet)</style>"
         if let palette { out += "<style>\(Self.paletteStyle(palette))</style>" }
+        out += "<script>//<![CDATA[\n\(Self.keyboardScript(shortcuts))\n//]]></script>"
         out += "</head><body>" + preamble
         if !navigation.isEmpty {
             out += "<nav class=\"tabs\" aria-label=\"Navegación\"><ul>"
@@ -243,12 +244,25 @@ public struct HTMLRenderer: Sendable {
                 "<span class=\"row-text\"><span class=\"row-title\">\(Self.escape(row.title))</span>"
                 + row.subtitles.map { "<span class=\"row-subtitle\">\(Self.escape($0))</span>" }.joined() + "</span>"
                 + (row.badge.map { "<span class=\"badge\">\(Self.escape($0))</span>" } ?? "")
+            let item = node.id.split(separator: "/").last.map(String.init) ?? ""
+            if !row.menuActions.isEmpty { out += "<div class=\"row-with-menu\">" }
             if let action = row.actionId {
-                let item = node.id.split(separator: "/").last.map(String.init) ?? ""
                 out +=
                     "<a class=\"row\(row.showsChevron ? " chevron" : "")\" id=\"\(id)\" href=\"\(Self.url("\(actionPath)/\(action)?item=\(Self.query(item))"))\"\(label)>\(content)</a>"
             } else {
                 out += "<div class=\"row\" id=\"\(id)\">\(content)</div>"
+            }
+            if !row.menuActions.isEmpty {
+                // The row's swipe and long-press actions, in a menu (no swiping with a pointer).
+                out += "<details class=\"row-menu\"><summary aria-label=\"Más acciones: \(Self.attribute(row.title))\">⋯</summary>"
+                out += "<div role=\"menu\">"
+                for action in row.menuActions {
+                    let target = Self.url("\(actionPath)/\(Self.query(action.id))?item=\(Self.query(item))")
+                    out += "<form method=\"post\" action=\"\(target)\"><button type=\"submit\" role=\"menuitem\""
+                    out += action.isDestructive ? " class=\"destructive\"" : ""
+                    out += ">\(Self.escape(action.title))</button></form>"
+                }
+                out += "</div></details></div>"
             }
         case .image(let source, let isSymbol, _):
             if isSymbol {
@@ -333,6 +347,43 @@ public struct HTMLRenderer: Sendable {
         case .unknown(let name):
             out += "<div class=\"unknown\" id=\"\(id)\" role=\"note\">Elemento no compatible: \(Self.escape(name))</div>"
         }
+    }
+
+    /// The page's keyboard handling: return moves along the focus chain (`data-next-field`) and
+    /// submits on the last field (`data-submit-action`); ⌘/Ctrl plus a key runs a shortcut
+    /// (`href:<url>`, `action:<id>` or `reload`); the first field with an error takes the focus.
+    static func keyboardScript(_ shortcuts: [String: String]) -> String {
+        let map = JSONWriter(sortedKeys: true).string(from: .object(JSONObject(shortcuts.map { ($0.key, .string($0.value)) })))
+            .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: "&", with: "\\u0026")
+            .replacingOccurrences(of: "]]>", with: "]]\\u003e")
+        return """
+            (() => {
+              const shortcuts = \(map);
+              const byAction = id => document.querySelector('[formaction$="/' + id + '"], form[action$="/' + id + '"] button');
+              document.addEventListener('keydown', event => {
+                const field = event.target;
+                if (event.key === 'Enter' && field.matches && field.matches('input[data-next-field], input[data-submit-action]')) {
+                  event.preventDefault();
+                  const next = field.dataset.nextField && field.form ? field.form.elements[field.dataset.nextField] : null;
+                  if (next) { next.focus(); return; }
+                  const submit = field.dataset.submitAction ? byAction(field.dataset.submitAction) : null;
+                  if (submit) { submit.click(); } else if (field.form) { field.form.requestSubmit(); }
+                  return;
+                }
+                if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+                const target = shortcuts[event.key.toLowerCase()];
+                if (!target) return;
+                event.preventDefault();
+                if (target === 'reload') { location.reload(); }
+                else if (target.startsWith('href:')) { location.href = target.slice(5); }
+                else if (target.startsWith('action:')) { const button = byAction(target.slice(7)); if (button) button.click(); }
+              });
+              document.addEventListener('DOMContentLoaded', () => {
+                const invalid = document.querySelector('[aria-invalid="true"]');
+                if (invalid) invalid.focus();
+              });
+            })();
+            """
     }
 
     /// CSS custom properties of a theme's colors (`--accent: #872ec4`), light and dark: the
@@ -450,9 +501,13 @@ public struct HTMLRenderer: Sendable {
                 default: ("text", "on")
                 }
             let placeholder = control.placeholder.map { " placeholder=\"\(Self.attribute($0))\"" } ?? ""
+            // The focus chain: what return says, where it moves, and what it submits on the last field.
+            var focus = control.returnKey.map { " enterkeyhint=\"\($0.rawValue)\"" } ?? ""
+            if let next = control.nextField { focus += " data-next-field=\"\(Self.attribute(next))\"" }
+            if let submit = control.submitActionId { focus += " data-submit-action=\"\(Self.attribute(submit))\"" }
             return
                 "<div class=\"field\"><label for=\"\(id)\">\(label)\(control.isRequired ? " <span aria-hidden=\"true\">*</span>" : "")</label>"
-                + "<input id=\"\(id)\" name=\"\(name)\" type=\"\(type)\" autocomplete=\"\(autocomplete)\" value=\"\(Self.attribute(value))\"\(placeholder)\(required)\(readOnly)\(invalid) />\(error)</div>"
+                + "<input id=\"\(id)\" name=\"\(name)\" type=\"\(type)\" autocomplete=\"\(autocomplete)\" value=\"\(Self.attribute(value))\"\(placeholder)\(required)\(readOnly)\(invalid)\(focus) />\(error)</div>"
         case .checkbox, .switch:
             let checked = value == "true" ? " checked=\"checked\"" : ""
             let role = control.type == .switch ? " role=\"switch\"" : ""

@@ -121,7 +121,27 @@ struct EduGoPages {
         return Reply(
             status: 200,
             body: renderer.page(
-                root, navigation: tabs, theme: theme, preamble: previewBar(returnTo: Self.url(shown)) + eventLog(token: token)))
+                root, navigation: tabs, theme: theme, preamble: previewBar(returnTo: Self.url(shown)) + eventLog(token: token),
+                shortcuts: shortcuts(screen: model.compiled?.definition, regular: regular)))
+    }
+
+    /// The keyboard shortcuts of the page, from the same `CommandMenu` a Mac's menu bar shows:
+    /// ⌘/Ctrl+1…9 and ⌘, select navigation items, ⌘N runs the create action, ⌘R reloads.
+    private func shortcuts(screen: ScreenDefinition?, regular: Bool) -> [String: String] {
+        guard runtime.isSignedIn else { return [:] }
+        let groups = CommandMenu.groups(
+            items: runtime.navigation.items(regular: regular), screen: screen,
+            capabilities: PlatformCapabilities(platform: .mac, sizeClass: .regular))
+        var map: [String: String] = [:]
+        for item in groups.flatMap(\.items) where item.isEnabled {
+            guard let key = item.shortcut?.key, item.shortcut?.modifiers == [.command] else { continue }
+            switch item.command {
+            case .select(let screenKey): map[key] = "href:" + Self.url(Route(screenKey: screenKey))
+            case .perform(let actionId): map[key] = "action:" + actionId
+            case .refresh: map[key] = "reload"
+            }
+        }
+        return map
     }
 
     /// The live event log: the runtime's latest events, new ones fetched every two seconds, and
