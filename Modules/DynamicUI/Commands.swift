@@ -32,7 +32,7 @@ public struct KeyShortcut: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// What a menu command does.
-public enum Command: Sendable, Hashable {
+public enum MenuCommand: Sendable, Hashable {
     /// Shows a navigation item's screen.
     case select(screenKey: String)
     /// Runs one of the current screen's actions.
@@ -42,18 +42,18 @@ public enum Command: Sendable, Hashable {
 }
 
 /// One command of a menu.
-public struct CommandItem: Sendable, Hashable {
+public struct MenuCommandItem: Sendable, Hashable {
     /// The title.
     public let title: String
     /// Its shortcut, if any.
     public let shortcut: KeyShortcut?
     /// What it does.
-    public let command: Command
+    public let command: MenuCommand
     /// Whether it can run now.
     public let isEnabled: Bool
 
     /// Creates an item.
-    public init(title: String, shortcut: KeyShortcut?, command: Command, isEnabled: Bool = true) {
+    public init(title: String, shortcut: KeyShortcut?, command: MenuCommand, isEnabled: Bool = true) {
         self.title = title
         self.shortcut = shortcut
         self.command = command
@@ -61,41 +61,41 @@ public struct CommandItem: Sendable, Hashable {
     }
 }
 
-/// A menu of commands (`CommandMenu` in SwiftUI, the menu bar on a Mac).
-public struct CommandGroup: Sendable, Hashable {
+/// A menu of commands (a `CommandMenu` in SwiftUI, the menu bar on a Mac).
+public struct MenuCommandGroup: Sendable, Hashable {
     /// The menu's title.
     public let title: String
     /// Its items, in order.
-    public let items: [CommandItem]
+    public let items: [MenuCommandItem]
 }
 
 /// The menu commands and keyboard shortcuts of an app and its current screen (seed 004 and the
 /// Mac's Human Interface Guidelines): Navigación with ⌘1…⌘9 for the first nine navigation items
 /// and ⌘, for the settings screen, and the screen's own ⌘N (its create action) and ⌘R (refresh).
-public enum CommandMenu {
+public enum MenuCommands {
     /// The commands for `items` (the navigation in order) and the `screen` on top, if any.
     public static func groups(
         items: [NavItem], screen: ScreenDefinition?, capabilities: PlatformCapabilities
-    ) -> [CommandGroup] {
+    ) -> [MenuCommandGroup] {
         guard capabilities.hasKeyboardShortcuts else { return [] }
-        var navigation: [CommandItem] = []
+        var navigation: [MenuCommandItem] = []
         for (index, item) in items.enumerated() where index < 9 {
             navigation.append(
-                CommandItem(title: item.label, shortcut: KeyShortcut("\(index + 1)"), command: .select(screenKey: item.screenKey)))
+                MenuCommandItem(title: item.label, shortcut: KeyShortcut("\(index + 1)"), command: .select(screenKey: item.screenKey)))
         }
         if let settings = items.first(where: { $0.screenKey.hasSuffix("settings") }) {
             navigation.append(
-                CommandItem(title: settings.label, shortcut: KeyShortcut(","), command: .select(screenKey: settings.screenKey)))
+                MenuCommandItem(title: settings.label, shortcut: KeyShortcut(","), command: .select(screenKey: settings.screenKey)))
         }
-        var groups = [CommandGroup(title: "Navegación", items: navigation)]
+        var groups = [MenuCommandGroup(title: "Navegación", items: navigation)]
         guard let screen else { return groups }
-        var screenItems: [CommandItem] = []
+        var screenItems: [MenuCommandItem] = []
         if let create = createAction(of: screen) {
-            screenItems.append(CommandItem(title: "Nuevo", shortcut: KeyShortcut("n"), command: .perform(actionId: create.id)))
+            screenItems.append(MenuCommandItem(title: "Nuevo", shortcut: KeyShortcut("n"), command: .perform(actionId: create.id)))
         }
         let refreshable = screen.dataEndpoint != nil || screen.action(for: .pullRefresh) != nil
-        screenItems.append(CommandItem(title: "Actualizar", shortcut: KeyShortcut("r"), command: .refresh, isEnabled: refreshable))
-        groups.append(CommandGroup(title: screen.screenName, items: screenItems))
+        screenItems.append(MenuCommandItem(title: "Actualizar", shortcut: KeyShortcut("r"), command: .refresh, isEnabled: refreshable))
+        groups.append(MenuCommandGroup(title: screen.screenName, items: screenItems))
         return groups
     }
 
@@ -109,7 +109,7 @@ public enum CommandMenu {
     }
 
     /// The command a shortcut runs, if any.
-    public static func command(for shortcut: KeyShortcut, in groups: [CommandGroup]) -> CommandItem? {
+    public static func command(for shortcut: KeyShortcut, in groups: [MenuCommandGroup]) -> MenuCommandItem? {
         groups.lazy.flatMap(\.items).first { $0.shortcut == shortcut && $0.isEnabled }
     }
 }

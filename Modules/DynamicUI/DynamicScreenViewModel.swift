@@ -33,6 +33,9 @@ public final class DynamicScreenViewModel {
     public private(set) var openedURL: URL?
     /// Screen state set by actions (`stateChanged`).
     public private(set) var state: JSONObject = [:]
+    /// The form field that has (or should take) the keyboard focus: return moves it along the
+    /// focus chain, and a failed submit sets it to the first field with an error.
+    public var focusedField: String?
 
     /// The route shown.
     public let route: Route
@@ -51,6 +54,7 @@ public final class DynamicScreenViewModel {
     private let onSignedIn: @MainActor (SessionInfo) async -> Void
     private let onQueued: @MainActor () async -> Void
     private let onPerformed: @MainActor () async -> Void
+    private let onShown: @MainActor (DynamicScreenViewModel) -> Void
     private let clock: any DynamicUIClock
     private var polling: Task<Void, Never>?
 
@@ -62,8 +66,9 @@ public final class DynamicScreenViewModel {
         onSignedIn: @escaping @MainActor (SessionInfo) async -> Void = { _ in },
         onQueued: @escaping @MainActor () async -> Void = {}, clock: any DynamicUIClock = SystemClock(),
         nativeComponents: NativeComponentRegistry = .empty, onPerformed: @escaping @MainActor () async -> Void = {},
-        observers: DynamicUIObservers = .none
+        observers: DynamicUIObservers = .none, onShown: @escaping @MainActor (DynamicScreenViewModel) -> Void = { _ in }
     ) {
+        self.onShown = onShown
         self.observers = observers
         self.onPerformed = onPerformed
         self.nativeComponents = nativeComponents
@@ -89,6 +94,7 @@ public final class DynamicScreenViewModel {
             let loaded = try await screens.load(route.screenKey)
             compiled = loaded.screen
             screenState = .ready(loaded.screen.definition, isStale: loaded.isStale)
+            onShown(self)
             if loaded.isStale { banner = Banner(kind: .pending, message: "Sin conexión: mostrando la última versión guardada") }
             await loadData()
         } catch {
@@ -308,6 +314,8 @@ public final class DynamicScreenViewModel {
         case .fieldErrors(let errors, let message):
             formState.setErrors(errors)
             if let message { banner = Banner(kind: .error, message: message) }
+            // The first field with an error, in the form's focus order, takes the focus.
+            if let tree = try? render(options: RenderOptions()) { focusedField = FormFocus.firstError(in: tree) }
         case .pendingOffline(let message):
             banner = Banner(kind: .pending, message: message)
             await onQueued()

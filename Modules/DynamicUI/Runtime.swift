@@ -145,6 +145,9 @@ public final class DynamicUIRuntime {
     public private(set) var isConnected = true
     /// Dark mode chosen in the settings (`dark_mode`); `nil` follows the system.
     public private(set) var darkMode: Bool?
+    /// The screen most recently shown (loaded by its view model): what the menu commands act on.
+    public private(set) var activeScreen: ScreenDefinition?
+    @ObservationIgnored private weak var activeModel: DynamicScreenViewModel?
     /// Whether `start()` ran and `stop()` has not.
     public private(set) var isRunning = false
 
@@ -155,8 +158,8 @@ public final class DynamicUIRuntime {
     private var tasks: [Task<Void, Never>] = []
 
     /// Builds the runtime. `queueStore` makes changes survive a lost connection (and restarts);
-    /// `connectivity` defaults to probing the mobile API every 10 seconds. Throws when two
-    /// plugins claim the same handler key.
+    /// `connectivity` defaults to `NWPathMonitor` on Apple platforms and to probing the mobile
+    /// API every 10 seconds elsewhere. Throws when two plugins claim the same handler key.
     public init(
         configuration: DynamicUIConfiguration, plugins: [any ScreenHandlerPlugin], tokens: any TokenStore,
         settings: any SettingsStore, queueStore: OfflineQueueStore? = nil, transport: any HTTPTransport = URLSessionTransport(),
@@ -175,9 +178,7 @@ public final class DynamicUIRuntime {
         // 1. Base services: caches, queue, connectivity.
         responseCache = ResponseCache(
             maxEntries: configuration.responseCacheEntries, maxBytes: configuration.responseCacheBytes, clock: clock)
-        self.connectivity =
-            connectivity
-            ?? ProbingConnectivityMonitor(transport: transport, url: configuration.mobileBaseURL, clock: clock)
+        self.connectivity = connectivity ?? Self.defaultConnectivity(transport: transport, configuration: configuration)
         // 2–4. Security, auth and the API client.
         client = APIClient(
             configuration: APIConfiguration(
@@ -348,6 +349,44 @@ public final class DynamicUIRuntime {
 
     // MARK: Screens
 
+    /// The system's path monitor where there is one (Apple platforms), else a probe of the
+    /// mobile API every 10 seconds.
+    private static func defaultConnectivity(
+        transport: any HTTPTransport, configuration: DynamicUIConfiguration
+    ) -> any ConnectivityMonitor {
+        #if canImport(Network)
+            return PathConnectivityMonitor()
+        #else
+            return ProbingConnectivityMonitor(
+                transport: transport, url: configuration.mobileBaseURL, clock: configuration.clock)
+        #endif
+    }
+
+    private func show(_ model: DynamicScreenViewModel) {
+        activeModel = model
+        activeScreen = model.compiled?.definition
+    }
+
+    /// The menu commands of the app and the active screen for `capabilities`
+    /// (`MenuCommands.groups`).
+    public func commands(for capabilities: PlatformCapabilities) -> [MenuCommandGroup] {
+        MenuCommands.groups(
+            items: navigation.items(regular: capabilities.sizeClass == .regular), screen: activeScreen,
+            capabilities: capabilities)
+    }
+
+    /// Runs a menu command: selects a navigation item, or runs or refreshes the active screen.
+    public func run(_ command: MenuCommand) async {
+        switch command {
+        case .select(let screenKey):
+            navigation.select(screenKey)
+        case .perform(let actionId):
+            _ = await activeModel?.perform(actionId: actionId)
+        case .refresh:
+            await activeModel?.refresh()
+        }
+    }
+
     /// Reads the appearance settings again (after an action, which may have changed them).
     public func reloadAppearance() async {
         darkMode = await settings.value(for: "dark_mode")?.boolValue
@@ -365,7 +404,8 @@ public final class DynamicUIRuntime {
             onSignedIn: { [weak self] session in await self?.signedIn(session, destination: nil) },
             onQueued: { [weak self] in await self?.countPending() },
             clock: configuration.clock, nativeComponents: nativeComponents,
-            onPerformed: { [weak self] in await self?.reloadAppearance() }, observers: observers)
+            onPerformed: { [weak self] in await self?.reloadAppearance() }, observers: observers,
+            onShown: { [weak self] model in self?.show(model) })
     }
 
     /// The view model of the screen on top of the navigation, if any.

@@ -310,3 +310,42 @@ public struct PlatformCapabilities: Sendable, Hashable {
     /// Whether a list row's swipe actions exist (touch) or move to its context menu (pointer).
     public var hasSwipeActions: Bool { inputs.contains(.touch) }
 }
+
+/// The detail screen's inspector (seed 003 §10.3, "Inspector panel lateral para detalles"): on
+/// a Mac or a regular iPad the content keeps its hero and first section, and the other
+/// sections move to an inspector beside it.
+public enum InspectorLayout {
+    /// `root` without its secondary sections, and those sections, in order (none when the
+    /// screen has fewer than two).
+    public static func split(_ root: RenderNode) -> (content: RenderNode, inspector: [RenderNode]) {
+        var sections: [String] = []
+        collectSections(root, into: &sections)
+        guard sections.count > 1 else { return (root, []) }
+        let moved = Set(sections.dropFirst())
+        var inspector: [RenderNode] = []
+        let content = remove(moved, from: root, into: &inspector)
+        return (content, inspector)
+    }
+
+    private static func collectSections(_ node: RenderNode, into ids: inout [String]) {
+        if case .section = node.kind {
+            ids.append(node.id)
+            return
+        }
+        for child in node.children { collectSections(child, into: &ids) }
+    }
+
+    private static func remove(_ ids: Set<String>, from node: RenderNode, into removed: inout [RenderNode]) -> RenderNode {
+        var node = node
+        var kept: [RenderNode] = []
+        for child in node.children {
+            if ids.contains(child.id) {
+                removed.append(child)
+            } else {
+                kept.append(remove(ids, from: child, into: &removed))
+            }
+        }
+        node.children = kept
+        return node
+    }
+}

@@ -92,11 +92,13 @@
                     .modifier(InputTraits(kind: .password))
                     .disabled(control.isReadOnly)
                     .modifier(NodeAccessibility(info: accessibility))
+                    .modifier(FocusChain(control: control, model: model, item: item))
             } else {
                 TextField(control.label ?? "", text: text, prompt: prompt)
                     .modifier(InputTraits(kind: control.inputKind ?? .text))
                     .disabled(control.isReadOnly)
                     .modifier(NodeAccessibility(info: accessibility))
+                    .modifier(FocusChain(control: control, model: model, item: item))
             }
         }
 
@@ -169,6 +171,47 @@
     }
 
     /// A control with its error, in red, below it.
+    /// A text input's place in the form's focus chain (`FormFocus`): its return key, moving to
+    /// the next field on return and submitting on the last, and taking the focus when the view
+    /// model gives it (after a failed submit, the first field with an error).
+    struct FocusChain: ViewModifier {
+        let control: ControlNode
+        let model: DynamicScreenViewModel
+        let item: JSONValue?
+        @FocusState private var isFocused: Bool
+
+        func body(content: Content) -> some View {
+            content
+                .submitLabel(submitLabel)
+                .focused($isFocused)
+                .onSubmit {
+                    if let next = control.nextField {
+                        model.focusedField = next
+                    } else if let submit = control.submitActionId {
+                        model.fire(submit, item: item)
+                    }
+                }
+                .onChange(of: model.focusedField) { _, field in
+                    isFocused = field != nil && field == control.field
+                }
+                .onChange(of: isFocused) { _, focused in
+                    if focused { model.focusedField = control.field }
+                }
+                .onAppear {
+                    if model.focusedField != nil, model.focusedField == control.field { isFocused = true }
+                }
+        }
+
+        private var submitLabel: SubmitLabel {
+            switch control.returnKey {
+            case .next?: .next
+            case .go?: .go
+            case .search?: .search
+            case .done?, nil: .done
+            }
+        }
+    }
+
     struct FieldWithError<Field: View>: View {
         let error: String?
         let field: Field

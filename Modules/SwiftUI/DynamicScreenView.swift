@@ -76,6 +76,8 @@
         @ViewBuilder
         private var renderedScreen: some View {
             switch renderResult {
+            case .success(let root) where showsInspector:
+                InspectedScreen(split: InspectorLayout.split(root), model: model)
             case .success(let root):
                 RenderNodeView(node: root, model: model)
             case .failure(let error):
@@ -83,6 +85,12 @@
                     "No se pudo mostrar la pantalla", systemImage: "exclamationmark.triangle",
                     description: Text(String(describing: error)))
             }
+        }
+
+        /// A detail screen on a Mac or a regular iPad puts its secondary sections in an inspector.
+        private var showsInspector: Bool {
+            guard let pattern = model.compiled?.definition.pattern else { return false }
+            return PlatformCapabilities(platform: options.platform, sizeClass: options.sizeClass).showsInspector(for: pattern)
         }
 
         private var renderResult: Result<RenderNode, any Error> {
@@ -308,6 +316,38 @@
             case .error: Color.red
             case .pending: Color.orange
             }
+        }
+    }
+
+    /// A detail screen with its secondary sections in `.inspector`, which a toolbar button shows
+    /// and hides.
+    struct InspectedScreen: View {
+        let split: (content: RenderNode, inspector: [RenderNode])
+        let model: DynamicScreenViewModel
+        @State private var isPresented = true
+
+        var body: some View {
+            RenderNodeView(node: split.content, model: model)
+                .inspector(isPresented: $isPresented) {
+                    ScrollView {
+                        VStack(alignment: .leading, spacing: 16) {
+                            ForEach(split.inspector) { section in
+                                RenderNodeView(node: section, model: model)
+                            }
+                        }
+                        .padding()
+                    }
+                    .inspectorColumnWidth(min: 240, ideal: 300, max: 420)
+                }
+                .toolbar {
+                    SwiftUI.ToolbarItem(placement: .primaryAction) {
+                        Button {
+                            isPresented.toggle()
+                        } label: {
+                            Label("Inspector", systemImage: "sidebar.trailing")
+                        }
+                    }
+                }
         }
     }
 #endif

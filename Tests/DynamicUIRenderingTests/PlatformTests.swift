@@ -116,3 +116,25 @@ struct PlatformTests {
         return try #require(find(tree))
     }
 }
+
+@Suite("The detail inspector")
+struct InspectorTests {
+    @Test func detailScreensMoveTheirSecondarySectionsToTheInspectorWhereThereIsOne() throws {
+        let tree = try PlatformTests.tree("material-detail", sizeClass: .regular, platform: .mac)
+        let (content, inspector) = InspectorLayout.split(tree)
+        func sections(_ node: RenderNode) -> [String] {
+            var titles: [String] = []
+            if case .section(let header) = node.kind { titles.append(header ?? "") }
+            for child in node.children { titles += sections(child) }
+            return titles
+        }
+        let all = sections(tree)
+        #expect(all.count >= 3, "\(all)")
+        #expect(sections(content) == [all[0]])
+        #expect(inspector.map { sections($0) }.flatMap { $0 } == Array(all.dropFirst()))
+        #expect(content.nodeCount + inspector.map(\.nodeCount).reduce(0, +) == tree.nodeCount)
+        // A screen with one section keeps it.
+        let single = RenderNode(id: "s", kind: .section(header: "Uno"))
+        #expect(InspectorLayout.split(single).inspector.isEmpty)
+    }
+}

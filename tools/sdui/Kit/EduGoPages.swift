@@ -125,11 +125,11 @@ struct EduGoPages {
                 shortcuts: shortcuts(screen: model.compiled?.definition, regular: regular)))
     }
 
-    /// The keyboard shortcuts of the page, from the same `CommandMenu` a Mac's menu bar shows:
+    /// The keyboard shortcuts of the page, from the same `MenuCommands` a Mac's menu bar shows:
     /// ⌘/Ctrl+1…9 and ⌘, select navigation items, ⌘N runs the create action, ⌘R reloads.
     private func shortcuts(screen: ScreenDefinition?, regular: Bool) -> [String: String] {
         guard runtime.isSignedIn else { return [:] }
-        let groups = CommandMenu.groups(
+        let groups = MenuCommands.groups(
             items: runtime.navigation.items(regular: regular), screen: screen,
             capabilities: PlatformCapabilities(platform: .mac, sizeClass: .regular))
         var map: [String: String] = [:]
