@@ -81,20 +81,24 @@ public enum MenuCommands {
         var navigation: [MenuCommandItem] = []
         for (index, item) in items.enumerated() where index < 9 {
             navigation.append(
-                MenuCommandItem(title: item.label, shortcut: KeyShortcut("\(index + 1)"), command: .select(screenKey: item.screenKey)))
+                MenuCommandItem(
+                    title: item.label, shortcut: KeyShortcut("\(index + 1)"), command: .select(screenKey: item.screenKey)))
         }
         if let settings = items.first(where: { $0.screenKey.hasSuffix("settings") }) {
             navigation.append(
-                MenuCommandItem(title: settings.label, shortcut: KeyShortcut(","), command: .select(screenKey: settings.screenKey)))
+                MenuCommandItem(
+                    title: settings.label, shortcut: KeyShortcut(","), command: .select(screenKey: settings.screenKey)))
         }
         var groups = [MenuCommandGroup(title: "Navegación", items: navigation)]
         guard let screen else { return groups }
         var screenItems: [MenuCommandItem] = []
         if let create = createAction(of: screen) {
-            screenItems.append(MenuCommandItem(title: "Nuevo", shortcut: KeyShortcut("n"), command: .perform(actionId: create.id)))
+            screenItems.append(
+                MenuCommandItem(title: "Nuevo", shortcut: KeyShortcut("n"), command: .perform(actionId: create.id)))
         }
         let refreshable = screen.dataEndpoint != nil || screen.action(for: .pullRefresh) != nil
-        screenItems.append(MenuCommandItem(title: "Actualizar", shortcut: KeyShortcut("r"), command: .refresh, isEnabled: refreshable))
+        screenItems.append(
+            MenuCommandItem(title: "Actualizar", shortcut: KeyShortcut("r"), command: .refresh, isEnabled: refreshable))
         groups.append(MenuCommandGroup(title: screen.screenName, items: screenItems))
         return groups
     }

@@ -33,9 +33,10 @@
                         runtime: runtime, root: Route(screenKey: runtime.configuration.loginScreenKey), start: 0, isActive: true
                     )
                     .id(runtime.configuration.loginScreenKey)
-                } else if isRegular {
+                } else if navigationStyle == .sidebar {
                     SidebarNavigationView(runtime: runtime)
                 } else {
+                    // Tabs on iPhone; on visionOS the system draws the same TabView as an ornament.
                     TabNavigationView(runtime: runtime)
                 }
             }
@@ -51,6 +52,17 @@
             .onOpenURL { url in
                 runtime.open(deepLink: url)
             }
+        }
+
+        /// The layout `PlatformCapabilities` decides for this device and size class.
+        private var navigationStyle: PlatformCapabilities.NavigationStyle {
+            #if os(visionOS)
+                return PlatformCapabilities(platform: .vision, sizeClass: .regular).navigationStyle
+            #elseif os(macOS)
+                return PlatformCapabilities(platform: .mac, sizeClass: .regular).navigationStyle
+            #else
+                return PlatformCapabilities(platform: .ipad, sizeClass: isRegular ? .regular : .compact).navigationStyle
+            #endif
         }
 
         private var isRegular: Bool {

@@ -46,7 +46,16 @@
             rowBody
                 .modifier(NodeAccessibility(info: accessibility))
                 .modifier(RowSwipeActions(actions: model.rowActions(row.swipeActionIds), model: model, item: item))
-                .modifier(RowContextMenu(actions: model.rowActions(row.contextActionIds), model: model, item: item))
+                .modifier(RowContextMenu(actions: contextActions, model: model, item: item))
+        }
+
+        /// Long-press actions; where nothing swipes (the Mac), the swipe actions join them.
+        private var contextActions: [RowAction] {
+            #if os(macOS)
+                return row.menuActions
+            #else
+                return model.rowActions(row.contextActionIds)
+            #endif
         }
 
         @ViewBuilder

@@ -254,7 +254,8 @@ public struct HTMLRenderer: Sendable {
             }
             if !row.menuActions.isEmpty {
                 // The row's swipe and long-press actions, in a menu (no swiping with a pointer).
-                out += "<details class=\"row-menu\"><summary aria-label=\"Más acciones: \(Self.attribute(row.title))\">⋯</summary>"
+                out +=
+                    "<details class=\"row-menu\"><summary aria-label=\"Más acciones: \(Self.attribute(row.title))\">⋯</summary>"
                 out += "<div role=\"menu\">"
                 for action in row.menuActions {
                     let target = Self.url("\(actionPath)/\(Self.query(action.id))?item=\(Self.query(item))")

@@ -29,7 +29,8 @@ struct PlatformTests {
             let withKeyboard = PlatformCapabilities(platform: .ipad, sizeClass: sizeClass, hasHardwareKeyboard: true)
             #expect(withKeyboard.hasKeyboardShortcuts && withKeyboard.hasHover && withKeyboard.hasSwipeActions)
         case .mac:
-            #expect(capabilities.sizeClass == .regular && capabilities.inputs == [.pointer, .keyboard] && capabilities.hasMenuBar)
+            #expect(
+                capabilities.sizeClass == .regular && capabilities.inputs == [.pointer, .keyboard] && capabilities.hasMenuBar)
             #expect(capabilities.navigationStyle == .sidebar && capabilities.showsInspector(for: .detail))
             #expect(!capabilities.showsInspector(for: .list) && capabilities.hasHover && !capabilities.hasSwipeActions)
             #expect(capabilities.hasKeyboardShortcuts && capabilities.prefersPopovers)
@@ -40,7 +41,9 @@ struct PlatformTests {
     }
 
     /// The EduGo screen `key` lowered with its demo data.
-    static func tree(_ key: String, sizeClass: SizeClass = .compact, platform: RenderPlatform = .ios, form: FormSnapshot = FormSnapshot())
+    static func tree(
+        _ key: String, sizeClass: SizeClass = .compact, platform: RenderPlatform = .ios, form: FormSnapshot = FormSnapshot()
+    )
         throws -> RenderNode
     {
         let screen = try edugo.screen(key)
@@ -99,7 +102,10 @@ struct PlatformTests {
         #expect(row.actionId == "open-item")
         #expect(row.swipeActionIds == ["delete-item"] && row.contextActionIds == ["edit-item"])
         let screen = try edugo.screen("materials-list")
-        #expect(RowAction.actions(row.swipeActionIds, of: screen) == [RowAction(id: "delete-item", title: "Eliminar", systemImage: "trash", isDestructive: true)])
+        #expect(
+            RowAction.actions(row.swipeActionIds, of: screen) == [
+                RowAction(id: "delete-item", title: "Eliminar", systemImage: "trash", isDestructive: true)
+            ])
         #expect(RowAction.actions(row.contextActionIds, of: screen).map(\.title) == ["Editar"])
         let capabilities = PlatformCapabilities(platform: platform, sizeClass: sizeClass)
         // Touch gets swipe actions; pointer-only platforms find the same actions in the row's menu.

@@ -67,7 +67,7 @@ enum PreviewTestError: Error { case tooManyRedirects }
 
 /// The first `href`/`action`/`formaction` value in `html` that contains `fragment`, unescaped.
 func link(containing fragment: String, in html: String) -> String? {
-    for attribute in ["href=\"", "action=\"", "formaction=\""] {
+    for attribute in [" href=\"", " action=\"", " formaction=\""] {
         var rest = html[...]
         while let start = rest.range(of: attribute) {
             rest = rest[start.upperBound...]
