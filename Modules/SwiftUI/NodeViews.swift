@@ -43,10 +43,30 @@
         let item: JSONValue?
 
         var body: some View {
-            rowBody
-                .modifier(NodeAccessibility(info: accessibility))
-                .modifier(RowSwipeActions(actions: model.rowActions(row.swipeActionIds), model: model, item: item))
-                .modifier(RowContextMenu(actions: contextActions, model: model, item: item))
+            HStack(spacing: 8) {
+                rowBody
+                if offersPopover {
+                    RowActionsPopoverButton(actions: row.menuActions, model: model, item: item)
+                }
+            }
+            .modifier(NodeAccessibility(info: accessibility))
+            .modifier(RowSwipeActions(actions: model.rowActions(row.swipeActionIds), model: model, item: item))
+            .modifier(RowContextMenu(actions: contextActions, model: model, item: item))
+        }
+
+        #if os(iOS)
+            @Environment(\.horizontalSizeClass) private var horizontalSizeClass
+        #endif
+
+        /// Whether the row's actions are also offered in a popover (seed 003 §10.3: popovers for
+        /// quick actions on iPad; `PlatformCapabilities.prefersPopovers`).
+        private var offersPopover: Bool {
+            #if os(iOS)
+                let sizeClass: SizeClass = horizontalSizeClass == .regular ? .regular : .compact
+                return !row.menuActions.isEmpty && PlatformCapabilities(platform: .ipad, sizeClass: sizeClass).prefersPopovers
+            #else
+                return false
+            #endif
         }
 
         /// Long-press actions; where nothing swipes (the Mac), the swipe actions join them.
@@ -109,6 +129,37 @@
                 }
             }
             .contentShape(Rectangle())
+        }
+    }
+
+    /// A "more" button whose popover lists a row's actions (iPad in regular width).
+    struct RowActionsPopoverButton: View {
+        let actions: [RowAction]
+        let model: DynamicScreenViewModel
+        let item: JSONValue?
+        @State private var isPresented = false
+
+        var body: some View {
+            Button {
+                isPresented = true
+            } label: {
+                Image(systemName: "ellipsis.circle")
+            }
+            .buttonStyle(.borderless)
+            .accessibilityLabel(Text("Más acciones"))
+            .popover(isPresented: $isPresented) {
+                VStack(alignment: .leading, spacing: 12) {
+                    ForEach(actions) { action in
+                        Button(role: action.isDestructive ? .destructive : nil) {
+                            isPresented = false
+                            model.fire(action.id, item: item)
+                        } label: {
+                            RowActionLabel(action: action)
+                        }
+                    }
+                }
+                .padding()
+            }
         }
     }
 
