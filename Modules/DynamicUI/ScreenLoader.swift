@@ -159,6 +159,16 @@ public actor ScreenLoader {
         _ screen: ScreenDefinition, etag: String?, key: String, source: LoadedScreen.Source, bytes: Int = 0,
         decodeSeconds: Double = 0
     ) async throws -> LoadedScreen {
+        // A version compiled before was fitted then: a cache hit costs a lookup, not a refit.
+        if let compiled = await programs.cachedScreen(key: screen.screenKey, version: etag ?? String(screen.version)) {
+            if !observers.observers.isEmpty {
+                observers.emit(
+                    .screenLoaded(
+                        ScreenLoadEvent(
+                            screen: key, source: "\(source)", bytes: bytes, decodeSeconds: decodeSeconds, compileSeconds: 0)))
+            }
+            return LoadedScreen(screen: compiled, source: source)
+        }
         let resolver = RequirementResolver(capabilities: capabilities)
         let missing = resolver.missing(for: screen)
         guard missing.isEmpty else {

@@ -203,6 +203,11 @@ public enum FormFocus {
         control.inputKind != nil && !control.isReadOnly && control.field != nil && control.type != .searchBar
     }
 
+    private static func containsInput(_ node: RenderNode) -> Bool {
+        if case .control(let control) = node.kind, control.inputKind != nil || control.type == .searchBar { return true }
+        return node.children.contains(where: containsInput)
+    }
+
     private static func collect(_ node: RenderNode, into fields: inout [String]) {
         if case .control(let control) = node.kind, isFocusable(control), let field = control.field { fields.append(field) }
         for child in node.children { collect(child, into: &fields) }
@@ -211,6 +216,8 @@ public enum FormFocus {
     private static func assign(
         _ node: RenderNode, fields: [String], position: inout Int, submitActionId: String?, isSignIn: Bool
     ) -> RenderNode {
+        // Subtrees without inputs are returned as they are (no copy).
+        guard containsInput(node) else { return node }
         var node = node
         if case .control(var control) = node.kind {
             if control.type == .searchBar {

@@ -244,6 +244,11 @@ public actor ProgramCache {
     /// A cache holding at most `capacity` programs of each kind.
     public init(capacity: Int = 64) { self.capacity = capacity }
 
+    /// The compiled screen of `key` at `version`, if it was compiled already.
+    public func cachedScreen(key: String, version: String) -> CompiledScreen? {
+        screens[Key(key: key, version: version)]
+    }
+
     /// The compiled screen for `screen`, compiling on the first request for its key and version.
     public func screen(
         _ screen: ScreenDefinition, version: String? = nil, compiler: ScreenCompiler = ScreenCompiler()

@@ -56,7 +56,7 @@ public struct HTMLRenderer: Sendable {
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" /><title>\(Self.escape(title))</title>"
         out += "<style>\(Self.stylesheet)</style>"
         if let palette { out += "<style>\(Self.paletteStyle(palette))</style>" }
-        out += "<script>//<![CDATA[\n\(Self.keyboardScript(shortcuts))\n//]]></script>"
+        out += shortcuts.isEmpty ? Self.plainKeyboardScript : "<script>//<![CDATA[\n\(Self.keyboardScript(shortcuts))\n//]]></script>"
         out += "</head><body>" + preamble
         if !navigation.isEmpty {
             out += "<nav class=\"tabs\" aria-label=\"Navegación\"><ul>"
@@ -349,6 +349,9 @@ public struct HTMLRenderer: Sendable {
             out += "<div class=\"unknown\" id=\"\(id)\" role=\"note\">Elemento no compatible: \(Self.escape(name))</div>"
         }
     }
+
+    /// The keyboard script of a page without shortcuts, made once.
+    static let plainKeyboardScript = "<script>//<![CDATA[\n\(keyboardScript([:]))\n//]]></script>"
 
     /// The page's keyboard handling: return moves along the focus chain (`data-next-field`) and
     /// submits on the last field (`data-submit-action`); ⌘/Ctrl plus a key runs a shortcut
