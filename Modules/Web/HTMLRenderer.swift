@@ -56,7 +56,9 @@ public struct HTMLRenderer: Sendable {
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" /><title>\(Self.escape(title))</title>"
         out += "<style>\(Self.stylesheet)</style>"
         if let palette { out += "<style>\(Self.paletteStyle(palette))</style>" }
-        out += shortcuts.isEmpty ? Self.plainKeyboardScript : "<script>//<![CDATA[\n\(Self.keyboardScript(shortcuts))\n//]]></script>"
+        out +=
+            shortcuts.isEmpty
+            ? Self.plainKeyboardScript : "<script>//<![CDATA[\n\(Self.keyboardScript(shortcuts))\n//]]></script>"
         out += "</head><body>" + preamble
         if !navigation.isEmpty {
             out += "<nav class=\"tabs\" aria-label=\"Navegación\"><ul>"
