@@ -287,12 +287,14 @@ if ProcessInfo.processInfo.environment["DYNAMICUI_BENCHMARKS"] != nil {
 if ProcessInfo.processInfo.environment["DYNAMICUI_FUZZ"] != nil {
     let fuzzSettings = swiftSettings + [.unsafeFlags(["-parse-as-library"])]
     package.targets += [
-        .executableTarget(name: "fuzz-json", dependencies: ["DynamicUIModels"], path: "Fuzz/json", swiftSettings: fuzzSettings),
+        .target(name: "FuzzSupport", path: "Fuzz/support", swiftSettings: swiftSettings),
         .executableTarget(
-            name: "fuzz-documents", dependencies: ["DynamicUIModels", "DynamicUIResolvers"], path: "Fuzz/documents",
-            swiftSettings: fuzzSettings),
+            name: "fuzz-json", dependencies: ["DynamicUIModels", "FuzzSupport"], path: "Fuzz/json", swiftSettings: fuzzSettings),
         .executableTarget(
-            name: "fuzz-expressions", dependencies: ["DynamicUIModels", "DynamicUIResolvers"], path: "Fuzz/expressions",
-            swiftSettings: fuzzSettings),
+            name: "fuzz-documents", dependencies: ["DynamicUIModels", "DynamicUIResolvers", "FuzzSupport"],
+            path: "Fuzz/documents", swiftSettings: fuzzSettings),
+        .executableTarget(
+            name: "fuzz-expressions", dependencies: ["DynamicUIModels", "DynamicUIResolvers", "FuzzSupport"],
+            path: "Fuzz/expressions", swiftSettings: fuzzSettings),
     ]
 }

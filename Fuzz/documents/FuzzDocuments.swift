@@ -1,5 +1,6 @@
 import DynamicUIModels
 import DynamicUIResolvers
+import FuzzSupport
 
 /// libFuzzer entry: any bytes decoded as each kind of document (screen, node, component
 /// library, theme, navigation) and, when that works, compiled. Decoding and compiling either
@@ -36,18 +37,8 @@ func roundTrip<Model: JSONModel & Equatable>(_ model: Model, limits: ModelLimits
     }
 }
 
-/// SwiftPM links an executable's entry point as `fuzz_documents_main`; with no `main` of our own
-/// (`-parse-as-library`), that entry runs libFuzzer's driver on the target above.
+/// The executable's entry point (SwiftPM names it `fuzz_documents_main`): libFuzzer's driver on the target above.
 @_cdecl("fuzz_documents_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
-    var argc = argc
-    var argv = Optional(argv)
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzDocuments)
+    runLibFuzzer(argc, argv, fuzzDocuments)
 }
-
-/// libFuzzer's driver (compiler-rt): parses the flags and fuzzes `callback`.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

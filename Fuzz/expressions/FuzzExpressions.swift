@@ -1,6 +1,7 @@
 import DynamicUIModels
 import DynamicUIResolvers
 import Foundation
+import FuzzSupport
 
 /// Data with the numbers and strings a hostile server sends, for evaluating fuzzed expressions.
 let hostileData: JSONValue = [
@@ -42,18 +43,8 @@ public func fuzzExpressions(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
     return 0
 }
 
-/// SwiftPM links an executable's entry point as `fuzz_expressions_main`; with no `main` of our own
-/// (`-parse-as-library`), that entry runs libFuzzer's driver on the target above.
+/// The executable's entry point (SwiftPM names it `fuzz_expressions_main`): libFuzzer's driver on the target above.
 @_cdecl("fuzz_expressions_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
-    var argc = argc
-    var argv = Optional(argv)
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzExpressions)
+    runLibFuzzer(argc, argv, fuzzExpressions)
 }
-
-/// libFuzzer's driver (compiler-rt): parses the flags and fuzzes `callback`.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

@@ -1,4 +1,5 @@
 import DynamicUIModels
+import FuzzSupport
 
 /// libFuzzer entry: any bytes through the JSON reader. A document it accepts must write back
 /// to text that reads as an equal value, and must read the same with duplicate keys rejected
@@ -32,18 +33,8 @@ public func fuzzJson(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-/// SwiftPM links an executable's entry point as `fuzz_json_main`; with no `main` of our own
-/// (`-parse-as-library`), that entry runs libFuzzer's driver on the target above.
+/// The executable's entry point (SwiftPM names it `fuzz_json_main`): libFuzzer's driver on the target above.
 @_cdecl("fuzz_json_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
-    var argc = argc
-    var argv = Optional(argv)
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzJson)
+    runLibFuzzer(argc, argv, fuzzJson)
 }
-
-/// libFuzzer's driver (compiler-rt): parses the flags and fuzzes `callback`.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
