@@ -214,7 +214,7 @@ public final class DynamicScreenViewModel {
                 form: FormSnapshot(values: formState.fieldValues, errors: formState.fieldErrors), pagination: pagination,
                 searchText: searchText, confirmation: confirmation, banner: banner))
         observers.emit(
-            .screenRendered(screen: route.screenKey, seconds: ScreenLoader.seconds(since: started), nodes: tree.nodeCount))
+            .screenRendered(screen: route.screenKey, seconds: started.secondsElapsed, nodes: tree.nodeCount))
         return tree
     }
 

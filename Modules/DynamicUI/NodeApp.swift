@@ -206,8 +206,8 @@ public final class NodeAppRuntime {
         darkMode = await settings.value(for: "dark_mode")?.boolValue
         do {
             theme = try await optionalDocument(configuration.themeDocument, as: Theme.self) ?? Theme()
-            library =
-                try await optionalDocument(configuration.componentsDocument, as: ComponentLibrary.self) ?? ComponentLibrary()
+            library = fitted(
+                try await optionalDocument(configuration.componentsDocument, as: ComponentLibrary.self) ?? ComponentLibrary())
             componentBodies = try compile(library, name: configuration.componentsDocument)
             let root = try await document(configuration.rootDocument)
             if case .tabView(let items) = root.node.props {
@@ -232,7 +232,7 @@ public final class NodeAppRuntime {
         if let cached = compiled[name] { return cached }
         let started = ContinuousClock.now
         let loaded = try await load(name, as: ViewNode.self)
-        let decodeSeconds = ScreenLoader.seconds(since: started)
+        let decodeSeconds = started.secondsElapsed
         let (fitted, events) = RequirementResolver(capabilities: capabilities).resolve(loaded.model)
         observers.emit(events, screen: name)
         guard let node = fitted else {
@@ -246,7 +246,7 @@ public final class NodeAppRuntime {
                 .screenLoaded(
                     ScreenLoadEvent(
                         screen: name, source: loaded.source, bytes: loaded.bytes, decodeSeconds: decodeSeconds,
-                        compileSeconds: ScreenLoader.seconds(since: compileStarted))))
+                        compileSeconds: compileStarted.secondsElapsed)))
             return result
         } catch {
             observers.emit(
@@ -254,6 +254,19 @@ public final class NodeAppRuntime {
                     ErrorEvent(.compile, screen: name, path: error.diagnostics.first?.location.description, message: "\(error)")))
             throw NodeAppError(document: name, message: "does not compile:\n\(error)")
         }
+    }
+
+    /// The library with every component's body fitted to the app's capabilities, as documents
+    /// are (a body that must be dropped leaves its component out, drawn as a missing one).
+    private func fitted(_ library: ComponentLibrary) -> ComponentLibrary {
+        var fitted = library
+        let resolver = RequirementResolver(capabilities: capabilities)
+        for (name, component) in library.components {
+            let (body, events) = resolver.resolve(component.body)
+            observers.emit(events, screen: "\(configuration.componentsDocument).\(name)")
+            if let body { fitted.components[name]?.body = body } else { fitted.components[name] = nil }
+        }
+        return fitted
     }
 
     private func compile(_ library: ComponentLibrary, name: String) throws(NodeAppError) -> [String: CompiledNode] {

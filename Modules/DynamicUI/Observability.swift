@@ -234,3 +234,11 @@ extension ActionResult {
         }
     }
 }
+
+extension ContinuousClock.Instant {
+    /// Seconds from this instant to now, for the timings events report.
+    var secondsElapsed: Double {
+        let elapsed = ContinuousClock.now - self
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}

@@ -146,7 +146,7 @@ public actor ScreenLoader {
             logger.error("screen \(key) from the server is invalid (\(error)); serving the cached copy")
             return try await loaded(cached.screen, etag: cached.etag, key: key, source: .stale)
         }
-        let decodeSeconds = Self.seconds(since: started)
+        let decodeSeconds = started.secondsElapsed
         let etag = response.headers["ETag"]
         let result = try await loaded(
             screen, etag: etag, key: key, source: .network, bytes: response.body.count, decodeSeconds: decodeSeconds)
@@ -186,7 +186,7 @@ public actor ScreenLoader {
             .screenLoaded(
                 ScreenLoadEvent(
                     screen: key, source: "\(source)", bytes: bytes, decodeSeconds: decodeSeconds,
-                    compileSeconds: compiledNow ? Self.seconds(since: started) : 0)))
+                    compileSeconds: compiledNow ? started.secondsElapsed : 0)))
         return LoadedScreen(screen: compiled, source: source)
     }
 
@@ -210,8 +210,4 @@ public actor ScreenLoader {
         return nil
     }
 
-    static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
 }

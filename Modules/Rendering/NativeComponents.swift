@@ -126,9 +126,7 @@ public struct NativeComponentRegistry: Sendable {
     /// Whether there are no components.
     public var isEmpty: Bool { components.isEmpty }
 
-    static func key(_ type: String) -> String {
-        String(type.lowercased().map { $0 == "_" ? "-" : $0 })
-    }
+    static func key(_ type: String) -> String { ClientCapabilities.componentKey(type) }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D

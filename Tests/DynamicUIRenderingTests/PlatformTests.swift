@@ -43,19 +43,8 @@ struct PlatformTests {
     /// The EduGo screen `key` lowered with its demo data.
     static func tree(
         _ key: String, sizeClass: SizeClass = .compact, platform: RenderPlatform = .ios, form: FormSnapshot = FormSnapshot()
-    )
-        throws -> RenderNode
-    {
-        let screen = try edugo.screen(key)
-        let compiled = try ScreenCompiler().compile(screen)
-        var params: [String: String] = [:]
-        if let id = try firstId(for: screen) { params["id"] = id }
-        let (data, items) = try demoData(for: screen, params: params)
-        let context = try compiled.context(
-            user: teacher, userContext: teacherContext, data: data,
-            params: JSONObject(params.map { ($0.key, JSONValue.string($0.value)) }), environment: environment)
-        return PatternRouter(options: RenderOptions(sizeClass: sizeClass, platform: platform))
-            .render(ScreenInputs(screen: compiled, context: context, items: items, form: form))
+    ) throws -> RenderNode {
+        try lowerEduGo(key, options: RenderOptions(sizeClass: sizeClass, platform: platform), form: form)
     }
 
     static func controls(_ node: RenderNode) -> [ControlNode] {

@@ -42,6 +42,11 @@ func firstId(for screen: ScreenDefinition) throws -> String? {
 
 /// Renders an EduGo screen with its demo data as the text renderer draws it.
 func renderEduGo(_ key: String, options: RenderOptions, form: FormSnapshot = FormSnapshot()) throws -> String {
+    TextRenderer().render(try lowerEduGo(key, options: options, form: form))
+}
+
+/// The render tree of an EduGo screen with its demo data (the first record for detail screens).
+func lowerEduGo(_ key: String, options: RenderOptions, form: FormSnapshot = FormSnapshot()) throws -> RenderNode {
     let screen = try edugo.screen(key)
     let compiled = try ScreenCompiler().compile(screen)
     var params: [String: String] = [:]
@@ -51,11 +56,10 @@ func renderEduGo(_ key: String, options: RenderOptions, form: FormSnapshot = For
         user: teacher, userContext: teacherContext, data: data,
         params: JSONObject(params.map { ($0.key, JSONValue.string($0.value)) }),
         environment: environment)
-    let tree = PatternRouter(options: options).render(
+    return PatternRouter(options: options).render(
         ScreenInputs(
             screen: compiled, context: context, items: items, form: form,
             pagination: PaginationState(hasMore: true, loadingMore: false)))
-    return TextRenderer().render(tree)
 }
 
 /// Compares `text` with the snapshot `name`; records it when missing or when

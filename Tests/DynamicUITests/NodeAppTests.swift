@@ -220,3 +220,45 @@ struct RuntimeAppearanceTests {
         await runtime.stop()
     }
 }
+
+@Suite("Node app: component bodies are fitted like documents")
+@MainActor
+struct NodeComponentFittingTests {
+    @Test func aComponentBodyTheAppCannotDrawUsesItsFallback() async throws {
+        let transport = ScriptedTransport()
+        await transport.on(
+            .get, "/v1/documents/app",
+            .json(
+                200,
+                ["type": "screen", "props": ["title": "Inicio", "body": ["type": "component", "props": ["name": "badge"]]]]))
+        await transport.on(
+            .get, "/v1/documents/components",
+            .json(
+                200,
+                [
+                    "components": [
+                        "badge": [
+                            "parameters": [],
+                            "body": [
+                                "type": "sparkle", "props": ["level": 3],
+                                "fallback": ["type": "text", "props": ["content": "Sin destellos"]],
+                            ],
+                        ]
+                    ]
+                ]))
+        await transport.on(.get, "/v1/documents/theme", .json(404, ["error": "none"]))
+        let recorder = RecordingObserver()
+        let app = try NodeAppRuntime(
+            configuration: NodeAppConfiguration(
+                baseURL: URL(string: "https://api.example.com")!, documents: .remote("/v1/documents/{name}"),
+                retryPolicy: .none, observers: [recorder]),
+            transport: transport)
+        await app.start()
+        #expect(app.phase == .ready)
+        let model = app.model(for: try #require(app.current))
+        await model.load()
+        #expect(texts(model.render(options: RenderOptions()).root).contains("Sin destellos"))
+        let fallback = try #require(recorder.errors.first { $0.kind == .fallbackUsed })
+        #expect(fallback.screen == "components.badge" && fallback.path == "$" && fallback.message.contains("node:sparkle"))
+    }
+}

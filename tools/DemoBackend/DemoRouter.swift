@@ -175,7 +175,8 @@ struct DemoRouter {
             var manifest = try? DocumentDecoder().decode(ClientCapabilities.self, from: data),
             let screen = try? ScreenDefinition(json: json)
         else { return json }
-        manifest.components = Set((fields["components"] ?? "").split(separator: ",").map(String.init))
+        manifest.components = Set(
+            (fields["components"] ?? "").split(separator: ",").map { ClientCapabilities.componentKey(String($0)) })
         return RequirementResolver(capabilities: manifest).resolve(screen).0.json
     }
 

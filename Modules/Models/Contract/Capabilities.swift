@@ -119,8 +119,9 @@ public struct ClientCapabilities: JSONModel {
         return fields
     }
 
-    /// `video_player` and `VIDEO-PLAYER` are `video-player`.
-    static func componentKey(_ type: String) -> String { String(type.lowercased().map { $0 == "_" ? "-" : $0 }) }
+    /// `video_player` and `VIDEO-PLAYER` are `video-player`: how component types compare
+    /// everywhere (the native-component registry too).
+    package static func componentKey(_ type: String) -> String { String(type.lowercased().map { $0 == "_" ? "-" : $0 }) }
 
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)

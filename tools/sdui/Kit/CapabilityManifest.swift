@@ -10,7 +10,7 @@ public enum CapabilityManifest {
             throw ManifestError(description: "'\(platform)' is not a platform; expected ios, ipad or mac")
         }
         let registry = try NativeComponentRegistry(
-            components.map { NamedComponent(type: String($0.split(separator: ":").first ?? "")) })
+            components.map { DeclaredComponent(type: String($0.split(separator: ":").first ?? "")) })
         return ClientCapabilities.sdk(platform: renderPlatform, components: registry)
     }
 
@@ -32,11 +32,4 @@ extension ScreenValidator {
 /// A manifest that cannot be made as asked.
 struct ManifestError: Error, CustomStringConvertible {
     let description: String
-}
-
-/// A native component known only by its type, for manifests.
-private struct NamedComponent: NativeComponent {
-    let type: String
-
-    func html(_ node: CustomNode) -> HTMLFragment { .text(node.type) }
 }

@@ -1158,10 +1158,11 @@ private struct NodeChecks {
     }
 }
 
-/// A native component known only by its type and actions (declared to `sdui validate`).
-private struct DeclaredComponent: NativeComponent {
+/// A native component known only by its type and actions (declared to `sdui validate` and
+/// `sdui capabilities`).
+struct DeclaredComponent: NativeComponent {
     let type: String
-    let actionNames: [String]
+    var actionNames: [String] = []
 
     func html(_ node: CustomNode) -> HTMLFragment { .text(node.type) }
 }
