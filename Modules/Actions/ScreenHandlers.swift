@@ -5,6 +5,22 @@ public import DynamicUIModels
 public protocol ScreenHandler: Sendable {
     /// The result, or `nil` to fall through to the generic handlers.
     func handle(_ action: ActionDefinition, context: ActionContext) async -> ActionResult?
+    /// The route parameters of `screenKey` completed from the session where the route cannot
+    /// name them (a tab's own unit, an admin's school); the default returns `params` unchanged.
+    func completeParameters(_ params: [String: String], screenKey: String, session: SessionInfo?) -> [String: String]
+    /// Values the handler's screen shows in its form fields when it opens (saved settings for
+    /// its switches); the default has none.
+    func initialValues(for screen: ScreenDefinition, session: SessionInfo?) async -> [String: String]
+}
+
+extension ScreenHandler {
+    /// Returns `params` unchanged.
+    public func completeParameters(_ params: [String: String], screenKey: String, session: SessionInfo?) -> [String: String] {
+        params
+    }
+
+    /// No values.
+    public func initialValues(for screen: ScreenDefinition, session: SessionInfo?) async -> [String: String] { [:] }
 }
 
 /// Which handler keys a handler serves: one exact key (`login`) or a prefix pattern
@@ -125,5 +141,19 @@ public struct ActionDispatcher: Sendable {
             return result
         }
         return await registry.execute(action, context: context)
+    }
+
+    /// The parameters a screen loads its data with: `params`, completed by the screen's handler.
+    public func completeParameters(
+        _ params: [String: String], screenKey: String, handlerKey: String?, session: SessionInfo?
+    ) -> [String: String] {
+        guard let handlerKey, let handler = screenHandlers.handler(for: handlerKey) else { return params }
+        return handler.completeParameters(params, screenKey: screenKey, session: session)
+    }
+
+    /// The values `screen`'s handler puts in its form fields when it opens.
+    public func initialValues(for screen: ScreenDefinition, session: SessionInfo?) async -> [String: String] {
+        guard let key = screen.handlerKey, let handler = screenHandlers.handler(for: key) else { return [:] }
+        return await handler.initialValues(for: screen, session: session)
     }
 }

@@ -46,19 +46,32 @@ public struct ContextualNavigationHandler: ScreenHandler {
     /// Destination screen → parameter → source.
     public let rules: [String: [String: ContextParameter]]
 
+    /// A screen opened without the parameters its rules name (a tab, a deep link) gets them
+    /// from the session, as a `NAVIGATE` to it would.
+    public func completeParameters(_ params: [String: String], screenKey: String, session: SessionInfo?) -> [String: String] {
+        var params = params
+        for (name, source) in rules[screenKey] ?? [:] where params[name]?.isEmpty ?? true {
+            if let value = Self.value(of: source, session: session), !value.isEmpty { params[name] = value }
+        }
+        return params
+    }
+
+    private static func value(of source: ContextParameter, session: SessionInfo?) -> String? {
+        switch source {
+        case .userId: session?.user.id
+        case .schoolId: session?.context.schoolId
+        case .academicUnitId: session?.context.academicUnitId
+        case .required: nil
+        }
+    }
+
     /// Handles `NAVIGATE`.
     public func handle(_ action: ActionDefinition, context: ActionContext) async -> ActionResult? {
         guard action.type == .navigate, let key = context.config["screen_key"]?.stringValue else { return nil }
         var params = context.config["params"]?.objectValue ?? [:]
         for (name, source) in rules[key] ?? [:] {
             if let given = params[name], !given.isNull, !given.text.isEmpty { continue }
-            let value: String?
-            switch source {
-            case .userId: value = context.session?.user.id
-            case .schoolId: value = context.session?.context.schoolId
-            case .academicUnitId: value = context.session?.context.academicUnitId
-            case .required: value = nil
-            }
+            let value = Self.value(of: source, session: context.session)
             guard let value, !value.isEmpty else { return .error(message: "No se puede abrir esta pantalla: falta '\(name)'") }
             params[name] = .string(value)
         }
