@@ -96,25 +96,52 @@ public struct SettingsHandler: ScreenHandler {
             return .logout
         case .custom:
             let event = context.config["event"]?.stringValue
-            let key: String
-            switch event {
-            case "toggle_theme": key = "dark_mode"
-            case "set_preference":
-                guard let name = context.config["payload"]?["key"]?.stringValue else {
-                    return .error(message: "Preferencia desconocida")
-                }
-                key = name
-            default: return nil
+            guard event == "toggle_theme" || event == "set_preference" else { return nil }
+            guard let key = Self.settingKey(event: event, payload: context.config["payload"]) else {
+                return .error(message: "Preferencia desconocida")
             }
-            let current = await services.settings.value(for: key)?.boolValue ?? false
+            // The switch's value as the user left it; without one (a button), the stored value flips.
+            let field = context.formSlots.first { $0.id == action.triggerSlotId }?.formFieldName ?? action.triggerSlotId
+            let value: Bool
+            if let field, let posted = context.fieldValues[field] {
+                value = posted == "true"
+            } else {
+                value = !(await services.settings.value(for: key)?.boolValue ?? false)
+            }
             do {
-                try await services.settings.set(.bool(!current), for: key)
+                try await services.settings.set(.bool(value), for: key)
             } catch {
                 return .error(message: "No se pudo guardar el ajuste")
             }
-            return .stateChanged([key: .bool(!current)])
+            return .stateChanged([key: .bool(value)])
         default:
             return nil
+        }
+    }
+
+    /// The stored value of every switch the screen's setting actions name (`"true"`/`"false"`),
+    /// so a switch shows what was saved rather than the screen's default.
+    public func initialValues(for screen: ScreenDefinition, session: SessionInfo?) async -> [String: String] {
+        var values: [String: String] = [:]
+        let slots = screen.template.allZones.flatMap { $0.slots ?? [] }
+        for action in screen.actions where action.type == .custom {
+            guard let slotId = action.triggerSlotId,
+                let key = Self.settingKey(
+                    event: action.config?["event"]?.stringValue, payload: action.config?["payload"]),
+                let stored = await services.settings.value(for: key)?.boolValue
+            else { continue }
+            values[slots.first { $0.id == slotId }?.formFieldName ?? slotId] = stored ? "true" : "false"
+        }
+        return values
+    }
+
+    /// The setting an event writes: `dark_mode` for `toggle_theme`, the payload's `key` for
+    /// `set_preference`.
+    static func settingKey(event: String?, payload: JSONValue?) -> String? {
+        switch event {
+        case "toggle_theme": "dark_mode"
+        case "set_preference": payload?["key"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        default: nil
         }
     }
 }
