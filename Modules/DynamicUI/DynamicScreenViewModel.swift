@@ -57,6 +57,11 @@ public final class DynamicScreenViewModel {
     private let onShown: @MainActor (DynamicScreenViewModel) -> Void
     private let clock: any DynamicUIClock
     private var polling: Task<Void, Never>?
+    /// The runtime's count of data changes, and its value when this screen's data was loaded.
+    var dataRevision: DataRevision?
+    private var loadedRevision = 0
+    /// Hands a success or pending message to the screen the user lands on when this one closes.
+    var handOff: (@MainActor (Banner) -> Void)?
 
     /// Creates the view model of `route`.
     public init(
@@ -97,6 +102,9 @@ public final class DynamicScreenViewModel {
             onShown(self)
             if loaded.isStale { banner = Banner(kind: .pending, message: "Sin conexión: mostrando la última versión guardada") }
             await loadData()
+            for (field, value) in await dispatcher.initialValues(for: loaded.screen.definition, session: session()) {
+                formState.setValue(value, for: field)
+            }
         } catch {
             screenState = .error("\(error)")
         }
@@ -114,9 +122,10 @@ public final class DynamicScreenViewModel {
             return
         }
         if !quietly { dataState = .loading }
+        loadedRevision = dataRevision?.value ?? 0
         do throws(NetworkError) {
             let page = try await dataLoader.load(
-                endpoint: endpoint, config: screen.dataConfig, params: route.params, query: query, reload: reload)
+                endpoint: endpoint, config: screen.dataConfig, params: dataParams, query: query, reload: reload)
             data = page.json
             dataState = .success(items: page.items, hasMore: page.hasMore, loadingMore: false)
             if !quietly, screen.pattern == .form || screen.pattern == .detail, let item = page.items.first {
@@ -135,7 +144,7 @@ public final class DynamicScreenViewModel {
         dataState = .success(items: items, hasMore: true, loadingMore: true)
         do throws(NetworkError) {
             let page = try await dataLoader.loadNextPage(
-                endpoint: endpoint, config: screen.dataConfig, params: route.params, query: query, loaded: items.count)
+                endpoint: endpoint, config: screen.dataConfig, params: dataParams, query: query, loaded: items.count)
             let all = items + page.items
             data = .array(all)
             dataState = .success(items: all, hasMore: page.hasMore, loadingMore: false)
@@ -146,6 +155,25 @@ public final class DynamicScreenViewModel {
 
     /// Reloads from the first page, asking the server even when a fresh response is cached.
     public func refresh() async { await loadData(reload: true) }
+
+    /// Whether data this screen shows was changed since it was loaded (a create, edit or
+    /// delete anywhere in the app).
+    public var isDataOutdated: Bool {
+        compiled?.definition.dataEndpoint != nil && (dataRevision?.value ?? 0) != loadedRevision
+    }
+
+    /// Reloads the data, keeping what is shown meanwhile, when it is outdated: the runtime calls
+    /// it for the screens on the stack after an action; call it when a screen reappears.
+    public func reloadIfOutdated() async {
+        guard isDataOutdated else { return }
+        await loadData(reload: false, quietly: true)
+        if let pattern = compiled?.definition.pattern, pattern == .form || pattern == .detail, data.objectValue != nil {
+            formState.prefill(from: data, slots: inputSlots)
+        }
+    }
+
+    /// Shows `banner` (a message handed over by a screen that closed).
+    public func show(banner: Banner) { self.banner = banner }
 
     // MARK: Polling
 
@@ -176,6 +204,12 @@ public final class DynamicScreenViewModel {
     public func search(_ text: String) async {
         searchText = text
         await loadData()
+    }
+
+    /// The route's parameters completed by the screen's handler (a tab opened without its `id`).
+    private var dataParams: [String: String] {
+        dispatcher.completeParameters(
+            route.params, screenKey: route.screenKey, handlerKey: compiled?.definition.handlerKey, session: session())
     }
 
     private var query: [(name: String, value: String)] {
@@ -212,7 +246,8 @@ public final class DynamicScreenViewModel {
             ScreenInputs(
                 screen: compiled, context: try context(), items: items,
                 form: FormSnapshot(values: formState.fieldValues, errors: formState.fieldErrors), pagination: pagination,
-                searchText: searchText, confirmation: confirmation, banner: banner))
+                searchText: searchText, confirmation: confirmation, banner: banner,
+                canGoBack: navigation.stack.contains { $0.id == route.id }))
         observers.emit(
             .screenRendered(screen: route.screenKey, seconds: started.secondsElapsed, nodes: tree.nodeCount))
         return tree
@@ -306,6 +341,11 @@ public final class DynamicScreenViewModel {
                 Route(screenKey: key, params: params.reduce(into: [:]) { $0[$1.key] = $1.value.text }, presentation: presentation)
             )
         case .navigateBack, .dismiss:
+            // The message of what just succeeded goes with the user to the screen below.
+            if let banner, banner.kind != .error, let handOff {
+                handOff(banner)
+                self.banner = nil
+            }
             navigation.back()
         case .success(let message):
             if let message { banner = Banner(kind: .success, message: message) }

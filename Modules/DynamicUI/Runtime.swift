@@ -150,6 +150,14 @@ public final class DynamicUIRuntime {
     @ObservationIgnored private weak var activeModel: DynamicScreenViewModel?
     /// Whether `start()` ran and `stop()` has not.
     public private(set) var isRunning = false
+    /// True from creation until `start()` has looked for a saved session: show a launch view
+    /// then, not the login screen (which would flash before a restored dashboard).
+    public private(set) var isRestoring = true
+    /// The view models made by `viewModel(for:)` that are still alive (held by a view).
+    @ObservationIgnored private var liveModels: [WeakModel] = []
+    /// A message waiting for the screen the user lands on (a sheet closed after saving).
+    @ObservationIgnored private var carriedBanner: Banner?
+    private let revision = DataRevision()
 
     private let tokens: any TokenStore
     private let settings: any SettingsStore
@@ -208,7 +216,8 @@ public final class DynamicUIRuntime {
         data = DataLoader(client: client, maxItems: configuration.limits.maxDataItems)
         // 7. Actions and the plugins.
         let services = ActionServices(
-            api: client, tokens: tokens, settings: settings, invalidator: RuntimeInvalidator(client: client, screens: screens),
+            api: client, tokens: tokens, settings: settings,
+            invalidator: RuntimeInvalidator(client: client, screens: screens, revision: revision),
             security: configuration.security, events: events, logger: configuration.logger("actions"))
         dispatcher = ActionDispatcher(
             screenHandlers: try ScreenHandlerRegistry(plugins: plugins, services: services),
@@ -238,6 +247,7 @@ public final class DynamicUIRuntime {
             logger.info("restored the session of \(restored.user.email)")
             await signedIn(restored, destination: nil)
         }
+        isRestoring = false
         let updates = await connectivity.updates()
         tasks.append(
             Task { [weak self] in
@@ -365,6 +375,43 @@ public final class DynamicUIRuntime {
     private func show(_ model: DynamicScreenViewModel) {
         activeModel = model
         activeScreen = model.compiled?.definition
+        if let banner = carriedBanner {
+            carriedBanner = nil
+            model.show(banner: banner)
+        }
+    }
+
+    /// After every action: appearance settings are read again, the screens on the stack whose
+    /// data changed reload, and a message handed over by a closed screen goes to the one on top.
+    private func afterAction() async {
+        await reloadAppearance()
+        liveModels.removeAll { $0.model == nil }
+        let top = liveModel(for: navigation.current)
+        if let banner = carriedBanner, let top {
+            carriedBanner = nil
+            top.show(banner: banner)
+        }
+        for model in visibleModels() where model.isDataOutdated { await model.reloadIfOutdated() }
+    }
+
+    /// The live view models of the routes on the stack and of the selected root (the newest
+    /// one of each).
+    private func visibleModels() -> [DynamicScreenViewModel] {
+        let root = navigation.selectedScreenKey.map { Route(screenKey: $0) }
+        return ([root] + navigation.stack.map(Optional.some)).compactMap { liveModel(for: $0) }
+    }
+
+    /// The newest live view model showing `route`: the same stack entry, or for a root, the
+    /// same screen without parameters.
+    public func liveModel(for route: Route?) -> DynamicScreenViewModel? {
+        guard let route else { return nil }
+        let inStack = navigation.stack.contains { $0.id == route.id }
+        return liveModels.reversed().lazy.compactMap(\.model).first { model in
+            inStack
+                ? model.route.id == route.id
+                : model.route.screenKey == route.screenKey && model.route.params == route.params
+                    && !self.navigation.stack.contains { $0.id == model.route.id }
+        }
     }
 
     /// The menu commands of the app and the active screen for `capabilities`
@@ -394,7 +441,7 @@ public final class DynamicUIRuntime {
 
     /// The view model of `route`, wired to this runtime's loaders, actions, navigation and session.
     public func viewModel(for route: Route) -> DynamicScreenViewModel {
-        DynamicScreenViewModel(
+        let model = DynamicScreenViewModel(
             route: route, screens: screens, data: data, dispatcher: dispatcher, navigation: navigation,
             environment: EvaluationEnvironment(
                 now: configuration.clock.now(), locale: configuration.locale, timeZone: configuration.timeZone,
@@ -404,8 +451,13 @@ public final class DynamicUIRuntime {
             onSignedIn: { [weak self] session in await self?.signedIn(session, destination: nil) },
             onQueued: { [weak self] in await self?.countPending() },
             clock: configuration.clock, nativeComponents: nativeComponents,
-            onPerformed: { [weak self] in await self?.reloadAppearance() }, observers: observers,
+            onPerformed: { [weak self] in await self?.afterAction() }, observers: observers,
             onShown: { [weak self] model in self?.show(model) })
+        model.dataRevision = revision
+        model.handOff = { [weak self] banner in self?.carriedBanner = banner }
+        liveModels.removeAll { $0.model == nil }
+        liveModels.append(WeakModel(model: model))
+        return model
     }
 
     /// The view model of the screen on top of the navigation, if any.
@@ -414,10 +466,30 @@ public final class DynamicUIRuntime {
     }
 }
 
+/// A weak reference to a view model (the view that shows it owns it).
+@MainActor
+struct WeakModel {
+    weak var model: DynamicScreenViewModel?
+}
+
+/// Counts changes to server data (each invalidation after a create, edit or delete), so a
+/// screen knows whether what it shows is outdated.
+final class DataRevision: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    /// The number of changes so far.
+    var value: Int { lock.withLock { count } }
+
+    /// Records a change.
+    func advance() { lock.withLock { count += 1 } }
+}
+
 /// Invalidation over the runtime's screen loader and the API client's response cache.
 struct RuntimeInvalidator: CacheInvalidating {
     let client: APIClient
     let screens: ScreenLoader
+    let revision: DataRevision
 
     /// The definitions are revalidated on their next load rather than dropped, so a screen
     /// stays available offline after a change was queued.
@@ -425,7 +497,10 @@ struct RuntimeInvalidator: CacheInvalidating {
         for key in keys { await screens.expire(key) }
     }
 
-    func invalidateData(endpoint: Endpoint) async { await client.invalidateCache(for: endpoint) }
+    func invalidateData(endpoint: Endpoint) async {
+        await client.invalidateCache(for: endpoint)
+        revision.advance()
+    }
 
     func clearAll() async {
         await screens.clear()

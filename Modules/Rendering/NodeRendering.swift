@@ -124,6 +124,7 @@ public struct NodeRenderer: Sendable {
             lower(element, context: context, path: "\(id)/\(index)", depth: depth, table: table, budget: budget, level: level + 1)
         }
         var accessibility: AccessibilityInfo?
+        var layout: LayoutHints?
         let kind: RenderKind
         switch node.props {
         case .stack(let spacing, let alignment):
@@ -134,7 +135,8 @@ public struct NodeRenderer: Sendable {
             kind = .zstack(alignment: alignment)
         case .scroll(let axis):
             kind = .scroll(axis: axis == "horizontal" ? .horizontal : .vertical)
-        case .list(_, _, _):
+        case .list(_, _, let separator):
+            if let separator { layout = LayoutHints(showsSeparators: separator) }
             let items = evaluate(compiled, "items", in: context).arrayValue ?? []
             let template = compiled.nested["itemTemplate"]
             let listId = "\(id).items"
@@ -161,7 +163,8 @@ public struct NodeRenderer: Sendable {
         case .text(_, let lineLimit):
             let text = evaluate(compiled, "content", in: context).text
             kind = .text(text, style: textStyle(of: style), lineLimit: RenderKind.lineLimit(lineLimit))
-        case .image(_, _, _, let contentMode, _):
+        case .image(_, let resizable, let aspectRatio, let contentMode, _):
+            if resizable != nil || aspectRatio != nil { layout = LayoutHints(aspectRatio: aspectRatio, resizable: resizable) }
             let source = evaluate(compiled, "source", in: context).text
             let symbol = source.hasPrefix("system:")
             kind = .image(source: symbol ? String(source.dropFirst(7)) : source, isSymbol: symbol, contentMode: contentMode)
@@ -229,7 +232,8 @@ public struct NodeRenderer: Sendable {
             guard options.showUnknownMarkers else { return nil }
             kind = .unknown(node.type.rawValue)
         }
-        return RenderNode(id: id, kind: kind, children: children, accessibility: accessibility, style: style, logId: node.logId)
+        return RenderNode(
+            id: id, kind: kind, children: children, accessibility: accessibility, style: style, logId: node.logId, layout: layout)
     }
 
     /// The text style of a node style's font: the theme font's size mapped to the nearest

@@ -52,13 +52,17 @@ public struct ScreenInputs: Sendable {
     public var confirmation: ConfirmationRequest?
     /// A message to show.
     public var banner: Banner?
+    /// Whether the navigation stack has a screen below this one: back follows the stack, so a
+    /// tab's root has none whatever its template says; `nil` (unknown) uses the template.
+    public var canGoBack: Bool?
 
     /// Creates inputs.
     public init(
         screen: CompiledScreen, context: DataContext, items: [JSONValue]? = nil, form: FormSnapshot = FormSnapshot(),
         pagination: PaginationState? = nil, searchText: String = "", confirmation: ConfirmationRequest? = nil,
-        banner: Banner? = nil
+        banner: Banner? = nil, canGoBack: Bool? = nil
     ) {
+        self.canGoBack = canGoBack
         self.confirmation = confirmation
         self.banner = banner
         self.screen = screen
@@ -172,7 +176,8 @@ struct ScreenLowering {
         var chrome = ScreenChrome(
             pattern: pattern.rawValue, title: text(inputs.screen.title) ?? definition.screenName,
             largeTitle: [.list, .dashboard, .settings, .search, .notification].contains(pattern),
-            showsBack: definition.template.navigation?.topBar?.showBack ?? ![.dashboard, .login, .onboarding].contains(pattern),
+            showsBack: inputs.canGoBack
+                ?? definition.template.navigation?.topBar?.showBack ?? ![.dashboard, .login, .onboarding].contains(pattern),
             toolbar: toolbar, search: search, refreshActionId: definition.action(for: .pullRefresh)?.id,
             pagination: listLike.contains(pattern) && definition.dataConfig?.pagination != nil ? inputs.pagination : nil,
             presentation: pattern == .modal ? .sheet : .push)
@@ -294,6 +299,16 @@ struct ScreenLowering {
         var sections: [RenderNode] = []
         for zone in zones {
             if pattern != .settings, zone.zone.type == .actionGroup { continue }
+            if [.simpleList, .groupedList, .cardList].contains(zone.zone.type), zone.itemSlots != nil {
+                // A list inside a form keeps its rows: a section of its own.
+                let list = lowerZone(zone)
+                if case .section = list.kind {
+                    sections.append(list)
+                } else {
+                    sections.append(RenderNode(id: "\(zoneId(zone)).section", kind: .section(header: nil), children: [list]))
+                }
+                continue
+            }
             let fields = slots(zone)
             if !fields.isEmpty {
                 sections.append(RenderNode(id: zoneId(zone), kind: .section(header: text(zone.title)), children: fields))
@@ -395,7 +410,22 @@ struct ScreenLowering {
     }
 
     private func slots(_ zone: CompiledZone) -> [RenderNode] {
-        zone.slots.compactMap { lowerSlot($0, context: context, prefix: zoneId(zone)) }
+        var nodes = zone.slots.compactMap { lowerSlot($0, context: context, prefix: zoneId(zone)) }
+        // An avatar bound to a picture alone takes its initials and spoken name from the name
+        // written after it (a card's title).
+        for index in nodes.indices {
+            guard case .avatar(let source, let initials) = nodes[index].kind, initials.isEmpty else { continue }
+            let name = nodes[(index + 1)...].lazy.compactMap { node -> String? in
+                if case .text(let text, _, _) = node.kind, !text.isEmpty { return text }
+                return nil
+            }.first
+            guard let name else { continue }
+            nodes[index].kind = .avatar(source: source, initials: AvatarImage.initials(of: name))
+            if nodes[index].accessibility?.label?.isEmpty ?? true {
+                nodes[index].accessibility = AccessibilityInfo(label: name, traits: ["image"])
+            }
+        }
+        return nodes
     }
 
     // MARK: Lists
@@ -441,10 +471,11 @@ struct ScreenLowering {
         var subtitles: [String] = []
         var badge: String?
         var icon: String?
+        var avatarValue: String??
         var chevron = itemAction != nil
         for slot in slots {
             let value = try? slot.value.resolve(in: context)
-            let text = value?.text ?? slot.label.flatMap { try? $0.render(in: context) }
+            let text = value.map(context.environment.displayText) ?? slot.label.flatMap { try? $0.render(in: context) }
             switch slot.slot.controlType {
             case .listItem, .listItemNavigation:
                 if title == nil { title = text } else if let text { subtitles.append(text) }
@@ -456,13 +487,19 @@ struct ScreenLowering {
                 badge = text
             case .icon:
                 icon = value?.text ?? slot.slot.icon
+            case .avatar:
+                // A picture, not text: never a subtitle nor part of the spoken label.
+                avatarValue = .some(value.map(\.text))
             default:
                 if let text, !text.isEmpty { subtitles.append(text) }
             }
         }
+        let avatar = avatarValue.map {
+            AvatarImage(value: $0, name: AvatarImage.name(in: context.defaultObject) ?? title)
+        }
         let row = RowNode(
             title: title ?? "", subtitles: subtitles, badge: badge, icon: icon, showsChevron: chevron, actionId: itemAction,
-            swipeActionIds: swipe, contextActionIds: press, menuActions: menu)
+            swipeActionIds: swipe, contextActionIds: press, menuActions: menu, avatar: avatar)
         let label = ([title ?? ""] + subtitles + (badge.map { [$0] } ?? [])).filter { !$0.isEmpty }.joined(separator: ", ")
         return RenderNode(
             id: id, kind: .row(row), accessibility: AccessibilityInfo(label: label, traits: itemAction != nil ? ["button"] : []))
@@ -512,6 +549,7 @@ struct ScreenLowering {
     func lowerSlot(_ slot: CompiledSlot, context: DataContext, prefix: String) -> RenderNode? {
         guard var node = lowerSlotContent(slot, context: context, prefix: prefix) else { return nil }
         node.logId = slot.slot.logId
+        node.layout = LayoutHints(width: slot.slot.width, weight: slot.slot.weight)
         return node
     }
 
@@ -523,7 +561,7 @@ struct ScreenLowering {
         let type = slot.slot.controlType
         switch type {
         case .label:
-            let text = value?.text ?? ""
+            let text = value.map(context.environment.displayText) ?? ""
             if let label, !label.isEmpty, value != nil {
                 return RenderNode(
                     id: id, kind: .labeledContent(label: label, value: text),
@@ -541,12 +579,11 @@ struct ScreenLowering {
                 id: id, kind: .image(source: value?.text ?? "", isSymbol: false, contentMode: "fit"),
                 accessibility: AccessibilityInfo(label: accessibility ?? label, traits: ["image"]))
         case .avatar:
-            let name = label ?? value?.text ?? ""
-            let initials = name.split(separator: " ").prefix(2).compactMap(\.first).map(String.init).joined()
-            let source = value?.text.hasPrefix("http") == true ? value?.text : nil
+            let avatar = AvatarImage(value: value?.text, name: label ?? AvatarImage.name(in: context.defaultObject))
+            let name = label ?? AvatarImage.name(in: context.defaultObject) ?? (avatar.source == nil ? value?.text : nil)
             return RenderNode(
-                id: id, kind: .avatar(source: source, initials: initials.uppercased()),
-                accessibility: AccessibilityInfo(label: name))
+                id: id, kind: .avatar(source: avatar.source, initials: avatar.initials),
+                accessibility: AccessibilityInfo(label: accessibility ?? name, traits: ["image"]))
         case .divider:
             return RenderNode(id: id, kind: .divider)
         case .chip:
@@ -556,15 +593,16 @@ struct ScreenLowering {
             return RenderNode(
                 id: id, kind: .rating(rating), accessibility: AccessibilityInfo(label: "\(JSONNumber(rating).description) de 5"))
         case .metricCard:
-            let text = value?.text ?? "—"
+            let text = value.map(context.environment.displayText) ?? "—"
             return RenderNode(
                 id: id, kind: .metric(label: label ?? "", value: text, icon: slot.slot.icon),
                 accessibility: AccessibilityInfo(label: "\(label ?? ""): \(text)"))
         case .listItem, .listItemNavigation:
             let action = definition.action(forSlot: slot.slot.id)?.id
             let row = RowNode(
-                title: label ?? value?.text ?? "",
-                subtitles: label != nil && value != nil && value?.text != label ? [value!.text] : [],
+                title: label ?? value.map(context.environment.displayText) ?? "",
+                subtitles: label != nil && value != nil && value?.text != label
+                    ? [context.environment.displayText(value!)] : [],
                 badge: nil, icon: slot.slot.icon, showsChevron: type == .listItemNavigation, actionId: action, swipeActionIds: [],
                 contextActionIds: [])
             return RenderNode(

@@ -116,6 +116,8 @@ public struct RowNode: Sendable, Hashable {
     public var badge: String?
     /// Leading SF Symbol.
     public var icon: String?
+    /// Leading avatar (a person's picture, or their initials).
+    public var avatar: AvatarImage?
     /// Disclosure chevron (navigates).
     public var showsChevron: Bool
     /// What tapping the row fires.
@@ -131,8 +133,10 @@ public struct RowNode: Sendable, Hashable {
     /// Creates a value with every property.
     public init(
         title: String, subtitles: [String], badge: String? = nil, icon: String? = nil, showsChevron: Bool,
-        actionId: String? = nil, swipeActionIds: [String], contextActionIds: [String], menuActions: [RowAction] = []
+        actionId: String? = nil, swipeActionIds: [String], contextActionIds: [String], menuActions: [RowAction] = [],
+        avatar: AvatarImage? = nil
     ) {
+        self.avatar = avatar
         self.menuActions = menuActions
         self.title = title
         self.subtitles = subtitles
@@ -142,6 +146,111 @@ public struct RowNode: Sendable, Hashable {
         self.actionId = actionId
         self.swipeActionIds = swipeActionIds
         self.contextActionIds = contextActionIds
+    }
+}
+
+/// A person's picture: an `http(s)` image, with their initials while it loads or when there is none.
+public struct AvatarImage: Sendable, Hashable {
+    /// The image URL, when the value was one.
+    public var source: String?
+    /// One or two letters of the person's name.
+    public var initials: String
+
+    /// Creates a value with every property.
+    public init(source: String?, initials: String) {
+        self.source = source
+        self.initials = initials
+    }
+
+    /// The avatar of a slot value: a URL is the picture, never a name; the name (and so the
+    /// initials) comes from `name` or, failing that, a value that is not a URL.
+    public init(value: String?, name: String?) {
+        let value = value?.trimmingCharacters(in: .whitespaces) ?? ""
+        let isURL = value.contains("://") || value.hasPrefix("/")
+        source = value.hasPrefix("https://") || value.hasPrefix("http://") ? value : nil
+        initials = Self.initials(of: name ?? (isURL ? "" : value))
+    }
+
+    /// The first letters of the first two words of `name`, upper-cased (`"Ana María"` → `"AM"`).
+    public static func initials(of name: String) -> String {
+        name.split(whereSeparator: { $0.isWhitespace }).prefix(2).compactMap(\.first).map(String.init).joined().uppercased()
+    }
+
+    /// The person's name in a record: `full_name`, `name`, `display_name`, `user_name`,
+    /// `first_name` + `last_name`, or `title`.
+    public static func name(in record: JSONValue) -> String? {
+        for key in ["full_name", "name", "display_name", "user_name", "student_name"] {
+            if let name = record[key]?.stringValue, !name.isEmpty { return name }
+        }
+        let parts = [record["first_name"]?.stringValue, record["last_name"]?.stringValue].compactMap { $0 }
+        if !parts.isEmpty { return parts.joined(separator: " ") }
+        return record["title"]?.stringValue
+    }
+}
+
+/// How a node sizes itself among its siblings, and how an image or a list is drawn: a slot's
+/// `width` and `weight`, an image's `resizable` and `aspectRatio`, a list's `separator`.
+/// Every number from the wire is clamped to a sane range; NaN is no value.
+public struct LayoutHints: Sendable, Hashable {
+    /// A slot's width.
+    public enum Width: Sendable, Hashable {
+        /// A fixed width in points (0…10,000).
+        case points(Double)
+        /// A share of the row (0…1): `"50%"`, `"half"`.
+        case fraction(Double)
+        /// All the room left (`"fill"`, `"full"`, `"infinity"`).
+        case fill
+    }
+
+    /// The slot's width.
+    public var width: Width?
+    /// Its share of a row's free width relative to its siblings' weights (0.01…1,000).
+    public var weight: Double?
+    /// An image's width ÷ height (0.01…100).
+    public var aspectRatio: Double?
+    /// Whether an image scales to its frame (`false` keeps its natural size).
+    public var resizable: Bool?
+    /// Whether a list draws lines between rows (`nil`: the platform's default).
+    public var showsSeparators: Bool?
+
+    /// Creates hints; numbers are clamped.
+    public init(
+        width: Width? = nil, weight: Double? = nil, aspectRatio: Double? = nil, resizable: Bool? = nil,
+        showsSeparators: Bool? = nil
+    ) {
+        switch width {
+        case .points(let value)?: self.width = value.isNaN ? nil : .points(WireNumber.clamp(value, to: 0...10_000))
+        case .fraction(let value)?: self.width = value.isNaN ? nil : .fraction(WireNumber.clamp(value, to: 0...1))
+        default: self.width = width
+        }
+        self.weight = weight.flatMap { $0.isNaN ? nil : WireNumber.clamp($0, to: 0.01...1_000) }
+        self.aspectRatio = aspectRatio.flatMap { $0.isNaN ? nil : WireNumber.clamp($0, to: 0.01...100) }
+        self.resizable = resizable
+        self.showsSeparators = showsSeparators
+    }
+
+    /// Hints from a slot's `width` text and `weight`; `nil` when neither says anything.
+    public init?(width text: String?, weight: Double?) {
+        let width = text.flatMap(Self.width(_:))
+        guard width != nil || weight != nil else { return nil }
+        self.init(width: width, weight: weight)
+    }
+
+    /// A slot's `width`: `"fill"`/`"full"`/`"infinity"`/`"max"`; `"half"`, `"third"`,
+    /// `"quarter"` or `"40%"`; `"120"`, `"120pt"` or `"120px"`. Anything else is no width.
+    public static func width(_ text: String) -> Width? {
+        let text = text.trimmingCharacters(in: .whitespaces).lowercased()
+        switch text {
+        case "fill", "full", "infinity", "max": return .fill
+        case "half": return .fraction(0.5)
+        case "third": return .fraction(1.0 / 3)
+        case "quarter": return .fraction(0.25)
+        default: break
+        }
+        if text.hasSuffix("%"), let percent = Double(text.dropLast()), percent.isFinite { return .fraction(percent / 100) }
+        let number = text.hasSuffix("pt") || text.hasSuffix("px") ? String(text.dropLast(2)) : text
+        if let points = Double(number), points.isFinite { return .points(points) }
+        return nil
     }
 }
 
@@ -170,12 +279,16 @@ public struct RenderNode: Sendable, Hashable, Identifiable {
     public var style: NodeStyle?
     /// The document's `log_id`: backends report an impression when the node becomes visible.
     public var logId: String?
+    /// Sizing among siblings and image and list presentation (`width`, `weight`,
+    /// `aspectRatio`, `resizable`, `separator`).
+    public var layout: LayoutHints?
 
     /// Creates a node.
     public init(
         id: String, kind: RenderKind, children: [RenderNode] = [], accessibility: AccessibilityInfo? = nil,
-        style: NodeStyle? = nil, logId: String? = nil
+        style: NodeStyle? = nil, logId: String? = nil, layout: LayoutHints? = nil
     ) {
+        self.layout = layout
         self.logId = logId
         self.id = id
         self.kind = kind

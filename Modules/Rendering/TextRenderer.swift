@@ -21,6 +21,22 @@ public struct TextRenderer: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// ` width:… weight:… ratio:… resizable separators:…` for the hints that are set.
+    static func describe(_ layout: LayoutHints) -> String {
+        var text = ""
+        switch layout.width {
+        case .points(let value)?: text += " width:\(JSONNumber(value).description)pt"
+        case .fraction(let value)?: text += " width:\(JSONNumber(value * 100).description)%"
+        case .fill?: text += " width:fill"
+        case nil: break
+        }
+        if let weight = layout.weight { text += " weight:\(JSONNumber(weight).description)" }
+        if let ratio = layout.aspectRatio { text += " ratio:\(JSONNumber(ratio).description)" }
+        if layout.resizable == true { text += " resizable" }
+        if let separators = layout.showsSeparators { text += " separators:\(separators)" }
+        return text
+    }
+
     private func draw(_ node: RenderNode, depth: Int, into lines: inout [String]) {
         let indent = String(repeating: "  ", count: depth)
         var line = indent + describe(node.kind)
@@ -28,6 +44,7 @@ public struct TextRenderer: Sendable {
             line += " style(\(JSONWriter(sortedKeys: true).string(from: style.json)))"
         }
         if let label = node.accessibility?.label, !label.isEmpty, !line.contains(quote(label)) { line += " a11y:\(quote(label))" }
+        if let layout = node.layout { line += Self.describe(layout) }
         lines.append(line)
         for child in node.children { draw(child, depth: depth + 1, into: &lines) }
         if case .list(_, let rows) = node.kind {
@@ -81,7 +98,7 @@ public struct TextRenderer: Sendable {
             return "metric \(quote(label)) = \(quote(value))" + (icon.map { " symbol:\($0)" } ?? "")
         case .labeledContent(let label, let value): return "labeled \(quote(label)): \(quote(value))"
         case .row(let row):
-            var text = "row \(quote(row.title))"
+            var text = "row " + (row.avatar.map { "(\($0.initials)) " } ?? "") + quote(row.title)
             if !row.subtitles.isEmpty { text += " | " + row.subtitles.map(quote).joined(separator: " | ") }
             if let badge = row.badge { text += " [\(badge)]" }
             if let icon = row.icon { text += " symbol:\(icon)" }

@@ -34,6 +34,31 @@ public struct EvaluationEnvironment: Sendable {
         formatters.format(now, style: .long, locale: locale, timeZone: timeZone, calendar: calendar)
     }
 
+    /// How a bound value reads on screen: an ISO 8601 timestamp as a medium date and short time
+    /// of the locale (a date alone as a medium date), a fraction with the locale's decimal
+    /// separator (`35,2` in Spanish), anything else as its text.
+    public func displayText(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let string):
+            // Only strings shaped like ISO 8601 dates are candidates (a digit, then `-` at 4).
+            let bytes = Array(string.utf8.prefix(40))
+            guard bytes.count >= 10, bytes.count == string.utf8.count, bytes[4] == UInt8(ascii: "-"),
+                bytes[0] >= 0x30, bytes[0] <= 0x39, let (date, dateOnly) = DateParsing.parseISO8601(bytes)
+            else { return string }
+            if dateOnly {
+                return formatters.format(
+                    date, style: .medium, locale: locale, timeZone: TimeZone(identifier: "UTC")!, calendar: calendar)
+            }
+            return formatters.format(date, template: "yMMMdjmm", locale: locale, timeZone: timeZone, calendar: calendar)
+        case .number(let number):
+            let double = number.doubleValue
+            guard double.isFinite, double != double.rounded(), abs(double) < 1e15 else { return value.text }
+            return formatters.decimal(double, locale: locale)
+        default:
+            return value.text
+        }
+    }
+
     /// The year of `now` in the calendar and time zone.
     public var currentYear: Int {
         var calendar = calendar
@@ -46,6 +71,46 @@ public struct EvaluationEnvironment: Sendable {
 final class DateFormatterCache: @unchecked Sendable {
     private let lock = NSLock()
     private var formatters: [String: DateFormatter] = [:]
+
+    private var numberFormatters: [String: NumberFormatter] = [:]
+    private var templatePatterns: [String: String] = [:]
+
+    /// `date` in the locale's order for a skeleton (`yMMMdjmm`: day, month, year, hour, minute).
+    func format(_ date: Date, template: String, locale: Locale, timeZone: TimeZone, calendar: Calendar) -> String {
+        let key = template + "|" + locale.identifier
+        lock.lock()
+        let known = templatePatterns[key]
+        lock.unlock()
+        let pattern =
+            known ?? DateFormatter.dateFormat(fromTemplate: template, options: 0, locale: locale) ?? "yyyy-MM-dd HH:mm"
+        if known == nil {
+            lock.lock()
+            if templatePatterns.count > 64 { templatePatterns.removeAll() }
+            templatePatterns[key] = pattern
+            lock.unlock()
+        }
+        return format(date, pattern: pattern, locale: locale, timeZone: timeZone, calendar: calendar)
+    }
+
+    /// A fraction with the locale's separators and at most two decimals.
+    func decimal(_ value: Double, locale: Locale) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        let formatter: NumberFormatter
+        if let cached = numberFormatters[locale.identifier] {
+            formatter = cached
+        } else {
+            formatter = NumberFormatter()
+            formatter.locale = locale
+            formatter.numberStyle = .decimal
+            formatter.usesGroupingSeparator = false
+            formatter.minimumFractionDigits = 0
+            formatter.maximumFractionDigits = 2
+            if numberFormatters.count > 16 { numberFormatters.removeAll() }
+            numberFormatters[locale.identifier] = formatter
+        }
+        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+    }
 
     func format(
         _ date: Date, pattern: String? = nil, style: DateFormatter.Style = .none, locale: Locale, timeZone: TimeZone,

@@ -28,7 +28,11 @@
         public var body: some View {
             // A ZStack rather than a Group, so signing in does not cancel `start()` halfway.
             ZStack {
-                if !runtime.isSignedIn {
+                if runtime.isRestoring {
+                    // A saved session is being restored: neither the login screen nor an empty app.
+                    ProgressView()
+                        .frame(maxWidth: .infinity, maxHeight: .infinity)
+                } else if !runtime.isSignedIn {
                     NavigationLevelView(
                         runtime: runtime, root: Route(screenKey: runtime.configuration.loginScreenKey), start: 0, isActive: true
                     )

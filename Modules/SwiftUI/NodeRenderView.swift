@@ -42,14 +42,14 @@
                     NodeRenderChildren(node: node, scope: scope)
                 }
             case .list(_, let rows):
-                NodeRowsView(rows: rows, scope: scope)
+                NodeRowsView(rows: rows, scope: scope, showsSeparators: node.layout?.showsSeparators ?? false)
             case .text(let text, let style, let lineLimit):
                 Text(text)
                     .font(style.font)
                     .lineLimit(RenderKind.lineLimit(lineLimit))
                     .modifier(NodeAccessibility(info: node.accessibility))
             case .image(let source, let isSymbol, let contentMode):
-                NodeImageView(source: source, isSymbol: isSymbol, contentMode: contentMode)
+                NodeImageView(source: source, isSymbol: isSymbol, contentMode: contentMode, layout: node.layout)
                     .modifier(NodeAccessibility(info: node.accessibility))
                     .accessibilityHidden(node.accessibility?.label == nil)
             case .spacer(let minLength):
@@ -198,11 +198,18 @@
     struct NodeRowsView: View {
         let rows: LazyRows
         let scope: NodeScope
+        /// A line between rows (a list's `separator: true`).
+        let showsSeparators: Bool
 
         var body: some View {
             ForEach(0..<rows.count, id: \.self) { index in
-                NodeRenderView(node: rows.row(at: index), scope: scope)
-                    .id(rows.id(at: index))
+                VStack(spacing: 0) {
+                    if showsSeparators && index > 0 {
+                        Divider()
+                    }
+                    NodeRenderView(node: rows.row(at: index), scope: scope)
+                }
+                .id(rows.id(at: index))
             }
         }
     }

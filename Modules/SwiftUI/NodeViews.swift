@@ -100,7 +100,10 @@
 
         var body: some View {
             HStack(spacing: 12) {
-                if let icon = row.icon {
+                if let avatar = row.avatar {
+                    AvatarView(source: avatar.source, initials: avatar.initials)
+                        .accessibilityHidden(true)
+                } else if let icon = row.icon {
                     Image(systemName: icon)
                         .font(.title3)
                         .foregroundStyle(.tint)
@@ -232,6 +235,8 @@
         let source: String
         let isSymbol: Bool
         let contentMode: String?
+        /// `resizable: false` keeps the natural size; `aspectRatio` fixes the frame's ratio.
+        var layout: LayoutHints?
 
         var body: some View {
             if isSymbol {
@@ -242,9 +247,14 @@
                 AsyncImage(url: url) { phase in
                     switch phase {
                     case .success(let image):
-                        image
-                            .resizable()
-                            .aspectRatio(contentMode: contentMode == "fill" ? .fill : .fit)
+                        if layout?.resizable == false {
+                            image
+                        } else {
+                            image
+                                .resizable()
+                                .aspectRatio(
+                                    layout?.aspectRatio.map { CGFloat($0) }, contentMode: contentMode == "fill" ? .fill : .fit)
+                        }
                     case .failure:
                         placeholder
                     case .empty:

@@ -16,6 +16,7 @@
 
         var body: some View {
             content
+                .modifier(SlotSizing(layout: node.layout))
                 .ifPresent(node.style) { view, style in view.modifier(NodeStyleModifier(style: style)) }
                 .ifPresent(node.logId) { view, logId in view.onAppear { model.recordImpression(logId) } }
         }
@@ -47,7 +48,7 @@
             case .section(let header):
                 SectionNodeView(node: node, header: header, model: model, item: item)
             case .list(let style, let rows):
-                ListNodeView(style: style, rows: rows, model: model)
+                ListNodeView(style: style, rows: rows, model: model, showsSeparators: node.layout?.showsSeparators)
             case .text(let text, let style, let lineLimit):
                 Text(text)
                     .font(style.font)
@@ -64,7 +65,7 @@
             case .row(let row):
                 RowNodeView(row: row, accessibility: node.accessibility, model: model, item: item)
             case .image(let source, let isSymbol, let contentMode):
-                NodeImageView(source: source, isSymbol: isSymbol, contentMode: contentMode)
+                NodeImageView(source: source, isSymbol: isSymbol, contentMode: contentMode, layout: node.layout)
                     .modifier(NodeAccessibility(info: node.accessibility))
                     .accessibilityHidden(node.accessibility?.label == nil)
             case .avatar(let source, let initials):
@@ -205,6 +206,10 @@
                 LazyVStack(alignment: NodeAlignment.horizontal(alignment), spacing: gap) {
                     NodeChildren(node: node, model: model, item: item)
                 }
+            case (.horizontal, false) where LayoutHints.needsWeightedRow(node.children):
+                WeightedRow(spacing: gap ?? 8, hints: node.children.map(\.layout)) {
+                    NodeChildren(node: node, model: model, item: item)
+                }
             case (.horizontal, false):
                 HStack(alignment: NodeAlignment.vertical(alignment), spacing: gap) {
                     NodeChildren(node: node, model: model, item: item)
@@ -330,6 +335,8 @@
         let style: DynamicUIRendering.ListStyle
         let rows: LazyRows
         let model: DynamicScreenViewModel
+        /// `false` hides the lines between rows (a list's `separator: false`).
+        var showsSeparators: Bool?
         @Environment(\.nodeContainer) private var container
         @Environment(\.screenPagination) private var pagination
 
@@ -366,6 +373,7 @@
                 let row = rows.row(at: reference.index)
                 RenderNodeView(node: row, model: model, item: model.item(forRow: row.id, at: reference.index))
                     .modifier(CardRow(isCard: style == .cards))
+                    .listRowSeparator(showsSeparators == false ? .hidden : .automatic)
             }
             if let pagination, pagination.hasMore {
                 PaginationRow(loadingMore: pagination.loadingMore, model: model)

@@ -47,7 +47,8 @@
 
         /// Called when the screen appears: loads it unless it is loaded, then polls while visible.
         func loadAndStartPolling() async {
-            if !isScreenReady { await load() }
+            // A screen coming back into view reloads data that changed while it was hidden.
+            if !isScreenReady { await load() } else { await reloadIfOutdated() }
             guard !Task.isCancelled else { return }
             startPolling()
         }

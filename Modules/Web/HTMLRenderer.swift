@@ -23,6 +23,8 @@ public struct HTMLRenderer: Sendable {
     public var components: NativeComponentRegistry = .empty
     /// The page language.
     public var language: String
+    /// Where the back link goes (the page's own route with `back=1`, so its parameters stay).
+    public var backPath = "?back=1"
 
     /// Creates a renderer.
     public init(actionPath: String = "/action", screenPath: String = "/screen", rowLimit: Int = 500, language: String = "es") {
@@ -131,6 +133,33 @@ public struct HTMLRenderer: Sendable {
     /// instead of forms of their own, which HTML does not allow nested). A node with a `log_id`
     /// carries it as `data-log-id` on its element, for impressions (an IntersectionObserver).
     private func draw(_ node: RenderNode, into out: inout String, inForm: Bool = false) {
+        if let css = Self.sizing(node.layout) {
+            // A slot's width or weight: a flex item around the element.
+            out += "<div class=\"sized\" style=\"\(css)\">"
+            drawLogged(node, into: &out, inForm: inForm)
+            out += "</div>"
+            return
+        }
+        drawLogged(node, into: &out, inForm: inForm)
+    }
+
+    /// The CSS of a slot's `width` and `weight` (`flex` in a row), or `nil` when it has neither.
+    static func sizing(_ layout: LayoutHints?) -> String? {
+        guard let layout, layout.width != nil || layout.weight != nil else { return nil }
+        var css: [String] = []
+        switch layout.width {
+        case .points(let value)?: css.append("flex:none;width:\(number(value))px")
+        case .fraction(let value)?: css.append("flex:none;width:\(number(value * 100))%")
+        case .fill?: css.append("flex:1 1 0;width:100%")
+        case nil: break
+        }
+        if let weight = layout.weight, layout.width == nil || layout.width == .fill {
+            css.append("flex:\(number(weight)) 1 0")
+        }
+        return css.joined(separator: ";")
+    }
+
+    private func drawLogged(_ node: RenderNode, into out: inout String, inForm: Bool) {
         guard let logId = node.logId else {
             drawElement(node, into: &out, inForm: inForm)
             return
@@ -157,7 +186,7 @@ public struct HTMLRenderer: Sendable {
             let hasForm = Self.containsControls(node)
             out += "<section class=\"screen \(Self.cssIdent(chrome.pattern))\" id=\"\(id)\">"
             out += "<header class=\"bar\">"
-            if chrome.showsBack { out += "<a class=\"back\" href=\"?back=1\" rel=\"prev\">‹ Atrás</a>" }
+            if chrome.showsBack { out += "<a class=\"back\" href=\"\(Self.attribute(backPath))\" rel=\"prev\">‹ Atrás</a>" }
             for item in chrome.toolbar where item.placement == .cancellation {
                 out += toolbarButton(item, form: hasForm ? formId : nil)
             }
@@ -219,7 +248,8 @@ public struct HTMLRenderer: Sendable {
             children(node, into: &out, inForm: inForm)
             out += "</div></section>"
         case .list(let listStyle, let rows):
-            out += "<ul class=\"list \(listStyle.rawValue)\" id=\"\(id)\">"
+            let separators = node.layout?.showsSeparators == false ? " no-separators" : ""
+            out += "<ul class=\"list \(listStyle.rawValue)\(separators)\" id=\"\(id)\">"
             for index in 0..<max(0, min(rowLimit, rows.count)) {
                 if out.utf8.count > maxOutputBytes {
                     out += "<li class=\"more\">…</li>"
@@ -243,7 +273,8 @@ public struct HTMLRenderer: Sendable {
                 "<div class=\"labeled\" id=\"\(id)\"><span class=\"label\">\(Self.escape(title))</span><span class=\"value\">\(Self.escape(value))</span></div>"
         case .row(let row):
             let content =
-                "<span class=\"row-text\"><span class=\"row-title\">\(Self.escape(row.title))</span>"
+                (row.avatar.map { Self.avatar($0, id: nil, label: nil) } ?? "")
+                + "<span class=\"row-text\"><span class=\"row-title\">\(Self.escape(row.title))</span>"
                 + row.subtitles.map { "<span class=\"row-subtitle\">\(Self.escape($0))</span>" }.joined() + "</span>"
                 + (row.badge.map { "<span class=\"badge\">\(Self.escape($0))</span>" } ?? "")
             let item = node.id.split(separator: "/").last.map(String.init) ?? ""
@@ -267,21 +298,24 @@ public struct HTMLRenderer: Sendable {
                 }
                 out += "</div></details></div>"
             }
-        case .image(let source, let isSymbol, _):
+        case .image(let source, let isSymbol, let contentMode):
             if isSymbol {
                 out +=
                     "<span class=\"symbol\" id=\"\(id)\" data-symbol=\"\(Self.attribute(source))\"\(label.isEmpty ? " aria-hidden=\"true\"" : " role=\"img\"" + label)></span>"
             } else {
                 let alt = node.accessibility?.label ?? ""
-                out += "<img id=\"\(id)\" src=\"\(Self.url(source))\" alt=\"\(Self.attribute(alt))\" loading=\"lazy\"\(style) />"
+                var imageStyle = style
+                if let ratio = node.layout?.aspectRatio {
+                    // The frame keeps the ratio; `fill` crops into it, anything else fits.
+                    let fit = contentMode == "fill" ? "cover" : "contain"
+                    imageStyle = " style=\"aspect-ratio:\(Self.number(ratio));object-fit:\(fit)\""
+                }
+                let resizable = node.layout?.resizable == true || node.layout?.aspectRatio != nil ? " class=\"resizable\"" : ""
+                out +=
+                    "<img id=\"\(id)\"\(resizable) src=\"\(Self.url(source))\" alt=\"\(Self.attribute(alt))\" loading=\"lazy\"\(imageStyle) />"
             }
         case .avatar(let source, let initials):
-            if let source {
-                out +=
-                    "<img class=\"avatar\" id=\"\(id)\" src=\"\(Self.url(source))\" alt=\"\(Self.attribute(node.accessibility?.label ?? initials))\" />"
-            } else {
-                out += "<span class=\"avatar\" id=\"\(id)\" role=\"img\"\(label)>\(Self.escape(initials))</span>"
-            }
+            out += Self.avatar(AvatarImage(source: source, initials: initials), id: id, label: node.accessibility?.label)
         case .chip(let text, _):
             out += "<span class=\"chip\" id=\"\(id)\">\(Self.escape(text))</span>"
         case .rating(let value):
@@ -570,6 +604,22 @@ public struct HTMLRenderer: Sendable {
 
     /// An attribute value (same escaping as text; always written inside double quotes).
     public static func attribute(_ text: String) -> String { escape(text) }
+
+    /// A round avatar: the initials, covered by the picture once it loads (a picture that fails
+    /// removes itself, so the initials stay). Without `label` it is decoration (a row's).
+    static func avatar(_ avatar: AvatarImage, id: String?, label: String?) -> String {
+        var out = "<span class=\"avatar\"" + (id.map { " id=\"\($0)\"" } ?? "")
+        if let label, !label.isEmpty {
+            out += " role=\"img\" aria-label=\"\(attribute(label))\""
+        } else {
+            out += " aria-hidden=\"true\""
+        }
+        out += "><span class=\"initials\">\(escape(avatar.initials))</span>"
+        if let source = avatar.source {
+            out += "<img src=\"\(url(source))\" alt=\"\" loading=\"lazy\" />"
+        }
+        return out + "</span>"
+    }
 
     /// A URL for `href`/`src`: relative, `http(s)`, `mailto:` or `tel:`; anything else
     /// (`javascript:`, `data:`, `file:`, `vbscript:`) becomes `#`.

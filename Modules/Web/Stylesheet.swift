@@ -30,7 +30,9 @@ extension HTMLRenderer {
         button,.button{font:inherit;border:0;border-radius:10px;padding:10px 16px;background:var(--bg);color:var(--accent);cursor:pointer}\
         .button.primary{background:var(--accent);color:#fff;font-weight:600}.button.destructive,.destructive{color:var(--destructive)}\
         .toolbar{background:none;padding:6px}.toolbar.confirmation{font-weight:600}form.inline{display:inline}
-        .list{list-style:none;margin:8px 0;padding:0;background:var(--surface);border-radius:10px}.list li+li{border-top:1px solid \
+        .list{list-style:none;margin:8px 0;padding:0;background:var(--surface);border-radius:10px}\
+        .list:not(.cards)>li+li{border-top:1px solid var(--separator)}.list.no-separators>li+li{border-top:0}\
+        .sized{min-width:0}img.resizable{width:100%;height:auto}.list li+li{border-top:1px solid \
         var(--separator)}.row{display:flex;align-items:center;gap:12px;padding:10px 16px;color:inherit;text-decoration:none}\
         .row-text{flex:1;display:flex;flex-direction:column}.row-title{font-weight:600}.row-subtitle{color:var(--secondary);\
         font-size:15px}.chevron::after{content:"›";color:var(--separator);font-size:22px}
@@ -41,7 +43,8 @@ extension HTMLRenderer {
         .empty{text-align:center;padding:48px 16px;color:var(--secondary)}.banner{padding:10px 14px;border-radius:10px;margin:8px 0}\
         .banner.success{background:#d1f2db;color:#0b5d23}.banner.error{background:#fde2e0;color:#8a1c14}\
         .banner.pending{background:#fff1d6;color:#7a4b00}.avatar{display:inline-grid;place-items:center;width:44px;height:44px;\
-        border-radius:50%;background:var(--accent);color:#fff;font-weight:600}img{max-width:100%}
+        flex:none;position:relative;overflow:hidden;border-radius:50%;background:var(--accent);color:#fff;font-weight:600}\
+        .avatar img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}img{max-width:100%}
         .text.largeTitle{font-size:34px;font-weight:700;margin:4px 0}.text.title{font-size:28px;margin:4px 0}\
         .text.caption,.text.footnote{font-size:13px;color:var(--secondary);margin:0}.text{margin:0}
         .unknown{border:1px dashed var(--destructive);color:var(--destructive);padding:8px;border-radius:8px}\

@@ -144,8 +144,12 @@ struct EndToEndTests {
         }
         #expect(record.first?["id"] == found[0]["id"])
 
-        // Create: missing fields, then valid; the list shows it (its cache was invalidated).
-        let create = runtime.model("material-create")
+        // Create in a sheet over the materials tab: missing fields, then valid. The sheet closes,
+        // its success message lands on the list below, and the list reloads (its data changed).
+        runtime.sdk.navigation.select("materials-list")
+        let createRoute = Route(screenKey: "material-create", presentation: .sheet)
+        runtime.sdk.navigation.push(createRoute)
+        let create = runtime.sdk.viewModel(for: createRoute)
         await create.load()
         await create.perform(actionId: "submit")
         #expect(!create.formState.fieldErrors.isEmpty)
@@ -156,8 +160,12 @@ struct EndToEndTests {
         ] {
             create.formState.setValue(value, for: field)
         }
+        #expect(!list.isDataOutdated)
         await create.perform(actionId: "submit")
-        #expect(create.banner?.kind == .success, "\(String(describing: create.banner))")
+        #expect(create.banner == nil)
+        #expect(list.banner?.kind == .success, "\(String(describing: list.banner))")
+        #expect(runtime.sdk.navigation.stack.isEmpty)
+        #expect(!list.isDataOutdated, "the list below the sheet reloaded after the create")
         await list.search(title)
         guard case .success(let created, _, _) = list.dataState else {
             Issue.record("\(list.dataState)")
@@ -178,7 +186,9 @@ struct EndToEndTests {
         await runtime.backend.stop()
         await runtime.connectivity.set(connected: false)
         #expect(await eventually { !runtime.sdk.isConnected })
-        let offline = runtime.model("material-create")
+        let offlineRoute = Route(screenKey: "material-create", presentation: .sheet)
+        runtime.sdk.navigation.push(offlineRoute)
+        let offline = runtime.sdk.viewModel(for: offlineRoute)
         for (field, value) in [
             "title": title + " offline", "subject": "Historia", "grade": "6", "file_url": "https://edugo.test/o.pdf",
             "file_type": "PDF",
@@ -189,7 +199,7 @@ struct EndToEndTests {
         await offline.load()
         #expect(offline.compiled != nil)
         await offline.perform(actionId: "submit")
-        #expect(offline.banner?.kind == .pending, "\(String(describing: offline.banner))")
+        #expect(list.banner?.kind == .pending, "the pending notice goes with the user to the list")
         #expect(try runtime.queue.count() == 1)
         #expect(runtime.sdk.pendingChanges == 1)
         try await runtime.backend.restart()

@@ -82,7 +82,7 @@ struct EduGoPages {
         let shown = session.navigate(to: route)
         let (token, model, reused) = session.model(for: shown)
         var pages = max(1, min(Int(request.queryValue("pages") ?? "") ?? 1, 50))
-        if !reused { await model.load() }
+        if !reused { await model.load() } else { await model.reloadIfOutdated() }
         let searchField = model.compiled?.definition.template.allZones.flatMap { $0.slots ?? [] }
             .first { $0.controlType == .searchBar }?.formFieldName
         let searchText = searchField.flatMap { request.queryValue($0) } ?? request.queryValue("q") ?? ""
@@ -116,7 +116,8 @@ struct EduGoPages {
                     selected: item.screenKey == runtime.navigation.selectedScreenKey
                 )
             } : []
-        let renderer = HTMLRenderer(actionPath: "/act/\(token)", screenPath: "/screen")
+        var renderer = HTMLRenderer(actionPath: "/act/\(token)", screenPath: "/screen")
+        renderer.backPath = Self.url(shown, extra: [("back", "1")])
         let theme: HTMLRenderer.Theme = await session.darkMode() ? .dark : .system
         return Reply(
             status: 200,
@@ -223,6 +224,12 @@ struct EduGoPages {
             current.params == model.route.params, runtime.isSignedIn
         {
             session.preserved = token
+        } else if runtime.isSignedIn, let live = runtime.liveModel(for: runtime.navigation.current),
+            let liveToken = session.token(of: live)
+        {
+            // The screen below a closed one: the runtime reloaded its changed data and gave it
+            // the closed screen's message; show that same model.
+            session.preserved = liveToken
         }
         if !runtime.isSignedIn, model.route.screenKey == runtime.configuration.loginScreenKey { session.preserved = token }
         if case .openURL(let url)? = result { return .redirect(url.absoluteString) }

@@ -139,6 +139,9 @@ final class PreviewSession {
     /// The view model of a page token.
     func model(token: Int) -> DynamicScreenViewModel? { models[token] }
 
+    /// The token of a view model made by this session.
+    func token(of model: DynamicScreenViewModel) -> Int? { models.first { $0.value === model }?.key }
+
     /// Makes the runtime's navigation show `route`: a tab root is selected, a route already on
     /// the stack is returned to (the browser's back), anything else is pushed.
     func navigate(to route: Route) -> Route {
