@@ -28,7 +28,7 @@ final class Live {
     init(
         backend existing: DemoBackend? = nil, tokens: InMemoryTokenStore = InMemoryTokenStore(),
         settings: InMemorySettingsStore = InMemorySettingsStore(), observers: [any DynamicUIObserver]? = nil,
-        components: NativeComponentRegistry = .empty
+        components: NativeComponentRegistry = .empty, start: Bool = true
     ) async throws {
         if let existing {
             backend = existing
@@ -47,7 +47,7 @@ final class Live {
                 observers: observers),
             plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()], tokens: tokens, settings: settings, queueStore: queue,
             connectivity: connectivity, components: components)
-        await sdk.start()
+        if start { await sdk.start() }
     }
 
     var navigation: NavigationModel { sdk.navigation }

@@ -290,3 +290,50 @@ struct MultiplyingHTMLTests {
         #expect(PageChecker.check(html).error == nil)
     }
 }
+
+@Suite("HTML of layout hints, avatars and the back link")
+struct HTMLPresentationTests {
+    @Test func sizesSeparatorsAndImageRatios() {
+        let renderer = HTMLRenderer()
+        let weighted = RenderNode(id: "a", kind: .text("A", style: .body, lineLimit: nil), layout: LayoutHints(weight: 2))
+        let fixed = RenderNode(
+            id: "b", kind: .text("B", style: .body, lineLimit: nil), layout: LayoutHints(width: .fraction(0.25)))
+        let row = renderer.fragment(
+            RenderNode(
+                id: "r", kind: .stack(axis: .horizontal, spacing: 8, alignment: nil, lazy: false), children: [weighted, fixed]))
+        #expect(row.contains("<div class=\"sized\" style=\"flex:2 1 0\">"))
+        #expect(row.contains("style=\"flex:none;width:25%\""))
+        let rows = LazyRows(count: 2, id: { "row\($0)" }) {
+            RenderNode(id: "row\($0)", kind: .text("x", style: .body, lineLimit: nil))
+        }
+        let plain = renderer.fragment(RenderNode(id: "l", kind: .list(style: .plain, rows: rows)))
+        let bare = renderer.fragment(
+            RenderNode(id: "l", kind: .list(style: .plain, rows: rows), layout: LayoutHints(showsSeparators: false)))
+        #expect(!plain.contains("no-separators") && bare.contains("class=\"list plain no-separators\""))
+        let image = renderer.fragment(
+            RenderNode(
+                id: "i", kind: .image(source: "https://cdn.test/p.jpg", isSymbol: false, contentMode: "fill"),
+                layout: LayoutHints(aspectRatio: 1.5)))
+        #expect(image.contains("aspect-ratio:1.5;object-fit:cover") && image.contains("class=\"resizable\""))
+    }
+
+    @Test func anAvatarShowsInitialsUnderItsPictureAndNoURLAsText() {
+        let html = HTMLRenderer().fragment(
+            RenderNode(
+                id: "a", kind: .avatar(source: "https://cdn.test/u.png", initials: "LF"),
+                accessibility: AccessibilityInfo(label: "Lucía Fernández")))
+        #expect(html.contains("role=\"img\" aria-label=\"Lucía Fernández\""))
+        #expect(html.contains("<span class=\"initials\">LF</span>"))
+        #expect(html.contains("<img src=\"https://cdn.test/u.png\" alt=\"\""))
+        #expect(!html.contains(" on"))
+    }
+
+    @Test func theBackLinkKeepsTheRoute() {
+        var renderer = HTMLRenderer()
+        renderer.backPath = "/screen/material-detail?id=mat-003&back=1"
+        let page = renderer.fragment(
+            RenderNode(
+                id: "s", kind: .screen(ScreenChrome(pattern: "detail", title: "Material", largeTitle: false, showsBack: true))))
+        #expect(page.contains("href=\"/screen/material-detail?id=mat-003&amp;back=1\""))
+    }
+}

@@ -1,0 +1,240 @@
+import DynamicUI
+import DynamicUIActions
+import DynamicUICatalog
+import DynamicUIModels
+import DynamicUIRendering
+import DynamicUIResolvers
+import DynamicUIStorage
+import Foundation
+import Testing
+
+/// Which account reaches each EduGo screen, and with which route parameters (ids from the demo
+/// data). `nil` email: the screen is seen signed out.
+let screenVisits: [(key: String, email: String?, params: [String: String])] = [
+    ("app-login", nil, [:]),
+    ("dashboard-superadmin", "superadmin@edugo.test", [:]),
+    ("dashboard-schooladmin", "admin.escuela@edugo.test", [:]),
+    ("dashboard-teacher", "docente@edugo.test", [:]),
+    ("dashboard-student", "estudiante@edugo.test", [:]),
+    ("dashboard-guardian", "tutor@edugo.test", [:]),
+    ("materials-list", "docente@edugo.test", [:]),
+    ("material-detail", "docente@edugo.test", ["id": "mat-002"]),
+    ("material-create", "docente@edugo.test", [:]),
+    ("material-edit", "docente@edugo.test", ["id": "mat-002"]),
+    ("assessments-list", "docente@edugo.test", [:]),
+    ("assessment-take", "estudiante@edugo.test", ["id": "mat-002"]),
+    ("assessment-result", "estudiante@edugo.test", ["id": "att-001"]),
+    ("attempts-history", "estudiante@edugo.test", [:]),
+    ("progress-my", "estudiante@edugo.test", [:]),
+    ("progress-unit-list", "docente@edugo.test", [:]),
+    ("progress-student-detail", "docente@edugo.test", ["id": "usr-021"]),
+    ("users-list", "superadmin@edugo.test", [:]),
+    ("user-detail", "superadmin@edugo.test", ["id": "usr-009"]),
+    ("user-create", "superadmin@edugo.test", [:]),
+    ("user-edit", "superadmin@edugo.test", ["id": "usr-009"]),
+    ("schools-list", "superadmin@edugo.test", [:]),
+    ("school-detail", "superadmin@edugo.test", ["id": "sch-001"]),
+    ("school-create", "superadmin@edugo.test", [:]),
+    ("school-edit", "superadmin@edugo.test", ["id": "sch-001"]),
+    ("units-list", "admin.escuela@edugo.test", ["id": "sch-001"]),
+    ("unit-detail", "admin.escuela@edugo.test", ["id": "unt-001"]),
+    ("unit-create", "admin.escuela@edugo.test", ["id": "sch-001"]),
+    ("unit-edit", "admin.escuela@edugo.test", ["id": "unt-001"]),
+    ("memberships-list", "admin.escuela@edugo.test", [:]),
+    ("membership-add", "admin.escuela@edugo.test", [:]),
+    ("children-list", "tutor@edugo.test", [:]),
+    ("child-progress", "tutor@edugo.test", ["id": "usr-021"]),
+    ("roles-list", "superadmin@edugo.test", [:]),
+    ("role-detail", "superadmin@edugo.test", ["id": "rol-001"]),
+    ("resources-list", "superadmin@edugo.test", [:]),
+    ("permissions-list", "superadmin@edugo.test", [:]),
+    ("app-settings", "docente@edugo.test", [:]),
+]
+
+/// Whether `text` is a link to a web page (a school's site), which a detail may show as its
+/// value; pictures and files are never text.
+func isWebPageLink(_ text: String) -> Bool {
+    let lower = text.lowercased()
+    return lower.hasPrefix("https://") && !lower.contains(" ")
+        && ![".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".pdf"].contains { lower.hasSuffix($0) }
+}
+
+/// Every text a person sees or hears in a tree (list rows included, all of them), except input
+/// hints and a labeled value that is a web page's address.
+func visibleTexts(_ node: RenderNode) -> [String] {
+    var texts: [String] = []
+    func visit(_ node: RenderNode) {
+        switch node.kind {
+        case .screen(let chrome): texts.append(chrome.title)
+        case .section(let header): texts += header.map { [$0] } ?? []
+        case .text(let text, _, _): texts.append(text)
+        case .metric(let label, let value, _): texts += [label, value]
+        case .labeledContent(let label, let value):
+            texts.append(label)
+            if isWebPageLink(value) { return }
+            texts.append(value)
+        case .row(let row): texts += [row.title] + row.subtitles + (row.badge.map { [$0] } ?? [])
+        case .chip(let text, _): texts.append(text)
+        case .avatar(_, let initials): texts.append(initials)
+        case .emptyState(let title, let message, _): texts += [title] + (message.map { [$0] } ?? [])
+        case .control(let control): texts += [control.label, control.error].compactMap { $0 }
+        case .list(_, let rows): for index in 0..<rows.count { visit(rows.row(at: index)) }
+        default: break
+        }
+        if let label = node.accessibility?.label { texts.append(label) }
+        node.children.forEach(visit)
+    }
+    visit(node)
+    return texts
+}
+
+/// The number of list rows in a tree, and whether it shows an empty state.
+func listShape(_ node: RenderNode) -> (rows: Int, empty: Bool) {
+    var rows = 0
+    var empty = false
+    func visit(_ node: RenderNode) {
+        if case .list(_, let lazy) = node.kind { rows += lazy.count }
+        if case .emptyState = node.kind { empty = true }
+        node.children.forEach(visit)
+    }
+    visit(node)
+    return (rows, empty)
+}
+
+@Suite("Every EduGo screen with the demo data, for the account that reaches it", .serialized)
+@MainActor
+struct EveryScreenTests {
+    /// A placeholder left unresolved: `{item.title}`, `{user.fullName}`.
+    static let placeholder = try! Regex(#"\{[A-Za-z_][A-Za-z0-9_.\[\]]*\}"#)
+
+    @Test func theTableCoversEveryScreen() throws {
+        #expect(Set(screenVisits.map(\.key)) == Set(try EduGoCatalog().screenKeys))
+        #expect(screenVisits.count == 38)
+    }
+
+    @Test(arguments: screenVisits.map(\.key))
+    func screenShowsItsData(key: String) async throws {
+        let visit = try #require(screenVisits.first { $0.key == key })
+        let runtime = try await Live()
+        defer { Task { await runtime.stop() } }
+        if let email = visit.email {
+            try await runtime.signIn(email)
+            #expect(runtime.session?.user.email == email)
+        }
+        let model = runtime.model(key, params: visit.params)
+        await model.load()
+        let definition = try #require(model.compiled?.definition, "\(key): \(model.screenState)")
+        if definition.dataEndpoint != nil {
+            guard case .success(let items, _, _) = model.dataState else {
+                Issue.record("\(key): data \(model.dataState)")
+                return
+            }
+            #expect(!items.isEmpty, "\(key): the demo data has records for this screen")
+        }
+        for options in [RenderOptions(sizeClass: .compact, platform: .ios), RenderOptions(sizeClass: .regular, platform: .ipad)] {
+            let tree = try model.render(options: options)
+            let texts = visibleTexts(tree)
+            for text in texts {
+                #expect(text.firstMatch(of: Self.placeholder) == nil, "\(key): raw placeholder in \"\(text)\"")
+                #expect(!text.contains("://"), "\(key): a URL as visible text: \"\(text)\"")
+            }
+            let shape = listShape(tree)
+            if [.list, .search].contains(definition.pattern) {
+                #expect(shape.rows > 0 && !shape.empty, "\(key): an empty list although the demo data has rows")
+            }
+        }
+    }
+
+    @Test func guardianSeesTheirTwoChildrenAndTheirProgress() async throws {
+        let runtime = try await Live()
+        defer { Task { await runtime.stop() } }
+        try await runtime.signIn("tutor@edugo.test")
+        let children = runtime.model("children-list")
+        await children.load()
+        let tree = try children.render(options: RenderOptions())
+        let names = visibleTexts(tree)
+        #expect(listShape(tree).rows == 2)
+        #expect(names.contains("Alejandro Pérez Zúñiga") && names.contains("Julián Pérez Zúñiga"))
+        // The row opens the child's progress with the child's id.
+        guard case .success(let items, _, _) = children.dataState else { return }
+        await children.perform(actionId: "open-item", item: items[0])
+        let route = try #require(runtime.navigation.current)
+        #expect(route.screenKey == "child-progress" && route.params["id"] == items[0]["id"]?.text)
+        let progress = runtime.model(route.screenKey, params: route.params)
+        await progress.load()
+        let texts = visibleTexts(try progress.render(options: RenderOptions()))
+        #expect(texts.contains(items[0]["full_name"]?.text ?? "?"))
+        #expect(!texts.contains("—"), "every metric of the child has a value")
+    }
+
+    @Test func teachersProgressTabShowsTheirUnit() async throws {
+        let runtime = try await Live()
+        defer { Task { await runtime.stop() } }
+        try await runtime.signIn("docente@edugo.test")
+        // Selected as a tab: no `id` in the route; the screen's handler completes it.
+        runtime.navigation.select("progress-unit-list")
+        let model = runtime.model("progress-unit-list")
+        await model.load()
+        guard case .success(let rows, _, _) = model.dataState else {
+            Issue.record("\(model.dataState)")
+            return
+        }
+        let unit = try #require(runtime.session?.context.academicUnitId)
+        #expect(!rows.isEmpty && rows.allSatisfy { $0["unit_id"]?.text == unit })
+    }
+
+    /// The value a switch shows in a tree.
+    static func switchValue(_ field: String, in tree: RenderNode) -> String? {
+        for node in flattenAll(tree) {
+            if case .control(let control) = node.kind, control.field == field { return control.value.text }
+        }
+        return nil
+    }
+
+    @Test func settingsSwitchesSaveWhatTheUserSetAndShowItWhenTheyComeBack() async throws {
+        let runtime = try await Live()
+        defer { Task { await runtime.stop() } }
+        try await runtime.signIn("docente@edugo.test")
+        let settings = runtime.model("app-settings")
+        await settings.load()
+        #expect(Self.switchValue("dark_mode", in: try settings.render(options: RenderOptions())) == "false")
+        #expect(Self.switchValue("email_notifications", in: try settings.render(options: RenderOptions())) == "true")
+        // The switch is turned on, then its action runs: the value is saved, not flipped.
+        settings.formState.setValue("true", for: "dark_mode")
+        await settings.perform(actionId: "toggle-theme")
+        settings.formState.setValue("false", for: "email_notifications")
+        await settings.perform(actionId: "email-notifications")
+        // Running the action again with the same switch state keeps it (a flip would undo it).
+        await settings.perform(actionId: "email-notifications")
+        #expect(runtime.sdk.darkMode == true)
+        #expect(await runtime.settings.value(for: "email_notifications") == .bool(false))
+        // Coming back: a new screen shows the saved values, not the screen's defaults.
+        let again = runtime.model("app-settings")
+        await again.load()
+        let tree = try again.render(options: RenderOptions())
+        #expect(Self.switchValue("dark_mode", in: tree) == "true")
+        #expect(Self.switchValue("email_notifications", in: tree) == "false")
+    }
+
+    @Test func aSavedSessionIsRestoredBeforeAnythingIsShown() async throws {
+        let first = try await Live()
+        try await first.signIn("docente@edugo.test")
+        await first.sdk.stop()
+        // A cold start with the same stores: restoring until `start()` has found the session.
+        let second = try await Live(backend: first.backend, tokens: first.tokens, settings: first.settings, start: false)
+        defer { Task { await second.stop() } }
+        #expect(second.sdk.isRestoring)
+        #expect(!second.sdk.isSignedIn)
+        await second.sdk.start()
+        #expect(!second.sdk.isRestoring)
+        #expect(second.sdk.session?.user.email == "docente@edugo.test")
+        #expect(second.navigation.selectedScreenKey == "dashboard-teacher")
+    }
+}
+
+/// Every node of a tree, depth first, list rows included.
+func flattenAll(_ node: RenderNode) -> [RenderNode] {
+    var nodes = [node]
+    if case .list(_, let rows) = node.kind { for index in 0..<rows.count { nodes += flattenAll(rows.row(at: index)) } }
+    return nodes + node.children.flatMap(flattenAll)
+}
