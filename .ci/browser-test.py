@@ -213,14 +213,21 @@ try:
     check(driver.find_elements(By.CSS_SELECTOR, ".error"), "the field errors are shown")
     shot("form-errors")
     title = f"Navegador {int(time.time())}"
+    # Created from a list searched for the new title: closing the form lands back on that list,
+    # which shows the new row (reloaded after the change) and the success message.
+    visit("/screen/materials-list?search_field=" + title.replace(" ", "+"))
+    check(rows() == 0 and driver.find_elements(By.CSS_SELECTOR, ".empty"), "a search without results shows the empty state")
+    click("button.toolbar[formaction$='/create'], form[action$='/create'] button")
+    check("material-create" in driver.current_url, "the list's + opens the form")
     for name, value in [("title", title), ("description", "Creado desde Chromium"), ("subject", "Ciencias"),
                         ("grade", "5"), ("file_url", "https://edugo.test/n.pdf"), ("file_type", "PDF"),
                         ("unit_id", "unt-001"), ("status", "borrador")]:
         if driver.find_elements(By.CSS_SELECTOR, f"[name='{name}']"):
             fill(name, value)
     click("button[formaction$='/submit']")
-    visit("/screen/materials-list?search_field=" + title.replace(" ", "+"))
-    check(title in text(), "the new material is in the list")
+    check("materials-list" in driver.current_url, "saving closes the form and returns to the list")
+    check(title in text(), "the list below the form shows the new material without a reload")
+    check(driver.find_elements(By.CSS_SELECTOR, ".banner.success"), "the success message is shown on the list")
 
     step("edit with a validation error")
     click("a.row")
@@ -232,6 +239,18 @@ try:
     fill("title", "")
     click("button[formaction$='/submit']")
     check(driver.find_elements(By.CSS_SELECTOR, "[aria-invalid=true]"), "an empty title is an error on the field")
+
+    step("edit from the detail: the detail below shows the change")
+    driver.get(detail_url)
+    page_ok()
+    visit(f"/screen/material-edit?id={material_id}")
+    title = title + " editado"
+    fill("title", title)
+    click("button[formaction$='/submit']")
+    check("material-detail" in driver.current_url, "saving returns to the detail")
+    check(title in text(), "the detail shows the edited title without a reload")
+    check(driver.find_elements(By.CSS_SELECTOR, ".banner.success"), "the success message is shown on the detail")
+    detail_url = driver.current_url
 
     step("confirm a delete")
     driver.get(detail_url)
@@ -257,6 +276,23 @@ try:
     press(target.find_element(By.XPATH, "./following-sibling::button"))
     check(driver.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "dark", "the theme turns dark")
     shot("settings-dark")
+    # Round trip: the switches show what was saved, on a page opened afresh.
+    email = driver.find_element(By.CSS_SELECTOR, "input[type=checkbox][name='email_notifications']")
+    check(email.is_selected(), "e-mail notifications start on")
+    email.click()
+    press(email.find_element(By.XPATH, "./following-sibling::button"))
+    visit("/screen/materials-list")
+    visit("/screen/app-settings")
+    check(driver.find_element(By.CSS_SELECTOR, "input[type=checkbox][name='dark_mode']").is_selected(),
+          "the dark mode switch is on after a round trip")
+    check(not driver.find_element(By.CSS_SELECTOR, "input[type=checkbox][name='email_notifications']").is_selected(),
+          "the e-mail switch stays off after a round trip")
+
+    step("teacher's progress tab")
+    visit("/screen/progress-unit-list")
+    check(rows() > 0, "the teacher's progress tab lists the unit's students")
+    check("No hay" not in text() and "Sin datos" not in text(), "no empty state for a unit with progress")
+    shot("progress-unit-list")
 
     step("offline and back online")
     visit("/screen/materials-list")
@@ -287,6 +323,17 @@ try:
         sign_in(email)
         check(dashboard in driver.current_url, f"{email} lands on {dashboard}")
         shot(dashboard)
+        if email == "tutor@edugo.test":
+            step("guardian's children and their progress")
+            visit("/screen/children-list")
+            check(rows() == 2, f"the guardian's two children are listed ({rows()} rows)")
+            check("Alejandro Pérez Zúñiga" in text() and "https://" not in text(), "names, not picture URLs")
+            shot("children-list")
+            click("a.row")
+            check("child-progress" in driver.current_url and "id=usr-" in driver.current_url, "a child opens their progress")
+            check("Alejandro Pérez Zúñiga" in text() and "—" not in text(), "the child's progress has every value")
+            check(not re.search(r"\d{4}-\d{2}-\d{2}T", text()), "dates are formatted, not ISO")
+            shot("child-progress")
         for href in [link.get_attribute("href") for link in driver.find_elements(By.CSS_SELECTOR, "nav.tabs a")][:4]:
             step(f"{email}: {href}")
             driver.get(href)

@@ -224,8 +224,16 @@ public final class DynamicScreenViewModel {
     public func context() throws -> DataContext {
         guard let compiled else { throw ScreenLoadError(key: route.screenKey, message: "not loaded", network: nil) }
         let current = session()
+        // A list's `data` is its items (as after paging), also when the response wrapped them
+        // (`{"data": [...], "total": n}`), so `data.isEmpty` shows the empty state.
+        var shown = data
+        if [.list, .search, .notification].contains(compiled.definition.pattern), data.objectValue != nil,
+            case .success(let items, _, _) = dataState, DataLoader.items(in: data) != [data]
+        {
+            shown = .array(items)
+        }
         return try compiled.context(
-            user: current?.user, userContext: current?.context, data: data,
+            user: current?.user, userContext: current?.context, data: shown,
             form: JSONObject(formState.fieldValues.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }),
             state: state,
             params: JSONObject(route.params.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }),

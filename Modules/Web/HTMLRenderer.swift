@@ -387,6 +387,15 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// The keyboard script of a page without shortcuts, made once.
+    /// An avatar's picture that fails to load is removed, so its initials show (a listener on
+    /// the document, capturing `error`, which does not bubble; no handler attributes).
+    static let avatarScript = """
+        document.addEventListener('error', (e) => {
+          const t = e.target;
+          if (t.tagName === 'IMG' && t.parentElement && t.parentElement.classList.contains('avatar')) t.remove();
+        }, true);
+        """
+
     static let plainKeyboardScript = "<script>//<![CDATA[\n\(keyboardScript([:]))\n//]]></script>"
 
     /// The page's keyboard handling: return moves along the focus chain (`data-next-field`) and
@@ -396,7 +405,7 @@ public struct HTMLRenderer: Sendable {
         let map = JSONWriter(sortedKeys: true).string(from: .object(JSONObject(shortcuts.map { ($0.key, .string($0.value)) })))
             .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: "&", with: "\\u0026")
             .replacingOccurrences(of: "]]>", with: "]]\\u003e")
-        return """
+        return avatarScript + "\n" + """
             (() => {
               const shortcuts = \(map);
               const byAction = id => document.querySelector('[formaction$="/' + id + '"], form[action$="/' + id + '"] button');
@@ -605,8 +614,8 @@ public struct HTMLRenderer: Sendable {
     /// An attribute value (same escaping as text; always written inside double quotes).
     public static func attribute(_ text: String) -> String { escape(text) }
 
-    /// A round avatar: the initials, covered by the picture once it loads (a picture that fails
-    /// removes itself, so the initials stay). Without `label` it is decoration (a row's).
+    /// A round avatar: the initials, covered by the picture once it loads (the page's script
+    /// removes a picture that fails, so the initials stay). Without `label` it is decoration.
     static func avatar(_ avatar: AvatarImage, id: String?, label: String?) -> String {
         var out = "<span class=\"avatar\"" + (id.map { " id=\"\($0)\"" } ?? "")
         if let label, !label.isEmpty {

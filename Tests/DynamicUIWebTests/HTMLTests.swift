@@ -160,9 +160,9 @@ struct HostileInputTests {
             navigation: [(hostile, hostileURL, true)])
         let checker = PageChecker.check(page)
         checker.assertStructure("hostile page")
-        // One script: the renderer's own keyboard handling, before the body.
+        // One script: the renderer's own (avatar pictures, keyboard handling), before the body.
         #expect(page.components(separatedBy: "<script").count == 2)
-        #expect(page.contains("<script>//<![CDATA[\n(() => {"))
+        #expect(page.contains("<script>//<![CDATA[\ndocument.addEventListener('error'"))
         #expect(page.range(of: "<script")!.lowerBound < page.range(of: "<body>")!.lowerBound)
         #expect(!page.lowercased().contains("javascript:"))
         #expect(!page.contains("data:text"))
