@@ -71,6 +71,8 @@ extension ActionServices {
                 return .error(message: "Otro usuario modificó estos datos. Vuelve a cargarlos e inténtalo de nuevo.")
             case .unauthorized:
                 return .logout
+            case .forbidden:
+                return .error(message: "Tu cuenta no tiene permiso para hacer esto")
             case .notFound:
                 return .error(message: "El elemento ya no existe")
             case .noConnection, .timeout:

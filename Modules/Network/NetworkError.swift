@@ -11,7 +11,7 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
             case noConnection = "no connection", timeout, unauthorized, notFound = "not found", conflict
             case validation = "validation failed", clientError = "client error", serverError = "server error"
             case decoding, cancelled, forbiddenURL = "forbidden URL", invalidRequest = "invalid request"
-            case limitExceeded = "limit exceeded"
+            case limitExceeded = "limit exceeded", forbidden
         }
 
         private let base: Base
@@ -23,6 +23,8 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         public static let timeout = Code(.timeout)
         /// 401 after one token refresh (or no refresh possible).
         public static let unauthorized = Code(.unauthorized)
+        /// 403: signed in, but this account may not use the resource.
+        public static let forbidden = Code(.forbidden)
         /// 404.
         public static let notFound = Code(.notFound)
         /// 409, with the server's body.
@@ -78,6 +80,7 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         let json = try? JSONReader().read(body)
         switch status {
         case 401: return NetworkError(.unauthorized, status: status, body: json, message: "unauthorized (401)")
+        case 403: return NetworkError(.forbidden, status: status, body: json, message: "forbidden (403)")
         case 404: return NetworkError(.notFound, status: status, body: json, message: "not found (404)")
         case 409: return NetworkError(.conflict, status: status, body: json, message: "conflict (409)")
         case 422: return NetworkError(.validation, status: status, body: json, message: "validation failed (422)")

@@ -46,7 +46,7 @@ struct APIClientRoutingTests {
 
     @Test(arguments: [
         (401, NetworkError.Code.unauthorized), (404, .notFound), (409, .conflict), (422, .validation), (400, .clientError),
-        (403, .clientError), (501, .serverError),
+        (403, .forbidden), (418, .clientError), (501, .serverError),
     ])
     func statusMapping(status: Int, code: NetworkError.Code) async throws {
         let transport = FakeTransport([response(status, #"{"error": "x", "fields": {"title": "obligatorio"}}"#)])

@@ -66,6 +66,16 @@ struct DemoRouter {
         let methods = entry["methods"]?.arrayValue?.compactMap(\.stringValue) ?? ["GET"]
         guard methods.contains(method) else { return Reply(status: 405, body: ["error": "method not allowed"]) }
         let me = account["user_id"]?.text ?? ""
+        let group = dashboardGroup(account["role"]?.text ?? "student")
+        let allowed = entry[method == "GET" || method == "HEAD" ? "roles" : "write_roles"]?.arrayValue ?? []
+        guard allowed.contains(.string(group)) else { return forbidden }
+        if group == "guardian", path.hasPrefix("/v1/students/"),
+            try !backend.records("children").contains(where: {
+                $0["id"]?.text == parameters["id"] && $0["guardian_id"]?.text == me
+            })
+        {
+            return forbidden
+        }
         if let document = entry["document"]?.stringValue { return Reply(status: 200, body: try backend.edugo.data(document)) }
         guard let collection = entry["collection"]?.stringValue else {
             return Reply(status: 500, body: ["error": "bad endpoint table"])
@@ -96,6 +106,10 @@ struct DemoRouter {
     }
 
     private var unauthorized: Reply { Reply(status: 401, body: ["error": "unauthorized"]) }
+
+    private var forbidden: Reply {
+        Reply(status: 403, body: ["error": "forbidden", "message": "Tu rol no tiene acceso a este recurso"])
+    }
 
     private var bearer: String? {
         guard let header = headers["authorization"], header.hasPrefix("Bearer ") else { return nil }
@@ -247,6 +261,7 @@ struct DemoRouter {
             errors[field] = "Este campo es obligatorio"
         }
         if let email = record["email"]?.stringValue, !email.contains("@") { errors["email"] = "Correo no válido" }
+        for (field, message) in Self.invalidLinks(in: record) { errors[field] = .string(message) }
         if !errors.isEmpty { return Reply(status: 422, body: ["message": "Revisa los campos", "errors": .object(errors)]) }
         for (key, value) in filter { record[key] = .string(value) }
         let prefix = String(collection.prefix(3))
@@ -258,6 +273,12 @@ struct DemoRouter {
             record["score"] = .number(JSONNumber(Int.random(in: 40...100)))
             record["user_id"] = .string(me)
         }
+        if collection == "materials", let author = try account() {
+            record["author"] = ["id": .string(me), "name": author["full_name"] ?? .string(me)]
+            record["views"] = 0
+            record["has_assessment"] = false
+        }
+        record = try derived(collection, record)
         try backend.save(collection, id: id, .object(record))
         return Reply(status: 201, body: .object(record))
     }
@@ -276,10 +297,62 @@ struct DemoRouter {
         for field in Self.required[collection] ?? [] where changes[field] != nil && (changes[field]?.text ?? "").isEmpty {
             return Reply(status: 422, body: ["errors": [field: "Este campo es obligatorio"]])
         }
+        let links = Self.invalidLinks(in: changes)
+        if !links.isEmpty {
+            let errors = JSONObject(links.map { ($0.field, JSONValue.string($0.message)) })
+            return Reply(status: 422, body: ["message": "Revisa los campos", "errors": .object(errors)])
+        }
         for (key, value) in changes where key != "id" { current[key] = value }
         current["version"] = .number(JSONNumber(currentVersion + 1))
+        current = try derived(collection, current)
         try backend.save(collection, id: id, .object(current))
         return Reply(status: 200, body: .object(current))
+    }
+
+    /// Fields named `*_url` that are not `http(s)` links, with the message for each.
+    static func invalidLinks(in record: JSONObject) -> [(field: String, message: String)] {
+        record.compactMap { key, value in
+            guard key.hasSuffix("_url"), let text = value.stringValue, !text.isEmpty else { return nil }
+            let url = URL(string: text)
+            let valid = ["http", "https"].contains(url?.scheme?.lowercased() ?? "") && !(url?.host ?? "").isEmpty
+            return valid ? nil : (key, "Debe ser un enlace que empiece por https://")
+        }
+    }
+
+    /// The fields a real backend derives, as the seeded records carry them: labels, the unit's
+    /// and school's names, the file's MIME type, the full name, `updated_at`.
+    private func derived(_ collection: String, _ input: JSONObject) throws -> JSONObject {
+        var record = input
+        record["updated_at"] = .string(ISO8601DateFormatter().string(from: Date()))
+        if let unitId = record["unit_id"]?.stringValue,
+            let unit = try backend.records("units").first(where: { $0["id"]?.text == unitId })
+        {
+            record["unit_name"] = unit["name"]
+            record["school_id"] = unit["school_id"]
+            record["school_name"] = unit["school_name"]
+        }
+        switch collection {
+        case "materials":
+            if let grade = record["grade"]?.intValue ?? Int(record["grade"]?.text ?? "") {
+                record["grade_label"] = .string("\(grade)º grado")
+            }
+            let labels = ["borrador": "Borrador", "publicado": "Publicado", "archivado": "Archivado"]
+            if let status = record["status"]?.stringValue { record["status_label"] = labels[status].map(JSONValue.string) }
+            let types = [
+                "PDF": "application/pdf", "MP4": "video/mp4",
+                "DOCX": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                "PPTX": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+            ]
+            if let type = record["file_type"]?.stringValue {
+                record["mime_type"] = types[type.uppercased()].map(JSONValue.string)
+            }
+        case "users":
+            let name = [record["first_name"]?.stringValue, record["last_name"]?.stringValue].compactMap { $0 }
+            if !name.isEmpty { record["full_name"] = .string(name.joined(separator: " ")) }
+        default:
+            break
+        }
+        return record
     }
 
     private func itunes() throws -> Reply {
