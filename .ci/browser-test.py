@@ -288,6 +288,14 @@ try:
     check(not driver.find_element(By.CSS_SELECTOR, "input[type=checkbox][name='email_notifications']").is_selected(),
           "the e-mail switch stays off after a round trip")
 
+    step("a teacher is not allowed on the users list; an unknown screen is not found")
+    visit("/screen/users-list")
+    check("No tienes acceso" in text(), "the teacher gets the not-allowed state on users-list")
+    check("@edugo.test" not in text().replace("Jorge Castro", ""), "no user's e-mail is shown")
+    shot("not-allowed")
+    visit("/screen/no-such-screen")
+    check("No encontrado" in text(), "an unknown screen is the not-found state")
+
     step("teacher's progress tab")
     visit("/screen/progress-unit-list")
     check(rows() > 0, "the teacher's progress tab lists the unit's students")
@@ -298,6 +306,12 @@ try:
     visit("/screen/materials-list")
     click("#preview-connection")
     check("sin conexión" in text().lower(), "the switch shows the connection is off")
+    visit("/screen/resources-list")
+    check("Sin conexión" in text() and driver.find_elements(By.CSS_SELECTOR, f"[formaction$='/dynamicui.retry'], form[action$='/dynamicui.retry'] button"),
+          "a screen never loaded is the offline state with a retry, not an error page")
+    check("127.0.0.1" not in text() and "GET " not in text(), "no internal address is shown")
+    check(driver.find_elements(By.CSS_SELECTOR, "#preview-connection"), "the connection switch is still there")
+    shot("offline-state")
     visit("/screen/material-create")
     offline_title = f"Sin red {int(time.time())}"
     for name, value in [("title", offline_title), ("description", "Pendiente"), ("subject", "Historia"), ("grade", "6"),

@@ -33,6 +33,9 @@ public final class DynamicScreenViewModel {
     public private(set) var openedURL: URL?
     /// Screen state set by actions (`stateChanged`).
     public private(set) var state: JSONObject = [:]
+    /// Why the screen shows a failure state instead of its content (the definition could not
+    /// be loaded, or its data was refused, missing or unreachable); `nil` when it shows content.
+    public private(set) var failure: LoadFailure?
     /// The form field that has (or should take) the keyboard focus: return moves it along the
     /// focus chain, and a failed submit sets it to the first field with an error.
     public var focusedField: String?
@@ -95,6 +98,7 @@ public final class DynamicScreenViewModel {
     /// Loads the definition, then its data.
     public func load() async {
         screenState = .loading
+        failure = nil
         do {
             let loaded = try await screens.load(route.screenKey)
             compiled = loaded.screen
@@ -107,6 +111,17 @@ public final class DynamicScreenViewModel {
             }
         } catch {
             screenState = .error("\(error)")
+            failure = Self.failure((error as? ScreenLoadError)?.network, message: "No se pudo cargar la pantalla")
+        }
+    }
+
+    /// The state a person sees for a failed request.
+    static func failure(_ error: NetworkError?, message: String) -> LoadFailure {
+        switch error?.code {
+        case .forbidden?, .unauthorized?: .notAllowed
+        case .notFound?: .notFound
+        case .noConnection?, .timeout?: .offline
+        default: .failed(message)
         }
     }
 
@@ -121,7 +136,10 @@ public final class DynamicScreenViewModel {
             if !quietly { dataState = .idle }
             return
         }
-        if !quietly { dataState = .loading }
+        if !quietly {
+            dataState = .loading
+            failure = nil
+        }
         loadedRevision = dataRevision?.value ?? 0
         do throws(NetworkError) {
             let page = try await dataLoader.load(
@@ -132,7 +150,10 @@ public final class DynamicScreenViewModel {
                 formState.prefill(from: item, slots: inputSlots)
             }
         } catch {
-            if !quietly { dataState = .error(error.code == .noConnection ? "Sin conexión" : error.message) }
+            if !quietly {
+                dataState = .error(error.code == .noConnection ? "Sin conexión" : error.message)
+                failure = Self.failure(error, message: "No se pudieron cargar los datos")
+            }
         }
     }
 
@@ -242,6 +263,11 @@ public final class DynamicScreenViewModel {
 
     /// The render tree of the screen now.
     public func render(options: RenderOptions) throws -> RenderNode {
+        let canGoBack = navigation.stack.contains { $0.id == route.id }
+        if let failure {
+            // A failure state, never a raw error: the screen's name when it is known.
+            return failure.screen(title: compiled?.definition.screenName ?? "", canGoBack: canGoBack)
+        }
         guard let compiled else { throw ScreenLoadError(key: route.screenKey, message: "not loaded", network: nil) }
         var items: [JSONValue]?
         var pagination: PaginationState?
@@ -255,7 +281,7 @@ public final class DynamicScreenViewModel {
                 screen: compiled, context: try context(), items: items,
                 form: FormSnapshot(values: formState.fieldValues, errors: formState.fieldErrors), pagination: pagination,
                 searchText: searchText, confirmation: confirmation, banner: banner,
-                canGoBack: navigation.stack.contains { $0.id == route.id }))
+                canGoBack: canGoBack))
         observers.emit(
             .screenRendered(screen: route.screenKey, seconds: started.secondsElapsed, nodes: tree.nodeCount))
         return tree
@@ -266,6 +292,10 @@ public final class DynamicScreenViewModel {
     /// Runs the action `id` (for an item, when a row fired it) and applies its result.
     @discardableResult
     public func perform(actionId id: String, item: JSONValue? = nil, confirmed: Bool = false) async -> ActionResult {
+        if id == LoadFailure.retryActionId {
+            await load()
+            return .success(message: nil)
+        }
         guard let compiled, let action = compiled.actions[id] else { return .error(message: "Acción desconocida") }
         var context: DataContext
         do {

@@ -47,16 +47,20 @@
                 case .loading:
                     ProgressView("Cargando…")
                         .frame(maxWidth: .infinity, maxHeight: .infinity)
-                case .error(let message):
+                case .error:
+                    // The failure as a person reads it (offline, not allowed, not found), never the raw error.
+                    let failure = model.failure ?? .failed("No se pudo cargar la pantalla")
                     ContentUnavailableView {
-                        Label("No se pudo cargar la pantalla", systemImage: "exclamationmark.triangle")
+                        Label(failure.title, systemImage: failure.systemImage)
                     } description: {
-                        Text(message)
+                        Text(failure.message)
                     } actions: {
-                        Button("Reintentar") {
-                            Task { await model.load() }
+                        if failure.isRetryable {
+                            Button("Reintentar") {
+                                Task { await model.load() }
+                            }
+                            .buttonStyle(.borderedProminent)
                         }
-                        .buttonStyle(.borderedProminent)
                     }
                 case .ready:
                     renderedScreen

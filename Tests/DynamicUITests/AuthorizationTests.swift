@@ -1,7 +1,9 @@
 import DynamicUI
 import DynamicUICatalog
+import DynamicUIDemoBackend
 import DynamicUIModels
 import DynamicUINetwork
+import DynamicUIRendering
 import Foundation
 import Testing
 
@@ -90,5 +92,50 @@ struct AuthorizationTests {
         } catch {
             #expect(error.code == .validation && error.body?["errors"]?["file_url"] != nil, "\(error)")
         }
+    }
+
+    @Test func aRefusedScreenIsANotAllowedStateWithNothingOfTheData() async throws {
+        let runtime = try await Live()
+        defer { Task { await runtime.stop() } }
+        try await runtime.signIn("docente@edugo.test")
+        let users = runtime.model("users-list")
+        await users.load()
+        #expect(users.failure == .notAllowed)
+        let tree = try users.render(options: RenderOptions())
+        let texts = visibleTexts(tree)
+        #expect(texts.contains(LoadFailure.notAllowed.title))
+        #expect(!texts.contains { $0.contains("@edugo.test") }, "no user's e-mail leaks")
+        #expect(!TextRenderer().render(tree).contains(LoadFailure.retryActionId), "retrying cannot help a refusal")
+    }
+
+    @Test func anUnknownScreenIsANotFoundState() async throws {
+        let runtime = try await Live()
+        defer { Task { await runtime.stop() } }
+        try await runtime.signIn("docente@edugo.test")
+        let missing = runtime.model("no-such-screen")
+        await missing.load()
+        #expect(missing.failure == .notFound)
+        #expect(visibleTexts(try missing.render(options: RenderOptions())).contains(LoadFailure.notFound.title))
+    }
+
+    @Test func anUnreachableScreenIsAnOfflineStateThatRetries() async throws {
+        let runtime = try await Live()
+        defer { Task { await runtime.stop() } }
+        try await runtime.signIn("docente@edugo.test")
+        await runtime.backend.stop()
+        let screen = runtime.model("assessments-list")
+        await screen.load()
+        #expect(screen.failure == .offline)
+        let text = TextRenderer().render(try screen.render(options: RenderOptions()))
+        #expect(text.contains(LoadFailure.offline.title) && text.contains(LoadFailure.retryActionId))
+        #expect(!text.contains("127.0.0.1") && !text.contains("http"), "no internal address: \(text)")
+        try await runtime.backend.restart()
+        await screen.perform(actionId: LoadFailure.retryActionId)
+        #expect(screen.failure == nil)
+        guard case .success(let items, _, _) = screen.dataState else {
+            Issue.record("\(screen.dataState)")
+            return
+        }
+        #expect(!items.isEmpty)
     }
 }

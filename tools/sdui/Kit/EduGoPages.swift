@@ -99,14 +99,11 @@ struct EduGoPages {
             }
         }
         let regular = request.queryValue("layout") == "regular"
-        let root: RenderNode
-        do {
-            root = try model.render(options: RenderOptions(sizeClass: regular ? .regular : .compact, platform: .ios))
-        } catch {
-            let message: String
-            if case .error(let text) = model.screenState { message = text } else { message = "\(error)" }
-            return Reply(status: 500, body: WebPreview.errorPage("No se pudo cargar \(key): \(message)"))
-        }
+        // A screen that cannot be shown is the SDK's failure state (offline, not allowed, not
+        // found), with retry: never an error page or an internal address.
+        let root =
+            (try? model.render(options: RenderOptions(sizeClass: regular ? .regular : .compact, platform: .ios)))
+            ?? LoadFailure.failed("No se pudo mostrar la pantalla").screen(title: "", canGoBack: false)
         model.dismissBanner()
         let tabs =
             runtime.isSignedIn

@@ -1,0 +1,77 @@
+import DynamicUIModels
+
+/// Why a screen has nothing to show: it names the state a person sees instead of the screen
+/// (never a raw error, status code or server address).
+public enum LoadFailure: Sendable, Hashable {
+    /// No connection, and nothing saved for this screen.
+    case offline
+    /// The server refused this account (403).
+    case notAllowed
+    /// The screen or the record does not exist (404).
+    case notFound
+    /// Anything else; the text is for a person.
+    case failed(String)
+
+    /// The heading of the state.
+    public var title: String {
+        switch self {
+        case .offline: "Sin conexión"
+        case .notAllowed: "No tienes acceso"
+        case .notFound: "No encontrado"
+        case .failed: "No se pudo cargar"
+        }
+    }
+
+    /// The explanation under the heading.
+    public var message: String {
+        switch self {
+        case .offline: "Esta pantalla aún no está guardada en el dispositivo. Inténtalo de nuevo cuando tengas conexión."
+        case .notAllowed: "Tu cuenta no tiene permiso para ver esta pantalla."
+        case .notFound: "Esta pantalla o el elemento que buscas no existe."
+        case .failed(let message): message
+        }
+    }
+
+    /// The SF Symbol of the state.
+    public var systemImage: String {
+        switch self {
+        case .offline: "wifi.slash"
+        case .notAllowed: "lock.fill"
+        case .notFound: "questionmark.folder"
+        case .failed: "exclamationmark.triangle"
+        }
+    }
+
+    /// Whether trying again can help (not for a refusal or a missing screen).
+    public var isRetryable: Bool {
+        switch self {
+        case .offline, .failed: true
+        case .notAllowed, .notFound: false
+        }
+    }
+
+    /// The action id of the retry button: the view model reloads the screen.
+    public static let retryActionId = "dynamicui.retry"
+
+    /// The whole screen shown instead: its chrome (`title`, back when the stack has a screen
+    /// below) and a centred state with a retry button when trying again can help.
+    public func screen(title: String, canGoBack: Bool) -> RenderNode {
+        var children: [RenderNode] = []
+        if isRetryable {
+            children.append(
+                RenderNode(
+                    id: "failure/retry",
+                    kind: .control(
+                        ControlNode(
+                            type: .filledButton, label: "Reintentar", value: .null, isRequired: false, isReadOnly: false,
+                            options: [], icon: "arrow.clockwise", role: .primary, actionId: Self.retryActionId)),
+                    accessibility: AccessibilityInfo(label: "Reintentar", traits: ["button"])))
+        }
+        let state = RenderNode(
+            id: "failure", kind: .emptyState(title: self.title, message: message, systemImage: systemImage), children: children)
+        return RenderNode(
+            id: "screen",
+            kind: .screen(ScreenChrome(pattern: "failure", title: title, largeTitle: false, showsBack: canGoBack)),
+            children: [state])
+    }
+}
