@@ -330,6 +330,17 @@ try:
     step("sign out")
     sign_out()
 
+    step("a deep link while signed out opens after sign-in")
+    visit("/screen/material-detail?id=mat-002")
+    check("/screen/app-login" in driver.current_url, "signed out, the link asks to sign in first")
+    fill("email", "docente@edugo.test")
+    fill("password", "edugo123")
+    click("button[formaction*='submit-login']")
+    check("material-detail" in driver.current_url and "id=mat-002" in driver.current_url,
+          "after sign-in the page asked for is shown, not the dashboard")
+    check(driver.find_elements(By.CSS_SELECTOR, ".labeled"), "with its data")
+    sign_out()
+
     for email, dashboard in [("estudiante@edugo.test", "dashboard-student"), ("tutor@edugo.test", "dashboard-guardian"),
                              ("admin.escuela@edugo.test", "dashboard-schooladmin"),
                              ("superadmin@edugo.test", "dashboard-superadmin")]:

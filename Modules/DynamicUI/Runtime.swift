@@ -155,6 +155,8 @@ public final class DynamicUIRuntime {
     public private(set) var isRestoring = true
     /// The view models made by `viewModel(for:)` that are still alive (held by a view).
     @ObservationIgnored private var liveModels: [WeakModel] = []
+    /// A deep link opened while signed out: it opens once someone signs in.
+    public private(set) var pendingDeepLink: URL?
     /// A message waiting for the screen the user lands on (a sheet closed after saving).
     @ObservationIgnored private var carriedBanner: Banner?
     private let revision = DataRevision()
@@ -324,6 +326,7 @@ public final class DynamicUIRuntime {
         await screens.clear()
         await responseCache.clearAll()
         auth = .signedOut
+        pendingDeepLink = nil
         navigation.apply(nil, role: "student")
         navigation.select(configuration.loginScreenKey)
     }
@@ -335,14 +338,34 @@ public final class DynamicUIRuntime {
     }
 
     /// Opens `scheme://screen/<key>?param=value` when the scheme is configured, the key is
-    /// well formed (and allowed, when `deepLinkScreens` is set) and someone is signed in.
+    /// well formed (and allowed, when `deepLinkScreens` is set) and the signed-in role may open
+    /// it: a screen of the role's navigation (selected as its tab), a record (a link with
+    /// parameters, whose data the server authorises) or one `deepLinkScreens` names. Signed
+    /// out, the link waits and opens after sign-in. Returns whether it was accepted.
     @discardableResult
     public func open(deepLink url: URL) -> Bool {
-        guard isSignedIn, let scheme = url.scheme?.lowercased(), configuration.deepLinkSchemes.contains(scheme) else {
-            return false
-        }
+        guard let scheme = url.scheme?.lowercased(), configuration.deepLinkSchemes.contains(scheme),
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.host == "screen"
+        else { return false }
         let key = String(url.path.drop { $0 == "/" })
         guard Self.isWellFormedScreenKey(key), configuration.deepLinkScreens?.contains(key) ?? true else { return false }
+        guard isSignedIn else {
+            pendingDeepLink = url
+            return true
+        }
+        let hasParameters = !(components.queryItems ?? []).isEmpty
+        let roots = Set(
+            (navigation.items(regular: false) + navigation.items(regular: true)).flatMap { [$0] + ($0.children ?? []) }
+        )
+        .map(\.screenKey)
+        if !hasParameters, roots.contains(key) {
+            navigation.select(key)
+            return true
+        }
+        guard hasParameters || configuration.deepLinkScreens?.contains(key) == true else {
+            logger.notice("deep link to \(key) refused: not in the navigation of \(session?.context.role ?? "?")")
+            return false
+        }
         return navigation.open(deepLink: url, knownScreens: [key])
     }
 
@@ -385,6 +408,11 @@ public final class DynamicUIRuntime {
     /// data changed reload, and a message handed over by a closed screen goes to the one on top.
     private func afterAction() async {
         await reloadAppearance()
+        if isSignedIn, let link = pendingDeepLink {
+            // Signed in from a deep link: the page asked for, not the dashboard.
+            pendingDeepLink = nil
+            open(deepLink: link)
+        }
         liveModels.removeAll { $0.model == nil }
         let top = liveModel(for: navigation.current)
         if let banner = carriedBanner, let top {

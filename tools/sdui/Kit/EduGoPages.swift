@@ -71,6 +71,8 @@ struct EduGoPages {
         for (name, value) in request.query where !Self.reserved.contains(name) { params[name] = value }
         let route = Route(screenKey: key, params: params)
         if !runtime.isSignedIn, key != runtime.configuration.loginScreenKey {
+            // The page asked for opens after sign-in (a deep link), not the dashboard.
+            session.pendingPath = Self.url(route)
             return .redirect(Self.url(Route(screenKey: runtime.configuration.loginScreenKey)))
         }
         if runtime.isSignedIn, key == runtime.configuration.loginScreenKey { return .redirect(currentURL()) }
@@ -230,6 +232,10 @@ struct EduGoPages {
         }
         if !runtime.isSignedIn, model.route.screenKey == runtime.configuration.loginScreenKey { session.preserved = token }
         if case .openURL(let url)? = result { return .redirect(url.absoluteString) }
+        if runtime.isSignedIn, model.route.screenKey == runtime.configuration.loginScreenKey, let next = session.pendingPath {
+            session.pendingPath = nil
+            return .redirect(next)
+        }
         return .redirect(currentURL())
     }
 

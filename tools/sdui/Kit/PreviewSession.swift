@@ -91,6 +91,8 @@ final class PreviewSession {
     /// The page whose view model is reused by the next GET (after an action, so its errors,
     /// values and banner show).
     var preserved: Int?
+    /// The page asked for while signed out, shown after sign-in.
+    var pendingPath: String?
     var lastUsed = Date()
 
     init(backend: URL, admin: URL) throws {

@@ -1,0 +1,49 @@
+import DynamicUI
+import DynamicUIActions
+import DynamicUIModels
+import Foundation
+import Testing
+
+@Suite("Navigation: back with parameters, deep links by role and after sign-in", .serialized)
+@MainActor
+struct NavigationFlowTests {
+    @Test func backPopsToTheScreenBelowWithItsParameters() {
+        let navigation = NavigationModel(role: "teacher")
+        navigation.select("materials-list")
+        navigation.push(Route(screenKey: "material-detail", params: ["id": "mat-003"]))
+        navigation.push(Route(screenKey: "material-edit", params: ["id": "mat-003"], presentation: .sheet))
+        #expect(navigation.back())
+        #expect(navigation.current?.screenKey == "material-detail")
+        #expect(navigation.current?.params == ["id": "mat-003"])
+        #expect(navigation.back())
+        #expect(navigation.current?.screenKey == "materials-list" && navigation.current?.params == [:])
+        #expect(!navigation.back(), "nothing below a tab's root")
+    }
+
+    @Test func aDeepLinkOpensWhatTheRoleMayOpen() async throws {
+        let runtime = try await Live()
+        defer { Task { await runtime.stop() } }
+        try await runtime.signIn("docente@edugo.test")
+        // A screen of the teacher's navigation is selected as its tab.
+        #expect(runtime.sdk.open(deepLink: URL(string: "edugo://screen/progress-unit-list")!))
+        #expect(runtime.navigation.selectedScreenKey == "progress-unit-list" && runtime.navigation.stack.isEmpty)
+        // A record is pushed; the server decides on its data.
+        #expect(runtime.sdk.open(deepLink: URL(string: "edugo://screen/material-detail?id=mat-002")!))
+        #expect(runtime.navigation.current?.params == ["id": "mat-002"])
+        // An admin's list is not in a teacher's navigation.
+        #expect(!runtime.sdk.open(deepLink: URL(string: "edugo://screen/users-list")!))
+        #expect(runtime.navigation.current?.screenKey == "material-detail")
+    }
+
+    @Test func signingInFromADeepLinkLandsOnThePageAskedFor() async throws {
+        let runtime = try await Live()
+        defer { Task { await runtime.stop() } }
+        #expect(runtime.sdk.open(deepLink: URL(string: "edugo://screen/material-detail?id=mat-002")!))
+        #expect(runtime.sdk.pendingDeepLink != nil && !runtime.sdk.isSignedIn)
+        try await runtime.signIn("docente@edugo.test")
+        #expect(runtime.sdk.pendingDeepLink == nil)
+        #expect(runtime.navigation.current?.screenKey == "material-detail")
+        #expect(runtime.navigation.current?.params == ["id": "mat-002"])
+        #expect(runtime.navigation.selectedScreenKey == "dashboard-teacher", "back from it goes to the dashboard")
+    }
+}
