@@ -322,8 +322,17 @@ try:
     click("button[formaction$='/submit']")
     check("1 cambio pendiente" in text(), "the change is shown as pending")
     shot("offline-pending")
+    visit("/screen/app-settings")
+    email = driver.find_element(By.CSS_SELECTOR, "input[type=checkbox][name='email_notifications']")
+    was_on = email.is_selected()
+    email.click()
+    press(email.find_element(By.XPATH, "./following-sibling::button"))
+    check("2 cambios pendientes" in text(), "a setting changed offline is pending too")
     click("#preview-connection")
-    check("cambio pendiente" not in text(), "the pending change was delivered")
+    check("pendiente" not in text(), "the pending changes were delivered: " + text()[:300])
+    visit("/screen/app-settings")
+    check(driver.find_element(By.CSS_SELECTOR, "input[type=checkbox][name='email_notifications']").is_selected() != was_on,
+          "the setting changed offline is still there after a reload")
     visit("/screen/materials-list?search_field=" + offline_title.replace(" ", "+"))
     check(offline_title in text(), "the change made offline is on the server")
 

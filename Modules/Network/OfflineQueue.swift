@@ -55,7 +55,7 @@ public actor OfflineQueue {
     /// Oldest request kept, in seconds.
     public let maxAge: Double
     private let backoff: RetryPolicy
-    private var processing = false
+    private var running: Task<SyncReport, Never>?
     private var listeners: [UUID: AsyncStream<OfflineQueueEvent>.Continuation] = [:]
 
     /// Creates the processor.
@@ -97,13 +97,19 @@ public actor OfflineQueue {
     public func pending() throws(StorageError) -> [QueuedRequest] { try store.all() }
 
     /// One pass over the queue. Concurrent calls do not overlap: a call made during a pass
-    /// returns an empty report.
+    /// waits for it and returns its report (so "sync now" has synced when it returns).
     @discardableResult
     public func process() async -> SyncReport {
+        if let running { return await running.value }
+        let pass = Task { await self.pass() }
+        running = pass
+        let report = await pass.value
+        running = nil
+        return report
+    }
+
+    private func pass() async -> SyncReport {
         var report = SyncReport()
-        guard !processing else { return report }
-        processing = true
-        defer { processing = false }
         let now = clock.now()
         do {
             for expired in try store.removeCreated(before: now.addingTimeInterval(-maxAge)) {

@@ -11,11 +11,17 @@ public struct AuthPlugin: ScreenHandlerPlugin {
     public var loginEndpoint: Endpoint
     /// `POST` sign-out endpoint.
     public var logoutEndpoint: Endpoint
+    /// `PUT` endpoint of the user's preferences (`{"key": value}`); `nil` keeps them on the device.
+    public var preferencesEndpoint: Endpoint?
 
     /// Creates the plugin.
-    public init(loginEndpoint: Endpoint = "/v1/auth/login", logoutEndpoint: Endpoint = "/v1/auth/logout") {
+    public init(
+        loginEndpoint: Endpoint = "/v1/auth/login", logoutEndpoint: Endpoint = "/v1/auth/logout",
+        preferencesEndpoint: Endpoint? = "/v1/users/me/preferences"
+    ) {
         self.loginEndpoint = loginEndpoint
         self.logoutEndpoint = logoutEndpoint
+        self.preferencesEndpoint = preferencesEndpoint
     }
 
     /// `auth`.
@@ -25,7 +31,10 @@ public struct AuthPlugin: ScreenHandlerPlugin {
     public func handlers(services: ActionServices) -> [(HandlerKeyPattern, any ScreenHandler)] {
         [
             ("login", LoginHandler(endpoint: loginEndpoint, services: services)),
-            ("settings", SettingsHandler(logoutEndpoint: logoutEndpoint, services: services)),
+            (
+                "settings",
+                SettingsHandler(logoutEndpoint: logoutEndpoint, preferencesEndpoint: preferencesEndpoint, services: services)
+            ),
         ]
     }
 }
@@ -77,9 +86,11 @@ public struct LoginHandler: ScreenHandler {
 }
 
 /// `settings`: sign-out (after its confirmation) clears tokens and caches; theme and
-/// preference switches are saved in the settings store.
+/// preference switches are saved in the settings store and sent to the preferences endpoint
+/// (queued while offline, so the change shows as pending until it is delivered).
 public struct SettingsHandler: ScreenHandler {
     let logoutEndpoint: Endpoint
+    var preferencesEndpoint: Endpoint?
     let services: ActionServices
 
     /// Handles sign-out and the switches; other actions fall through.
@@ -113,7 +124,20 @@ public struct SettingsHandler: ScreenHandler {
             } catch {
                 return .error(message: "No se pudo guardar el ajuste")
             }
-            return .stateChanged([key: .bool(value)])
+            let saved = ActionResult.stateChanged([key: .bool(value)])
+            guard let endpoint = preferencesEndpoint, let api = services.api else { return saved }
+            do throws(NetworkError) {
+                _ = try await api.send(APIRequest(.put, endpoint, body: [key: .bool(value)]))
+                return saved
+            } catch {
+                if error.isQueued {
+                    return .sequence([
+                        saved, .pendingOffline(message: "Sin conexión: el ajuste se enviará al recuperar la conexión"),
+                    ])
+                }
+                // Refused or failed: the choice stays on the device, which is what the switch shows.
+                return saved
+            }
         default:
             return nil
         }

@@ -43,6 +43,26 @@ struct OfflineQueueTests {
         #expect(try store.count() == 0)
     }
 
+    @Test func aPassAskedForDuringAPassWaitsForIt() async throws {
+        let clock = ManualClock()
+        let store = try queuedStore([["n": 0], ["n": 1]], at: clock.now())
+        // A slow server: the second call arrives while the first pass is delivering.
+        let transport = FakeTransport { _, _ throws(TransportError) in
+            try? await Task.sleep(nanoseconds: 50_000_000)
+            return try response(200).get()
+        }
+        let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
+        let queue = OfflineQueue(store: store, client: client, clock: clock)
+        async let first = queue.process()
+        try await Task.sleep(nanoseconds: 10_000_000)
+        let second = await queue.process()
+        // The second call returns once the queue is empty, with the pass's report.
+        #expect(second.delivered == 2 && second.remaining == 0)
+        #expect(try store.count() == 0)
+        #expect(await first.delivered == 2)
+        #expect(await transport.requests.count == 2, "one pass, not two")
+    }
+
     @Test func aRequestQueuedNowIsDueNowWhateverTheInstant() async throws {
         // Stored seconds since 1970 can read back one ulp later than the `Date` written; with a
         // clock that does not move, such a request must still be due.

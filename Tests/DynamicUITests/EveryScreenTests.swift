@@ -1,7 +1,9 @@
 import DynamicUI
 import DynamicUIActions
 import DynamicUICatalog
+import DynamicUIDemoBackend
 import DynamicUIModels
+import DynamicUINetwork
 import DynamicUIRendering
 import DynamicUIResolvers
 import DynamicUIStorage
@@ -214,6 +216,31 @@ struct EveryScreenTests {
         let tree = try again.render(options: RenderOptions())
         #expect(Self.switchValue("dark_mode", in: tree) == "true")
         #expect(Self.switchValue("email_notifications", in: tree) == "false")
+    }
+
+    @Test func aSettingChangedOfflineIsPendingThenDeliveredAndKept() async throws {
+        let runtime = try await Live()
+        defer { Task { await runtime.stop() } }
+        try await runtime.signIn("docente@edugo.test")
+        let settings = runtime.model("app-settings")
+        await settings.load()
+        await runtime.backend.stop()
+        await runtime.connectivity.set(connected: false)
+        settings.formState.setValue("false", for: "email_notifications")
+        await settings.perform(actionId: "email-notifications")
+        #expect(settings.banner?.kind == .pending, "\(String(describing: settings.banner))")
+        #expect(runtime.sdk.pendingChanges == 1)
+        #expect(await runtime.settings.value(for: "email_notifications") == .bool(false), "kept on the device meanwhile")
+        try await runtime.backend.restart()
+        await runtime.connectivity.set(connected: true)
+        #expect(await eventually { runtime.sdk.pendingChanges == 0 })
+        let stored = try await runtime.client.send(
+            APIRequest(.get, "/v1/users/me/preferences", useCache: false)
+        ).json()
+        #expect(stored["email_notifications"] == false)
+        let again = runtime.model("app-settings")
+        await again.load()
+        #expect(Self.switchValue("email_notifications", in: try again.render(options: RenderOptions())) == "false")
     }
 
     @Test func aSavedSessionIsRestoredBeforeAnythingIsShown() async throws {

@@ -59,6 +59,18 @@ struct DemoRouter {
             }
             return try cached(fittedForClient(try backend.edugo.screenJSON(key)))
         }
+        if path == "/v1/users/me/preferences" {
+            // The signed-in user's preferences: read, or merged with what is sent.
+            guard let account = try account(), let me = account["user_id"]?.stringValue else { return unauthorized }
+            var stored = try backend.record("preferences", id: me)?.objectValue ?? ["id": .string(me)]
+            if method == "PUT", case .object(let changes)? = body {
+                for (key, value) in changes where key != "id" { stored[key] = value }
+                try backend.save("preferences", id: me, .object(stored))
+            } else if method != "GET" {
+                return Reply(status: 405, body: ["error": "method not allowed"])
+            }
+            return Reply(status: 200, body: .object(stored))
+        }
         guard let (entry, parameters) = matchEndpoint() else {
             return Reply(status: 404, body: ["error": .string("no route \(method) \(path)")])
         }
