@@ -29,8 +29,8 @@ failures = []
 server_log = []
 
 
-def start_server():
-    process = subprocess.Popen([SDUI, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+def start_server(*extra):
+    process = subprocess.Popen([SDUI, "serve", "--port", "0", *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                text=True, bufsize=1)
     address = None
     deadline = time.time() + 60
@@ -505,6 +505,29 @@ try:
     check(css(".tabs a[aria-current=page]", "color") == "rgb(191, 122, 240)", "the forced dark mode uses the dark accent")
     press(driver.find_element(By.CSS_SELECTOR, "button[name=mode][value=system]"))
     check(driver.find_element(By.TAG_NAME, "html").get_attribute("data-theme") is None, "Auto follows the system again")
+
+    step("English: sdui serve --locale en")
+    process.terminate()
+    process, base = start_server("--locale", "en")
+    driver.delete_all_cookies()
+    visit("/")
+    check(driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en", "the page is in English")
+    fill("email", "docente@edugo.test")
+    fill("password", "nope")
+    click("button[formaction*='submit-login']")
+    check("Wrong email or password" in text(), "a wrong password is said in English")
+    sign_in("docente@edugo.test")
+    visit("/screen/materials-list")
+    check("Load more" in text() and "Cargar más" not in text(), "the list's paging is in English")
+    click("a.row")
+    check("‹ Back" in text() and "Atrás" not in text(), "back is in English")
+    check(re.search(r"[A-Z][a-z]{2} \d{1,2}, \d{4}", text()), "dates are written the English way")
+    shot("english-detail")
+    visit("/screen/material-create")
+    click("button[formaction$='/submit']")
+    check("is required" in text(), "validation messages are in English")
+    visit("/screen/users-list")
+    check("Not allowed" in text(), "the not-allowed state is in English")
 finally:
     driver.quit()
     process.terminate()

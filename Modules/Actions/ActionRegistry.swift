@@ -33,7 +33,7 @@ public struct ActionRegistry: Sendable {
     public func execute(_ action: ActionDefinition, context: ActionContext) async -> ActionResult {
         guard let handler = handlers[action.type] else {
             services.logger.warning("no handler for action type \(action.type) (\(context.screenKey)/\(action.id))")
-            return .error(message: "Acción no disponible en esta versión")
+            return .error(message: services.strings(.actionUnavailableInVersion))
         }
         return await handler.perform(action, context: context, services: services)
     }
@@ -49,7 +49,7 @@ struct FixedResultHandler: ActionHandler {
 struct NavigateHandler: ActionHandler {
     func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
         guard let key = context.config["screen_key"]?.stringValue, !key.isEmpty else {
-            return .error(message: "screen_key requerido")
+            return .error(message: services.strings(.missingScreenKey))
         }
         return .navigateTo(
             screenKey: key, params: context.config["params"]?.objectValue ?? [:],
@@ -61,7 +61,7 @@ struct NavigateHandler: ActionHandler {
 struct LogoutHandler: ActionHandler {
     func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
         if !context.confirmed, let confirm = context.config["confirm"]?.objectValue {
-            return .confirm(ConfirmHandler.request(from: confirm, guarding: action))
+            return .confirm(ConfirmHandler.request(from: confirm, guarding: action, strings: services.strings))
         }
         return .logout
     }
@@ -74,7 +74,8 @@ struct APICallHandler: ActionHandler {
         let method = RequestMethod(rawValue: context.config["method"]?.stringValue ?? "POST")
         var body = context.config["body"]
         if body == nil, method.isMutating, method != .delete, !context.fieldValues.isEmpty {
-            body = .object(FormValidator().body(slots: context.formSlots, values: context.fieldValues, fields: nil))
+            body = .object(
+                FormValidator(strings: services.strings).body(slots: context.formSlots, values: context.fieldValues, fields: nil))
         }
         let mutation = Mutation(
             method: method, endpoint: Endpoint(endpoint), body: body,
@@ -82,7 +83,7 @@ struct APICallHandler: ActionHandler {
             invalidates: context.config["invalidates"]?.arrayValue?.compactMap(\.stringValue) ?? [],
             onSuccess: SubmitFormHandler.followUp(context.config["on_success"]))
         if method == .get {
-            guard let api = services.api else { return .error(message: "No hay conexión con el servidor configurada") }
+            guard let api = services.api else { return .error(message: services.strings(.noServer)) }
             do throws(NetworkError) {
                 _ = try await api.send(APIRequest(.get, Endpoint(endpoint)))
                 return .refresh
@@ -98,15 +99,15 @@ struct APICallHandler: ActionHandler {
 /// `endpoint` with `method`; field errors, pending offline and `on_success` as `Mutation`.
 struct SubmitFormHandler: ActionHandler {
     func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
-        let validator = FormValidator()
+        let validator = FormValidator(strings: services.strings)
         let errors = validator.validate(slots: context.formSlots, values: context.fieldValues)
-        if !errors.isEmpty { return .fieldErrors(errors, message: "Revisa los campos marcados") }
+        if !errors.isEmpty { return .fieldErrors(errors, message: services.strings(.checkFields)) }
         guard let endpoint = context.config["endpoint"]?.stringValue else { return .error(message: "endpoint requerido") }
         let fields = context.config["fields"]?.arrayValue?.compactMap(\.stringValue)
         let body = validator.body(slots: context.formSlots, values: context.fieldValues, fields: fields)
         let mutation = Mutation(
             method: RequestMethod(rawValue: context.config["method"]?.stringValue ?? "POST"), endpoint: Endpoint(endpoint),
-            body: .object(body), successMessage: context.config["success_message"]?.stringValue ?? "Guardado",
+            body: .object(body), successMessage: context.config["success_message"]?.stringValue ?? services.strings(.saved),
             invalidates: context.config["invalidates"]?.arrayValue?.compactMap(\.stringValue) ?? [],
             onSuccess: Self.followUp(context.config["on_success"]))
         return await services.perform(mutation, context: context)
@@ -135,7 +136,7 @@ struct SubmitFormHandler: ActionHandler {
 struct ConfirmHandler: ActionHandler {
     func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
         guard let guarded = context.config["action"]?.objectValue, let type = guarded["type"]?.stringValue else {
-            return .error(message: "CONFIRM sin acción")
+            return .error(message: services.strings(.confirmWithoutAction))
         }
         let target = ActionDefinition(
             id: action.id + ".confirmed", trigger: action.trigger, triggerSlotId: action.triggerSlotId,
@@ -143,14 +144,16 @@ struct ConfirmHandler: ActionHandler {
             config: guarded["config"]?.objectValue.map { object in
                 Dictionary(object.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
             })
-        return .confirm(Self.request(from: context.config, guarding: target))
+        return .confirm(Self.request(from: context.config, guarding: target, strings: services.strings))
     }
 
-    static func request(from config: JSONObject, guarding action: ActionDefinition) -> ConfirmationRequest {
+    static func request(
+        from config: JSONObject, guarding action: ActionDefinition, strings: DynamicUIStrings
+    ) -> ConfirmationRequest {
         ConfirmationRequest(
-            title: config["title"]?.stringValue ?? "¿Continuar?", message: config["message"]?.stringValue,
-            confirmLabel: config["confirm_label"]?.stringValue ?? "Aceptar",
-            cancelLabel: config["cancel_label"]?.stringValue ?? "Cancelar",
+            title: config["title"]?.stringValue ?? strings(.confirmContinue), message: config["message"]?.stringValue,
+            confirmLabel: config["confirm_label"]?.stringValue ?? strings(.accept),
+            cancelLabel: config["cancel_label"]?.stringValue ?? strings(.cancel),
             destructive: config["destructive"]?.boolValue ?? false, action: action)
     }
 }
@@ -160,11 +163,11 @@ struct OpenURLHandler: ActionHandler {
     func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
         guard let text = context.config["url"]?.stringValue, let url = URL(string: text.trimmingCharacters(in: .whitespaces))
         else {
-            return .error(message: "Enlace no válido")
+            return .error(message: services.strings(.invalidLink))
         }
         guard services.security.allows(url) else {
             services.logger.warning("OPEN_URL refused: \(url.scheme ?? "?") URL to \(url.host ?? "no host")")
-            return .error(message: "Este enlace no está permitido")
+            return .error(message: services.strings(.linkNotAllowed))
         }
         return .openURL(url)
     }
@@ -176,7 +179,7 @@ struct CustomEventHandler: ActionHandler {
         guard let event = context.config["event"]?.stringValue else { return .error(message: "event requerido") }
         guard let handler = services.events.handler(for: event) else {
             services.logger.warning("no handler registered for CUSTOM event '\(event)'")
-            return .error(message: "Acción no disponible")
+            return .error(message: services.strings(.actionUnavailable))
         }
         return await handler(context.config["payload"]?.objectValue ?? [:], context)
     }

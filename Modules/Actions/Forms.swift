@@ -9,9 +9,14 @@ public import Observation
 public struct FormValidator: Sendable {
     /// Shortest accepted password.
     public var minimumPasswordLength: Int
+    /// The words of the messages.
+    public var strings: DynamicUIStrings
 
     /// Creates a validator.
-    public init(minimumPasswordLength: Int = 8) { self.minimumPasswordLength = minimumPasswordLength }
+    public init(minimumPasswordLength: Int = 8, strings: DynamicUIStrings = .spanish) {
+        self.minimumPasswordLength = minimumPasswordLength
+        self.strings = strings
+    }
 
     /// Errors by field name for `values` against the input `slots` (empty when valid).
     public func validate(slots: [Slot], values: [String: String]) -> [String: String] {
@@ -23,22 +28,25 @@ public struct FormValidator: Sendable {
             if slot.required == true {
                 let missing = slot.controlType == .checkbox ? raw != "true" : raw.isEmpty
                 if missing {
-                    errors[name] = "\(label) es obligatorio"
+                    errors[name] = strings(.fieldRequired, label)
                     continue
                 }
             }
             guard !raw.isEmpty else { continue }
             switch slot.controlType {
             case .emailInput where !Self.isEmail(raw):
-                errors[name] = "\(label): introduce un correo electrónico válido"
+                errors[name] = strings(.fieldEmail, label)
             case .numberInput where Self.number(raw) == nil:
-                errors[name] = "\(label): introduce un número"
+                errors[name] = strings(.fieldNumber, label)
             case .passwordInput where raw.count < minimumPasswordLength:
-                errors[name] = "\(label): al menos \(minimumPasswordLength) caracteres"
+                errors[name] = strings(.fieldPasswordLength, label, String(minimumPasswordLength))
             case .select, .radioGroup:
                 if let options = slot.options, !options.contains(where: { $0.value == raw }) {
-                    errors[name] = "\(label): elige una de las opciones"
+                    errors[name] = strings(.fieldChooseOption, label)
                 }
+            case .textInput where name.hasSuffix("_url") && !Self.isWebLink(raw):
+                // A link field (`file_url`, `website_url`) takes an http(s) address.
+                errors[name] = strings(.fieldLink, label)
             default:
                 break
             }
@@ -80,11 +88,19 @@ public struct FormValidator: Sendable {
                 for (field, message) in object { errors[field] = message.arrayValue?.first?.text ?? message.text }
             } else if case .array(let entries)? = body[key] {
                 for entry in entries {
-                    if let field = entry["field"]?.stringValue { errors[field] = entry["message"]?.text ?? "no válido" }
+                    if let field = entry["field"]?.stringValue {
+                        errors[field] = entry["message"]?.text ?? strings(.fieldInvalid)
+                    }
                 }
             }
         }
         return errors
+    }
+
+    /// Whether `text` is an `http(s)` address with a host.
+    static func isWebLink(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
+        return (scheme == "https" || scheme == "http") && !(url.host ?? "").isEmpty
     }
 
     /// Whether `text` looks like an e-mail address (one `@`, a dotted domain, no spaces).

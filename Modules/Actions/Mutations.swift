@@ -42,11 +42,11 @@ extension ActionServices {
         _ mutation: Mutation, context: ActionContext,
         response: (@Sendable (JSONValue) async -> ActionResult?)? = nil
     ) async -> ActionResult {
-        guard let api else { return .error(message: "No hay conexión con el servidor configurada") }
+        guard let api else { return .error(message: strings(.noServer)) }
         var parameters: [String: String] = [:]
         for name in mutation.endpoint.parameterNames {
             guard let value = context.parameter(name) else {
-                return .error(message: "Falta el parámetro '\(name)' para \(mutation.endpoint)")
+                return .error(message: strings(.missingParameter, name, "\(mutation.endpoint)"))
             }
             parameters[name] = value
         }
@@ -60,26 +60,26 @@ extension ActionServices {
         } catch {
             if error.isQueued {
                 await invalidate(mutation)
-                let pending = ActionResult.pendingOffline(message: "Sin conexión: el cambio se enviará al recuperar la conexión")
+                let pending = ActionResult.pendingOffline(message: strings(.changeQueued))
                 return mutation.onSuccess.map { .sequence([pending, $0]) } ?? pending
             }
             switch error.code {
             case .validation:
-                let fields = FormValidator().serverErrors(in: error.body)
-                return .fieldErrors(fields, message: error.body?["message"]?.stringValue ?? "Revisa los campos marcados")
+                let fields = FormValidator(strings: strings).serverErrors(in: error.body)
+                return .fieldErrors(fields, message: error.body?["message"]?.stringValue ?? strings(.checkFields))
             case .conflict:
-                return .error(message: "Otro usuario modificó estos datos. Vuelve a cargarlos e inténtalo de nuevo.")
+                return .error(message: strings(.conflict))
             case .unauthorized:
                 return .logout
             case .forbidden:
-                return .error(message: "Tu cuenta no tiene permiso para hacer esto")
+                return .error(message: strings(.forbiddenAction))
             case .notFound:
-                return .error(message: "El elemento ya no existe")
+                return .error(message: strings(.itemGone))
             case .noConnection, .timeout:
-                return .error(message: "Sin conexión con el servidor")
+                return .error(message: strings(.serverUnreachable))
             default:
                 logger.error("\(mutation.method) \(mutation.endpoint) failed: \(error)")
-                return .error(message: error.body?["message"]?.stringValue ?? "No se pudo completar la operación")
+                return .error(message: error.body?["message"]?.stringValue ?? strings(.operationFailed))
             }
         }
     }

@@ -35,7 +35,7 @@ public struct NodeActionExecutor: Sendable {
             case .custom(let event, let payload):
                 guard let handler = services.events.handler(for: event) else {
                     services.logger.warning("no handler registered for custom event '\(event)'")
-                    return .error(message: "Acción no disponible")
+                    return .error(message: services.strings(.actionUnavailable))
                 }
                 let evaluated = try payload.evaluate(in: context).objectValue ?? [:]
                 return await handler(
@@ -43,22 +43,22 @@ public struct NodeActionExecutor: Sendable {
             case .sequence(let steps):
                 return await sequence(steps, in: context, screen: screen)
             case .unknown(let type):
-                return .error(message: "Acción '\(type)' no disponible en esta versión")
+                return .error(message: services.strings(.actionTypeUnavailable, type))
             }
         } catch {
             services.logger.error("action evaluation stopped: \(error)")
-            return .error(message: "No se pudo completar la acción")
+            return .error(message: services.strings(.actionFailed))
         }
     }
 
     private func call(_ endpoint: String, query: [(name: String, value: String)], resultKey: String?) async -> ActionResult {
-        guard let api = services.api else { return .error(message: "No hay conexión con el servidor configurada") }
+        guard let api = services.api else { return .error(message: services.strings(.noServer)) }
         do throws(NetworkError) {
             let json = try await api.send(APIRequest(.get, Endpoint(endpoint), query: query)).json()
             guard let resultKey else { return .success(message: nil) }
             return .stateChanged([resultKey: json])
         } catch {
-            return .error(message: error.code == .noConnection ? "Sin conexión" : "No se pudieron cargar los datos")
+            return .error(message: error.code == .noConnection ? services.strings(.offline) : services.strings(.dataUnavailable))
         }
     }
 

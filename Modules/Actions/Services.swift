@@ -88,13 +88,16 @@ public struct ActionServices: Sendable {
     public let events: EventHandlerRegistry
     /// The logger.
     public let logger: Logger
+    /// The SDK's words in the configured language (messages of action results).
+    public let strings: DynamicUIStrings
 
     /// Creates the services.
     public init(
         api: APIClient?, tokens: any TokenStore, settings: any SettingsStore, invalidator: (any CacheInvalidating)? = nil,
         security: URLSecurityPolicy, events: EventHandlerRegistry = EventHandlerRegistry(),
-        logger: Logger = Logger(label: "DynamicUI.actions")
+        logger: Logger = Logger(label: "DynamicUI.actions"), strings: DynamicUIStrings = .spanish
     ) {
+        self.strings = strings
         self.api = api
         self.tokens = tokens
         self.settings = settings

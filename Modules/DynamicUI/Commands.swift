@@ -75,7 +75,7 @@ public struct MenuCommandGroup: Sendable, Hashable {
 public enum MenuCommands {
     /// The commands for `items` (the navigation in order) and the `screen` on top, if any.
     public static func groups(
-        items: [NavItem], screen: ScreenDefinition?, capabilities: PlatformCapabilities
+        items: [NavItem], screen: ScreenDefinition?, capabilities: PlatformCapabilities, strings: DynamicUIStrings = .spanish
     ) -> [MenuCommandGroup] {
         guard capabilities.hasKeyboardShortcuts else { return [] }
         var navigation: [MenuCommandItem] = []
@@ -89,16 +89,16 @@ public enum MenuCommands {
                 MenuCommandItem(
                     title: settings.label, shortcut: KeyShortcut(","), command: .select(screenKey: settings.screenKey)))
         }
-        var groups = [MenuCommandGroup(title: "Navegación", items: navigation)]
+        var groups = [MenuCommandGroup(title: strings(.navigation), items: navigation)]
         guard let screen else { return groups }
         var screenItems: [MenuCommandItem] = []
         if let create = createAction(of: screen) {
             screenItems.append(
-                MenuCommandItem(title: "Nuevo", shortcut: KeyShortcut("n"), command: .perform(actionId: create.id)))
+                MenuCommandItem(title: strings(.new), shortcut: KeyShortcut("n"), command: .perform(actionId: create.id)))
         }
         let refreshable = screen.dataEndpoint != nil || screen.action(for: .pullRefresh) != nil
         screenItems.append(
-            MenuCommandItem(title: "Actualizar", shortcut: KeyShortcut("r"), command: .refresh, isEnabled: refreshable))
+            MenuCommandItem(title: strings(.refresh), shortcut: KeyShortcut("r"), command: .refresh, isEnabled: refreshable))
         groups.append(MenuCommandGroup(title: screen.screenName, items: screenItems))
         return groups
     }

@@ -78,6 +78,7 @@ public final class DynamicScreenViewModel {
     ) {
         self.onShown = onShown
         self.observers = observers
+        formState.validator.strings = DynamicUIStrings(locale: environment.locale)
         self.onPerformed = onPerformed
         self.nativeComponents = nativeComponents
         self.route = route
@@ -93,6 +94,9 @@ public final class DynamicScreenViewModel {
         self.clock = clock
     }
 
+    /// The SDK's words in the configured locale.
+    public var strings: DynamicUIStrings { DynamicUIStrings(locale: environment.locale) }
+
     // MARK: Loading
 
     /// Loads the definition, then its data.
@@ -104,14 +108,14 @@ public final class DynamicScreenViewModel {
             compiled = loaded.screen
             screenState = .ready(loaded.screen.definition, isStale: loaded.isStale)
             onShown(self)
-            if loaded.isStale { banner = Banner(kind: .pending, message: "Sin conexión: mostrando la última versión guardada") }
+            if loaded.isStale { banner = Banner(kind: .pending, message: strings(.staleScreen)) }
             await loadData()
             for (field, value) in await dispatcher.initialValues(for: loaded.screen.definition, session: session()) {
                 formState.setValue(value, for: field)
             }
         } catch {
             screenState = .error("\(error)")
-            failure = Self.failure((error as? ScreenLoadError)?.network, message: "No se pudo cargar la pantalla")
+            failure = Self.failure((error as? ScreenLoadError)?.network, message: strings(.screenLoadFailed))
         }
     }
 
@@ -151,8 +155,8 @@ public final class DynamicScreenViewModel {
             }
         } catch {
             if !quietly {
-                dataState = .error(error.code == .noConnection ? "Sin conexión" : error.message)
-                failure = Self.failure(error, message: "No se pudieron cargar los datos")
+                dataState = .error(error.code == .noConnection ? strings(.offline) : error.message)
+                failure = Self.failure(error, message: strings(.dataLoadFailed))
             }
         }
     }
@@ -266,7 +270,7 @@ public final class DynamicScreenViewModel {
         let canGoBack = navigation.stack.contains { $0.id == route.id }
         if let failure {
             // A failure state, never a raw error: the screen's name when it is known.
-            return failure.screen(title: compiled?.definition.screenName ?? "", canGoBack: canGoBack)
+            return failure.screen(title: compiled?.definition.screenName ?? "", canGoBack: canGoBack, strings: strings)
         }
         guard let compiled else { throw ScreenLoadError(key: route.screenKey, message: "not loaded", network: nil) }
         var items: [JSONValue]?
@@ -296,7 +300,7 @@ public final class DynamicScreenViewModel {
             await load()
             return .success(message: nil)
         }
-        guard let compiled, let action = compiled.actions[id] else { return .error(message: "Acción desconocida") }
+        guard let compiled, let action = compiled.actions[id] else { return .error(message: strings(.unknownAction)) }
         var context: DataContext
         do {
             context = try self.context()

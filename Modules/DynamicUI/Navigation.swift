@@ -38,20 +38,25 @@ public final class NavigationModel {
     /// The stack above the selected root.
     public private(set) var stack: [Route] = []
 
+    /// The words of the fallback navigation's labels.
+    public let strings: DynamicUIStrings
+
     /// Starts with the fallback of `role` until a definition is loaded.
-    public init(role: String = "student") {
-        definition = Self.fallback(role: role)
+    public init(role: String = "student", strings: DynamicUIStrings = .spanish) {
+        self.strings = strings
+        definition = Self.fallback(role: role, strings: strings)
         isFallback = true
         selectedScreenKey = definition.bottomNav.first?.screenKey
     }
 
     /// Seed 000 §12's fallback: the role's dashboard, materials and settings.
-    public static func fallback(role: String) -> NavigationDefinition {
+    public static func fallback(role: String, strings: DynamicUIStrings = .spanish) -> NavigationDefinition {
         NavigationDefinition(
             bottomNav: [
-                NavItem(key: "dashboard", label: "Inicio", icon: "house", screenKey: dashboardKeyForRole(role), sortOrder: 0),
-                NavItem(key: "materials", label: "Materiales", icon: "book", screenKey: "materials-list", sortOrder: 1),
-                NavItem(key: "settings", label: "Ajustes", icon: "gear", screenKey: "app-settings", sortOrder: 2),
+                NavItem(
+                    key: "dashboard", label: strings(.home), icon: "house", screenKey: dashboardKeyForRole(role), sortOrder: 0),
+                NavItem(key: "materials", label: strings(.materials), icon: "book", screenKey: "materials-list", sortOrder: 1),
+                NavItem(key: "settings", label: strings(.settings), icon: "gear", screenKey: "app-settings", sortOrder: 2),
             ], version: 0)
     }
 
@@ -61,7 +66,7 @@ public final class NavigationModel {
             definition = loaded
             isFallback = false
         } else {
-            definition = Self.fallback(role: role)
+            definition = Self.fallback(role: role, strings: strings)
             isFallback = true
         }
         stack.removeAll()

@@ -190,9 +190,12 @@ public final class NodeAppRuntime {
             logger: configuration.logger)
         services = ActionServices(
             api: client, tokens: InMemoryTokenStore(), settings: settings, security: configuration.security, events: events,
-            logger: configuration.logger)
+            logger: configuration.logger, strings: DynamicUIStrings(locale: configuration.locale))
         executor = NodeActionExecutor(services: services)
     }
+
+    /// The SDK's words in the configured locale.
+    public var strings: DynamicUIStrings { DynamicUIStrings(locale: configuration.locale) }
 
     // MARK: Loading
 

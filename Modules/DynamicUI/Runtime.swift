@@ -220,13 +220,17 @@ public final class DynamicUIRuntime {
         let services = ActionServices(
             api: client, tokens: tokens, settings: settings,
             invalidator: RuntimeInvalidator(client: client, screens: screens, revision: revision),
-            security: configuration.security, events: events, logger: configuration.logger("actions"))
+            security: configuration.security, events: events, logger: configuration.logger("actions"),
+            strings: DynamicUIStrings(locale: configuration.locale))
         dispatcher = ActionDispatcher(
             screenHandlers: try ScreenHandlerRegistry(plugins: plugins, services: services),
             registry: ActionRegistry(services: services))
-        navigation = NavigationModel(role: "student")
+        navigation = NavigationModel(role: "student", strings: DynamicUIStrings(locale: configuration.locale))
         navigation.select(configuration.loginScreenKey)
     }
+
+    /// The SDK's words in the configured locale (and its layout direction).
+    public var strings: DynamicUIStrings { DynamicUIStrings(locale: configuration.locale) }
 
     /// The signed-in session, if any.
     public var session: SessionInfo? {
@@ -447,7 +451,7 @@ public final class DynamicUIRuntime {
     public func commands(for capabilities: PlatformCapabilities) -> [MenuCommandGroup] {
         MenuCommands.groups(
             items: navigation.items(regular: capabilities.sizeClass == .regular), screen: activeScreen,
-            capabilities: capabilities)
+            capabilities: capabilities, strings: strings)
     }
 
     /// Runs a menu command: selects a navigation item, or runs or refreshes the active screen.

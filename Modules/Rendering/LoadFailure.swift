@@ -1,4 +1,4 @@
-import DynamicUIModels
+public import DynamicUIModels
 
 /// Why a screen has nothing to show: it names the state a person sees instead of the screen
 /// (never a raw error, status code or server address).
@@ -13,21 +13,21 @@ public enum LoadFailure: Sendable, Hashable {
     case failed(String)
 
     /// The heading of the state.
-    public var title: String {
+    public func title(_ strings: DynamicUIStrings = .spanish) -> String {
         switch self {
-        case .offline: "Sin conexión"
-        case .notAllowed: "No tienes acceso"
-        case .notFound: "No encontrado"
-        case .failed: "No se pudo cargar"
+        case .offline: strings(.offlineTitle)
+        case .notAllowed: strings(.notAllowedTitle)
+        case .notFound: strings(.notFoundTitle)
+        case .failed: strings(.failedTitle)
         }
     }
 
     /// The explanation under the heading.
-    public var message: String {
+    public func message(_ strings: DynamicUIStrings = .spanish) -> String {
         switch self {
-        case .offline: "Esta pantalla aún no está guardada en el dispositivo. Inténtalo de nuevo cuando tengas conexión."
-        case .notAllowed: "Tu cuenta no tiene permiso para ver esta pantalla."
-        case .notFound: "Esta pantalla o el elemento que buscas no existe."
+        case .offline: strings(.offlineMessage)
+        case .notAllowed: strings(.notAllowedMessage)
+        case .notFound: strings(.notFoundMessage)
         case .failed(let message): message
         }
     }
@@ -55,7 +55,7 @@ public enum LoadFailure: Sendable, Hashable {
 
     /// The whole screen shown instead: its chrome (`title`, back when the stack has a screen
     /// below) and a centred state with a retry button when trying again can help.
-    public func screen(title: String, canGoBack: Bool) -> RenderNode {
+    public func screen(title: String, canGoBack: Bool, strings: DynamicUIStrings = .spanish) -> RenderNode {
         var children: [RenderNode] = []
         if isRetryable {
             children.append(
@@ -63,15 +63,15 @@ public enum LoadFailure: Sendable, Hashable {
                     id: "failure/retry",
                     kind: .control(
                         ControlNode(
-                            type: .filledButton, label: "Reintentar", value: .null, isRequired: false, isReadOnly: false,
+                            type: .filledButton, label: strings(.retry), value: .null, isRequired: false, isReadOnly: false,
                             options: [], icon: "arrow.clockwise", role: .primary, actionId: Self.retryActionId)),
-                    accessibility: AccessibilityInfo(label: "Reintentar", traits: ["button"])))
+                    accessibility: AccessibilityInfo(label: strings(.retry), traits: ["button"])))
         }
         let state = RenderNode(
-            id: "failure", kind: .emptyState(title: self.title, message: message, systemImage: systemImage), children: children)
-        return RenderNode(
-            id: "screen",
-            kind: .screen(ScreenChrome(pattern: "failure", title: title, largeTitle: false, showsBack: canGoBack)),
-            children: [state])
+            id: "failure", kind: .emptyState(title: self.title(strings), message: message(strings), systemImage: systemImage),
+            children: children)
+        var chrome = ScreenChrome(pattern: "failure", title: title, largeTitle: false, showsBack: canGoBack)
+        chrome.strings = strings
+        return RenderNode(id: "screen", kind: .screen(chrome), children: [state])
     }
 }

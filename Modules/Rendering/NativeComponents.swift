@@ -15,6 +15,8 @@ public struct CustomNode: Sendable, Hashable {
     public var binding: String?
     /// The current value of that binding.
     public var value: JSONValue
+    /// The SDK's words in the screen's locale, for the component's own words.
+    public var strings: DynamicUIStrings = .spanish
 
     /// Creates a node.
     public init(

@@ -195,8 +195,9 @@ public struct NodeRenderer: Sendable {
         case .screen:
             if let onLoad = compiled.actions["onLoad"] { table.register("onLoad", onLoad, context: context) }
             let title = evaluate(compiled, "title", in: context)
-            kind = .screen(
-                ScreenChrome(pattern: "node", title: title.isNull ? "" : title.text, largeTitle: true, showsBack: true))
+            var chrome = ScreenChrome(pattern: "node", title: title.isNull ? "" : title.text, largeTitle: true, showsBack: true)
+            chrome.strings = DynamicUIStrings(locale: context.environment.locale)
+            kind = .screen(chrome)
             var content = (child("body").map { [$0] } ?? []) + children
             if let toolbar = child("toolbar") { content.append(toolbar) }
             children = content
@@ -224,8 +225,9 @@ public struct NodeRenderer: Sendable {
             var binding: String?
             if case .unknown(let raw) = node.props { binding = raw["binding"]?.stringValue }
             let value = compiled.bindingTarget.map { $0.resolve(in: context) } ?? .null
-            kind = .custom(
-                CustomNode(type: node.type.rawValue, props: props, actions: actionKeys, binding: binding, value: value))
+            var custom = CustomNode(type: node.type.rawValue, props: props, actions: actionKeys, binding: binding, value: value)
+            custom.strings = DynamicUIStrings(locale: context.environment.locale)
+            kind = .custom(custom)
             let label = props["accessibilityLabel"]?.stringValue ?? props["title"]?.stringValue
             accessibility = label.map { AccessibilityInfo(label: $0) }
         case .unknown:

@@ -105,6 +105,8 @@ struct ScreenLowering {
     /// The evaluation context: on single-object screens (detail, profile, form, modal) the data
     /// is also the `item`, so `{item.title}` reads the record being shown.
     let context: DataContext
+    /// The SDK's words in the context's locale.
+    var strings: DynamicUIStrings { DynamicUIStrings(locale: context.environment.locale) }
 
     init(inputs: ScreenInputs, options: RenderOptions, components: NativeComponentRegistry = .empty) {
         self.components = components
@@ -150,7 +152,7 @@ struct ScreenLowering {
         if let fab = definition.action(for: .fabClick) {
             toolbar.append(
                 ToolbarItem(
-                    placement: .primaryAction, title: fab.config?["title"]?.stringValue ?? "Nuevo", systemImage: "plus",
+                    placement: .primaryAction, title: fab.config?["title"]?.stringValue ?? strings(.new), systemImage: "plus",
                     actionId: fab.id,
                     isDestructive: false))
         }
@@ -169,7 +171,7 @@ struct ScreenLowering {
         }
         var search: SearchField?
         if let slot = allZones(zones).flatMap(\.slots).first(where: { $0.slot.controlType == .searchBar }) {
-            let prompt = (try? slot.value.resolve(in: context))?.text ?? slot.slot.placeholder ?? "Buscar"
+            let prompt = (try? slot.value.resolve(in: context))?.text ?? slot.slot.placeholder ?? strings(.search)
             search = SearchField(prompt: prompt, field: slot.slot.formFieldName, text: inputs.searchText)
         }
         let listLike: Set<ScreenPattern> = [.list, .search, .notification]
@@ -183,6 +185,7 @@ struct ScreenLowering {
             presentation: pattern == .modal ? .sheet : .push)
         chrome.confirmation = inputs.confirmation
         chrome.banner = inputs.banner
+        chrome.strings = strings
         return chrome
     }
 
@@ -447,7 +450,7 @@ struct ScreenLowering {
         let itemAction = definition.action(for: .itemClick)?.id
         let swipe = definition.actions.filter { $0.trigger == .swipe }.map(\.id)
         let press = definition.actions.filter { $0.trigger == .longPress }.map(\.id)
-        let menu = RowAction.actions(swipe + press, of: definition)
+        let menu = RowAction.actions(swipe + press, of: definition, strings: strings)
         let identity: @Sendable (Int) -> String = { index in
             guard let id = items[index]["id"], !id.isNull else { return "\(zoneId)[\(index)]" }
             return "\(zoneId)/\(id.text)"
@@ -540,8 +543,10 @@ struct ScreenLowering {
         }
         let field = slot.slot.formFieldName
         let current = inputs.form.values[field].map(JSONValue.string) ?? value ?? .null
+        var custom = CustomNode(type: type, props: props, actions: actions, binding: field, value: current)
+        custom.strings = strings
         return RenderNode(
-            id: id, kind: .custom(CustomNode(type: type, props: props, actions: actions, binding: field, value: current)),
+            id: id, kind: .custom(custom),
             accessibility: AccessibilityInfo(label: accessibility ?? label))
     }
 
@@ -591,7 +596,8 @@ struct ScreenLowering {
         case .rating:
             let rating = WireNumber.clamp(value?.doubleValue ?? 0, to: 0...5)
             return RenderNode(
-                id: id, kind: .rating(rating), accessibility: AccessibilityInfo(label: "\(JSONNumber(rating).description) de 5"))
+                id: id, kind: .rating(rating),
+                accessibility: AccessibilityInfo(label: strings(.ratingOutOfFive, JSONNumber(rating).description)))
         case .metricCard:
             let text = value.map(context.environment.displayText) ?? "—"
             return RenderNode(

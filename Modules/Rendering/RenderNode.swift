@@ -32,6 +32,9 @@ public struct ScreenChrome: Sendable, Hashable {
     public var confirmation: ConfirmationRequest?
     /// A message shown as an alert or toast (success, error, pending offline).
     public var banner: Banner?
+    /// The SDK's words for the chrome (back, load more, more actions) and the layout
+    /// direction of the locale (right-to-left mirrors the screen).
+    public var strings: DynamicUIStrings = .spanish
 
     /// Creates chrome.
     public init(

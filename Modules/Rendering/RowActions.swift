@@ -22,7 +22,7 @@ public struct RowAction: Sendable, Hashable, Identifiable {
 
     /// The row action of a screen action: `label` (or `title`) and `icon` from its config;
     /// destructive when the config says so or it sends a `DELETE`.
-    public init(_ action: ActionDefinition) {
+    public init(_ action: ActionDefinition, strings: DynamicUIStrings = .spanish) {
         let config = action.config ?? [:]
         let isConfirm = action.type == .confirm
         let nested = config["action"]?["config"]
@@ -31,27 +31,29 @@ public struct RowAction: Sendable, Hashable, Identifiable {
             || config["method"]?.stringValue?.uppercased() == "DELETE" || nested?["method"]?.stringValue?.uppercased() == "DELETE"
         let title = config["label"]?.stringValue ?? (isConfirm ? nil : config["title"]?.stringValue)
         self.init(
-            id: action.id, title: title ?? Self.defaultTitle(of: action, destructive: destructive),
+            id: action.id, title: title ?? Self.defaultTitle(of: action, destructive: destructive, strings: strings),
             systemImage: config["icon"]?.stringValue, isDestructive: destructive)
     }
 
     /// The row actions of `ids` on `screen`, in order.
-    public static func actions(_ ids: [String], of screen: ScreenDefinition?) -> [RowAction] {
+    public static func actions(
+        _ ids: [String], of screen: ScreenDefinition?, strings: DynamicUIStrings = .spanish
+    ) -> [RowAction] {
         guard !ids.isEmpty, let screen else { return [] }
-        return ids.compactMap { id in screen.actions.first { $0.id == id }.map { RowAction($0) } }
+        return ids.compactMap { id in screen.actions.first { $0.id == id }.map { RowAction($0, strings: strings) } }
     }
 
-    private static func defaultTitle(of action: ActionDefinition, destructive: Bool) -> String {
-        if destructive { return "Eliminar" }
+    private static func defaultTitle(of action: ActionDefinition, destructive: Bool, strings: DynamicUIStrings) -> String {
+        if destructive { return strings(.delete) }
         switch action.type {
-        case .navigate: return "Abrir"
-        case .navigateBack: return "Atrás"
-        case .apiCall: return "Ejecutar"
-        case .submitForm: return "Enviar"
-        case .refresh: return "Actualizar"
-        case .confirm: return "Confirmar"
-        case .logout: return "Cerrar sesión"
-        case .openURL: return "Abrir enlace"
+        case .navigate: return strings(.open)
+        case .navigateBack: return strings(.back)
+        case .apiCall: return strings(.run)
+        case .submitForm: return strings(.send)
+        case .refresh: return strings(.refresh)
+        case .confirm: return strings(.confirm)
+        case .logout: return strings(.signOut)
+        case .openURL: return strings(.openLink)
         case .custom, .unknown: return action.id
         }
     }

@@ -46,7 +46,8 @@
             }
             .safeAreaInset(edge: .top, spacing: 0) {
                 if runtime.pendingChanges > 0 {
-                    PendingChangesIndicator(count: runtime.pendingChanges, isConnected: runtime.isConnected)
+                    PendingChangesIndicator(
+                        count: runtime.pendingChanges, isConnected: runtime.isConnected, strings: runtime.strings)
                 }
             }
             .preferredColorScheme(runtime.darkMode.map { $0 ? ColorScheme.dark : ColorScheme.light })
@@ -165,7 +166,7 @@
                     NavigationLevelView(runtime: runtime, root: Route(screenKey: key), start: 0, isActive: true)
                         .id(key)
                 } else {
-                    ContentUnavailableView("Sin secciones", systemImage: "sidebar.left")
+                    ContentUnavailableView(runtime.strings(.noSections), systemImage: "sidebar.left")
                 }
             }
         }
@@ -269,6 +270,7 @@
     struct PendingChangesIndicator: View {
         let count: Int
         let isConnected: Bool
+        let strings: DynamicUIStrings
 
         var body: some View {
             Label(text, systemImage: isConnected ? "arrow.triangle.2.circlepath" : "icloud.slash")
@@ -281,8 +283,8 @@
         }
 
         private var text: String {
-            let changes = count == 1 ? "1 cambio pendiente" : "\(count) cambios pendientes"
-            return isConnected ? changes : "Sin conexión · \(changes)"
+            let changes = count == 1 ? strings(.pendingChange) : strings(.pendingChanges, String(count))
+            return isConnected ? changes : strings(.offlineWithChanges, changes)
         }
     }
 #endif

@@ -45,18 +45,18 @@
             ZStack {
                 switch model.screenState {
                 case .loading:
-                    ProgressView("Cargando…")
+                    ProgressView(model.strings(.loading))
                         .frame(maxWidth: .infinity, maxHeight: .infinity)
                 case .error:
                     // The failure as a person reads it (offline, not allowed, not found), never the raw error.
-                    let failure = model.failure ?? .failed("No se pudo cargar la pantalla")
+                    let failure = model.failure ?? .failed(model.strings(.screenLoadFailed))
                     ContentUnavailableView {
-                        Label(failure.title, systemImage: failure.systemImage)
+                        Label(failure.title(model.strings), systemImage: failure.systemImage)
                     } description: {
-                        Text(failure.message)
+                        Text(failure.message(model.strings))
                     } actions: {
                         if failure.isRetryable {
-                            Button("Reintentar") {
+                            Button(model.strings(.retry)) {
                                 Task { await model.load() }
                             }
                             .buttonStyle(.borderedProminent)
@@ -86,7 +86,7 @@
                 RenderNodeView(node: root, model: model)
             case .failure(let error):
                 ContentUnavailableView(
-                    "No se pudo mostrar la pantalla", systemImage: "exclamationmark.triangle",
+                    model.strings(.screenShowFailed), systemImage: "exclamationmark.triangle",
                     description: Text(String(describing: error)))
             }
         }
@@ -151,10 +151,12 @@
                 .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
                 .overlay {
                     if model.isLoadingFirstData {
-                        ProgressView("Cargando…")
+                        ProgressView(model.strings(.loading))
                     }
                 }
                 .environment(\.screenPagination, chrome.pagination)
+                // The locale's writing direction: right-to-left mirrors the screen.
+                .environment(\.layoutDirection, chrome.strings.direction == .rightToLeft ? .rightToLeft : .leftToRight)
                 .navigationTitle(chrome.title)
                 .modifier(TitleDisplayMode(large: chrome.largeTitle))
                 .navigationBarBackButtonHidden(!chrome.showsBack)
@@ -214,11 +216,11 @@
         private var content: some View {
             if let message = model.dataErrorMessage {
                 ContentUnavailableView {
-                    Label("No se pudieron cargar los datos", systemImage: "exclamationmark.triangle")
+                    Label(model.strings(.dataLoadFailed), systemImage: "exclamationmark.triangle")
                 } description: {
                     Text(message)
                 } actions: {
-                    Button("Reintentar") {
+                    Button(model.strings(.retry)) {
                         Task { await model.refresh() }
                     }
                     .buttonStyle(.borderedProminent)
@@ -299,7 +301,7 @@
                         .font(.footnote.weight(.semibold))
                 }
                 .buttonStyle(.plain)
-                .accessibilityLabel(Text("Cerrar"))
+                .accessibilityLabel(Text(model.strings(.close)))
             }
             .padding()
             .modifier(GlassBackground())

@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
     public import DynamicUI
+    import DynamicUIModels
     import DynamicUIRendering
     public import SwiftUI
 
@@ -15,10 +16,10 @@
         /// One menu per group.
         public var body: some Commands {
             let groups = runtime.commands(for: Self.capabilities)
-            CommandMenu(groups.first?.title ?? "Navegación") {
+            CommandMenu(groups.first?.title ?? runtime.strings(.navigation)) {
                 MenuCommandButtons(items: groups.first?.items ?? [], runtime: runtime)
             }
-            CommandMenu(groups.count > 1 ? groups[1].title : "Pantalla") {
+            CommandMenu(groups.count > 1 ? groups[1].title : runtime.strings(.screen)) {
                 MenuCommandButtons(items: groups.count > 1 ? groups[1].items : [], runtime: runtime)
             }
         }

@@ -37,7 +37,7 @@
                 ProgressView()
             case .failed(let message):
                 ContentUnavailableView(
-                    "Could not load the app", systemImage: "exclamationmark.triangle", description: Text(message))
+                    app.strings(.couldNotLoadApp), systemImage: "exclamationmark.triangle", description: Text(message))
             case .ready:
                 if app.tabs.isEmpty {
                     NodeStackView(app: app, root: app.tabRoute(app.selectedDocument ?? app.configuration.rootDocument))
@@ -139,7 +139,8 @@
             case .idle, .loading:
                 ProgressView()
             case .failed(let message):
-                ContentUnavailableView("Could not load", systemImage: "exclamationmark.triangle", description: Text(message))
+                ContentUnavailableView(
+                    app.strings(.failedTitle), systemImage: "exclamationmark.triangle", description: Text(message))
             case .ready:
                 NodeRenderView(node: model.render(options: options).root, scope: NodeScope(app: app, model: model))
                     .safeAreaInset(edge: .bottom) {

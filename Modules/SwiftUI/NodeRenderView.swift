@@ -103,7 +103,7 @@
                 )
                 .modifier(NodeAccessibility(info: node.accessibility))
             case .unknown(let name):
-                Label("Unsupported element: \(name)", systemImage: "exclamationmark.triangle")
+                Label(scope.app.strings(.unsupportedElement, name), systemImage: "exclamationmark.triangle")
                     .font(.footnote)
                     .foregroundStyle(.secondary)
             case .form, .section, .flow, .control, .emptyState:

@@ -149,7 +149,7 @@
                 Image(systemName: "ellipsis.circle")
             }
             .buttonStyle(.borderless)
-            .accessibilityLabel(Text("Más acciones"))
+            .accessibilityLabel(Text(model.strings(.moreActions)))
             .popover(isPresented: $isPresented) {
                 VStack(alignment: .leading, spacing: 12) {
                     ForEach(actions) { action in
@@ -467,7 +467,7 @@
                         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
                         .toolbar {
                             SwiftUI.ToolbarItem(placement: .cancellationAction) {
-                                Button("Cerrar") { isPresented = false }
+                                Button(model.strings(.close)) { isPresented = false }
                             }
                         }
                     }

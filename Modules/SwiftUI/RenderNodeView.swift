@@ -131,7 +131,7 @@
                 )
                 .modifier(NodeAccessibility(info: node.accessibility))
             case .unknown(let name):
-                Label("Elemento no compatible: \(name)", systemImage: "exclamationmark.triangle")
+                Label(model.strings(.unsupportedElement, name), systemImage: "exclamationmark.triangle")
                     .font(.footnote)
                     .foregroundStyle(.secondary)
             }
@@ -428,9 +428,9 @@
                 Spacer()
                 if loadingMore {
                     ProgressView()
-                        .accessibilityLabel(Text("Cargando más…"))
+                        .accessibilityLabel(Text(model.strings(.loadingMore)))
                 } else {
-                    Button("Cargar más") {
+                    Button(model.strings(.loadMore)) {
                         Task { await model.loadNextPage() }
                     }
                 }

@@ -79,7 +79,7 @@
 
         /// The row actions with these ids, in order (ids the screen does not define are skipped).
         func rowActions(_ ids: [String]) -> [RowAction] {
-            RowAction.actions(ids, of: screenDefinition)
+            RowAction.actions(ids, of: screenDefinition, strings: strings)
         }
 
         /// The items lists are built from: the loaded pages, else the data when it is a list.

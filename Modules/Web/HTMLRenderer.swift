@@ -21,8 +21,11 @@ public struct HTMLRenderer: Sendable {
     public var maxOutputBytes: Int = 16 << 20
     /// The app's native components, drawn through their `html(_:)`.
     public var components: NativeComponentRegistry = .empty
-    /// The page language.
+    /// The page language (`lang`); a page of a screen takes its chrome's language instead.
     public var language: String
+    /// The SDK's words outside a screen's chrome (the navigation's label, row menus); a page
+    /// of a screen uses the screen's words and writing direction.
+    public var strings: DynamicUIStrings
     /// Where the back link goes (the page's own route with `back=1`, so its parameters stay).
     public var backPath = "?back=1"
 
@@ -32,6 +35,7 @@ public struct HTMLRenderer: Sendable {
         self.screenPath = screenPath
         self.rowLimit = rowLimit
         self.language = language
+        self.strings = DynamicUIStrings(locale: Locale(identifier: language))
     }
 
     /// The colour scheme of a page.
@@ -51,8 +55,22 @@ public struct HTMLRenderer: Sendable {
         palette: DynamicUIModels.Theme? = nil, preamble: String = "", shortcuts: [String: String] = [:]
     ) -> String {
         var title = "DynamicUI"
-        if case .screen(let chrome) = root.kind, !chrome.title.isEmpty { title = chrome.title }
-        var out = "<!DOCTYPE html>\n<html lang=\"\(Self.attribute(language))\""
+        var renderer = self
+        if case .screen(let chrome) = root.kind {
+            if !chrome.title.isEmpty { title = chrome.title }
+            // The screen's words and direction are the page's.
+            renderer.strings = chrome.strings
+            renderer.language = chrome.strings.language.rawValue
+        }
+        return renderer.document(
+            root, title: title, navigation: navigation, theme: theme, palette: palette, preamble: preamble, shortcuts: shortcuts)
+    }
+
+    private func document(
+        _ root: RenderNode, title: String, navigation: [(title: String, href: String, selected: Bool)], theme: Theme,
+        palette: DynamicUIModels.Theme?, preamble: String, shortcuts: [String: String]
+    ) -> String {
+        var out = "<!DOCTYPE html>\n<html lang=\"\(Self.attribute(language))\" dir=\"\(strings.direction.rawValue)\""
         if theme != .system { out += " data-theme=\"\(theme.rawValue)\"" }
         out += "><head><meta charset=\"utf-8\" />"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" /><title>\(Self.escape(title))</title>"
@@ -63,7 +81,7 @@ public struct HTMLRenderer: Sendable {
             ? Self.plainKeyboardScript : "<script>//<![CDATA[\n\(Self.keyboardScript(shortcuts))\n//]]></script>"
         out += "</head><body>" + preamble
         if !navigation.isEmpty {
-            out += "<nav class=\"tabs\" aria-label=\"Navegación\"><ul>"
+            out += "<nav class=\"tabs\" aria-label=\"\(Self.attribute(strings(.navigation)))\"><ul>"
             for item in navigation {
                 out +=
                     "<li><a href=\"\(Self.url(item.href))\"\(item.selected ? " aria-current=\"page\"" : "")>\(Self.escape(item.title))</a></li>"
@@ -184,9 +202,13 @@ public struct HTMLRenderer: Sendable {
         case .screen(let chrome):
             let formId = "\(id)-form"
             let hasForm = Self.containsControls(node)
-            out += "<section class=\"screen \(Self.cssIdent(chrome.pattern))\" id=\"\(id)\">"
+            let direction = chrome.strings.direction == .rightToLeft ? " dir=\"rtl\"" : ""
+            out += "<section class=\"screen \(Self.cssIdent(chrome.pattern))\" id=\"\(id)\"\(direction)>"
             out += "<header class=\"bar\">"
-            if chrome.showsBack { out += "<a class=\"back\" href=\"\(Self.attribute(backPath))\" rel=\"prev\">‹ Atrás</a>" }
+            if chrome.showsBack {
+                out +=
+                    "<a class=\"back\" href=\"\(Self.attribute(backPath))\" rel=\"prev\">‹ \(Self.escape(chrome.strings(.back)))</a>"
+            }
             for item in chrome.toolbar where item.placement == .cancellation {
                 out += toolbarButton(item, form: hasForm ? formId : nil)
             }
@@ -224,7 +246,7 @@ public struct HTMLRenderer: Sendable {
                 children(node, into: &out, inForm: inForm)
             }
             if let pagination = chrome.pagination, pagination.hasMore {
-                out += "<p class=\"more\"><a href=\"?page=next\" rel=\"next\">Cargar más</a></p>"
+                out += "<p class=\"more\"><a href=\"?page=next\" rel=\"next\">\(Self.escape(strings(.loadMore)))</a></p>"
             }
             out += "</section>"
         case .stack(let axis, _, _, _):
@@ -288,7 +310,7 @@ public struct HTMLRenderer: Sendable {
             if !row.menuActions.isEmpty {
                 // The row's swipe and long-press actions, in a menu (no swiping with a pointer).
                 out +=
-                    "<details class=\"row-menu\"><summary aria-label=\"Más acciones: \(Self.attribute(row.title))\">⋯</summary>"
+                    "<details class=\"row-menu\"><summary aria-label=\"\(Self.attribute(strings(.moreActionsFor, row.title)))\">⋯</summary>"
                 out += "<div role=\"menu\">"
                 for action in row.menuActions {
                     let target = Self.url("\(actionPath)/\(Self.query(action.id))?item=\(Self.query(item))")
@@ -321,7 +343,7 @@ public struct HTMLRenderer: Sendable {
         case .rating(let value):
             let stars = RenderKind.ratingStars(value)
             out +=
-                "<span class=\"rating\" id=\"\(id)\" role=\"img\" aria-label=\"\(stars) de 5\">\(String(repeating: "★", count: stars))\(String(repeating: "☆", count: 5 - stars))</span>"
+                "<span class=\"rating\" id=\"\(id)\" role=\"img\" aria-label=\"\(Self.attribute(strings(.ratingOutOfFive, String(stars))))\">\(String(repeating: "★", count: stars))\(String(repeating: "☆", count: 5 - stars))</span>"
         case .divider:
             out += "<hr id=\"\(id)\" />"
         case .spacer:
@@ -382,7 +404,7 @@ public struct HTMLRenderer: Sendable {
             }
             out += "</div>"
         case .unknown(let name):
-            out += "<div class=\"unknown\" id=\"\(id)\" role=\"note\">Elemento no compatible: \(Self.escape(name))</div>"
+            out += "<div class=\"unknown\" id=\"\(id)\" role=\"note\">\(Self.escape(strings(.unsupportedElement, name)))</div>"
         }
     }
 
@@ -562,7 +584,7 @@ public struct HTMLRenderer: Sendable {
             let role = control.type == .switch ? " role=\"switch\"" : ""
             let submit = control.actionId.map { " formaction=\"\(Self.url("\(actionPath)/\($0)"))\"" } ?? ""
             return
-                "<div class=\"field toggle\"><input id=\"\(id)\" name=\"\(name)\" type=\"checkbox\" value=\"true\"\(role)\(checked)\(invalid) /><label for=\"\(id)\">\(label)</label>\(submit.isEmpty ? "" : "<button type=\"submit\" class=\"apply\"\(submit)>Aplicar</button>")\(error)</div>"
+                "<div class=\"field toggle\"><input id=\"\(id)\" name=\"\(name)\" type=\"checkbox\" value=\"true\"\(role)\(checked)\(invalid) /><label for=\"\(id)\">\(label)</label>\(submit.isEmpty ? "" : "<button type=\"submit\" class=\"apply\"\(submit)>\(Self.escape(strings(.apply)))</button>")\(error)</div>"
         case .select:
             var html =
                 "<div class=\"field\"><label for=\"\(id)\">\(label)</label><select id=\"\(id)\" name=\"\(name)\"\(required)\(invalid)>"

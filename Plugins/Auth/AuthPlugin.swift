@@ -50,7 +50,7 @@ public struct LoginHandler: ScreenHandler {
         guard action.type == .submitForm else { return nil }
         let errors = FormValidator(minimumPasswordLength: 1).validate(slots: context.formSlots, values: context.fieldValues)
         if !errors.isEmpty { return .fieldErrors(errors, message: nil) }
-        guard let api = services.api else { return .error(message: "No hay conexión con el servidor configurada") }
+        guard let api = services.api else { return .error(message: services.strings(.noServer)) }
         let email = (context.fieldValues["email"] ?? "").trimmingCharacters(in: .whitespaces)
         let body: JSONValue = ["email": .string(email), "password": .string(context.fieldValues["password"] ?? "")]
         do throws(NetworkError) {
@@ -58,7 +58,7 @@ public struct LoginHandler: ScreenHandler {
                 .json()
             guard let access = json["access_token"]?.stringValue, let userJSON = json["user"], let contextJSON = json["context"],
                 let user = try? AuthUserInfo(json: userJSON), let userContext = try? UserContext(json: contextJSON)
-            else { return .error(message: "Respuesta de inicio de sesión no válida") }
+            else { return .error(message: services.strings(.signInBadResponse)) }
             let expiresAt = json["expires_in"]?.doubleValue.flatMap { WireNumber.seconds($0) }.map {
                 Date().addingTimeInterval($0)
             }
@@ -70,16 +70,18 @@ public struct LoginHandler: ScreenHandler {
                 try await services.settings.set(remember ? .string(email) : nil, for: "remembered_email")
                 try await SessionPersistence.save(session, in: services.settings)
             } catch {
-                return .error(message: "No se pudo guardar la sesión")
+                return .error(message: services.strings(.signInSaveFailed))
             }
             return .signedIn(session, destination: dashboardKeyForRole(userContext.role))
         } catch {
             switch error.code {
             case .unauthorized:
-                return .fieldErrors(["password": "Correo o contraseña incorrectos"], message: "Correo o contraseña incorrectos")
-            case .validation: return .fieldErrors(FormValidator().serverErrors(in: error.body), message: nil)
-            case .noConnection, .timeout: return .error(message: "Sin conexión. Inténtalo de nuevo cuando tengas red.")
-            default: return .error(message: "No se pudo iniciar sesión")
+                return .fieldErrors(
+                    ["password": services.strings(.signInWrongCredentials)], message: services.strings(.signInWrongCredentials))
+            case .validation:
+                return .fieldErrors(FormValidator(strings: services.strings).serverErrors(in: error.body), message: nil)
+            case .noConnection, .timeout: return .error(message: services.strings(.signInOffline))
+            default: return .error(message: services.strings(.signInFailed))
             }
         }
     }
@@ -109,7 +111,7 @@ public struct SettingsHandler: ScreenHandler {
             let event = context.config["event"]?.stringValue
             guard event == "toggle_theme" || event == "set_preference" else { return nil }
             guard let key = Self.settingKey(event: event, payload: context.config["payload"]) else {
-                return .error(message: "Preferencia desconocida")
+                return .error(message: services.strings(.unknownPreference))
             }
             // The switch's value as the user left it; without one (a button), the stored value flips.
             let field = context.formSlots.first { $0.id == action.triggerSlotId }?.formFieldName ?? action.triggerSlotId
@@ -122,7 +124,7 @@ public struct SettingsHandler: ScreenHandler {
             do {
                 try await services.settings.set(.bool(value), for: key)
             } catch {
-                return .error(message: "No se pudo guardar el ajuste")
+                return .error(message: services.strings(.settingSaveFailed))
             }
             let saved = ActionResult.stateChanged([key: .bool(value)])
             guard let endpoint = preferencesEndpoint, let api = services.api else { return saved }
@@ -132,7 +134,7 @@ public struct SettingsHandler: ScreenHandler {
             } catch {
                 if error.isQueued {
                     return .sequence([
-                        saved, .pendingOffline(message: "Sin conexión: el ajuste se enviará al recuperar la conexión"),
+                        saved, .pendingOffline(message: services.strings(.settingQueued)),
                     ])
                 }
                 // Refused or failed: the choice stays on the device, which is what the switch shows.

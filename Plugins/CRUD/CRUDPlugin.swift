@@ -11,18 +11,30 @@ public struct CRUDEntity: Sendable, Hashable {
     public var method: RequestMethod
     /// The endpoint (`admin:/v1/users/{id}`).
     public var endpoint: Endpoint
-    /// Shown on success.
+    /// Shown on success (the host's own words).
     public var successMessage: String
+    /// Shown on success instead, in the configured language: one of the SDK's words.
+    public var successKey: DynamicUIStrings.Key?
     /// Screens whose caches a change invalidates (the list and the detail).
     public var invalidates: [String]
 
-    /// Creates an entity configuration.
+    /// Creates an entity configuration with the host's success message.
     public init(handlerKey: String, method: RequestMethod, endpoint: Endpoint, successMessage: String, invalidates: [String]) {
         self.handlerKey = handlerKey
         self.method = method
         self.endpoint = endpoint
         self.successMessage = successMessage
         self.invalidates = invalidates
+    }
+
+    /// Creates an entity configuration whose success message is one of the SDK's words.
+    public init(
+        handlerKey: String, method: RequestMethod, endpoint: Endpoint, success: DynamicUIStrings.Key, invalidates: [String]
+    ) {
+        self.init(
+            handlerKey: handlerKey, method: method, endpoint: endpoint,
+            successMessage: DynamicUIStrings.spanish(success), invalidates: invalidates)
+        successKey = success
     }
 }
 
@@ -41,31 +53,31 @@ public struct CRUDPlugin: ScreenHandlerPlugin {
     /// The handler table of seed 000 §8.3.
     public static let eduGo: [CRUDEntity] = [
         CRUDEntity(
-            handlerKey: "material-create", method: .post, endpoint: "/v1/materials", successMessage: "Material creado",
+            handlerKey: "material-create", method: .post, endpoint: "/v1/materials", success: .materialCreated,
             invalidates: ["materials-list"]),
         CRUDEntity(
-            handlerKey: "material-edit", method: .put, endpoint: "/v1/materials/{id}", successMessage: "Material actualizado",
+            handlerKey: "material-edit", method: .put, endpoint: "/v1/materials/{id}", success: .materialUpdated,
             invalidates: ["materials-list", "material-detail"]),
         CRUDEntity(
-            handlerKey: "user-create", method: .post, endpoint: "admin:/v1/users", successMessage: "Usuario creado",
+            handlerKey: "user-create", method: .post, endpoint: "admin:/v1/users", success: .userCreated,
             invalidates: ["users-list"]),
         CRUDEntity(
-            handlerKey: "user-edit", method: .put, endpoint: "admin:/v1/users/{id}", successMessage: "Usuario actualizado",
+            handlerKey: "user-edit", method: .put, endpoint: "admin:/v1/users/{id}", success: .userUpdated,
             invalidates: ["users-list", "user-detail"]),
         CRUDEntity(
-            handlerKey: "school-create", method: .post, endpoint: "admin:/v1/schools", successMessage: "Escuela creada",
+            handlerKey: "school-create", method: .post, endpoint: "admin:/v1/schools", success: .schoolCreated,
             invalidates: ["schools-list"]),
         CRUDEntity(
-            handlerKey: "school-edit", method: .put, endpoint: "admin:/v1/schools/{id}", successMessage: "Escuela actualizada",
+            handlerKey: "school-edit", method: .put, endpoint: "admin:/v1/schools/{id}", success: .schoolUpdated,
             invalidates: ["schools-list", "school-detail"]),
         CRUDEntity(
-            handlerKey: "unit-create", method: .post, endpoint: "admin:/v1/schools/{id}/units", successMessage: "Unidad creada",
+            handlerKey: "unit-create", method: .post, endpoint: "admin:/v1/schools/{id}/units", success: .unitCreated,
             invalidates: ["units-list"]),
         CRUDEntity(
-            handlerKey: "unit-edit", method: .put, endpoint: "admin:/v1/units/{id}", successMessage: "Unidad actualizada",
+            handlerKey: "unit-edit", method: .put, endpoint: "admin:/v1/units/{id}", success: .unitUpdated,
             invalidates: ["units-list", "unit-detail"]),
         CRUDEntity(
-            handlerKey: "membership-add", method: .post, endpoint: "admin:/v1/memberships", successMessage: "Miembro agregado",
+            handlerKey: "membership-add", method: .post, endpoint: "admin:/v1/memberships", success: .memberAdded,
             invalidates: ["memberships-list"]),
     ]
 
@@ -88,14 +100,15 @@ public struct CRUDHandler: ScreenHandler {
     /// Handles `SUBMIT_FORM`; other actions fall through.
     public func handle(_ action: ActionDefinition, context: ActionContext) async -> ActionResult? {
         guard action.type == .submitForm else { return nil }
-        let validator = FormValidator()
+        let validator = FormValidator(strings: services.strings)
         let errors = validator.validate(slots: context.formSlots, values: context.fieldValues)
-        if !errors.isEmpty { return .fieldErrors(errors, message: "Revisa los campos marcados") }
+        if !errors.isEmpty { return .fieldErrors(errors, message: services.strings(.checkFields)) }
         let fields = context.config["fields"]?.arrayValue?.compactMap(\.stringValue)
         let body = validator.body(slots: context.formSlots, values: context.fieldValues, fields: fields)
         let mutation = Mutation(
             method: entity.method, endpoint: entity.endpoint, body: .object(body),
-            successMessage: context.config["success_message"]?.stringValue ?? entity.successMessage,
+            successMessage: context.config["success_message"]?.stringValue ?? entity.successKey.map { services.strings($0) }
+                ?? entity.successMessage,
             invalidates: entity.invalidates + (context.config["invalidates"]?.arrayValue?.compactMap(\.stringValue) ?? []),
             onSuccess: .navigateBack)
         return await services.perform(mutation, context: context)
@@ -116,18 +129,19 @@ public struct AssessmentTakeHandler: ScreenHandler {
         let unanswered = questions.filter { (context.fieldValues[$0] ?? "").isEmpty }
         if !unanswered.isEmpty {
             return .fieldErrors(
-                Dictionary(unanswered.map { ($0, "Responde esta pregunta") }, uniquingKeysWith: { first, _ in first }),
-                message: "Faltan respuestas")
+                Dictionary(
+                    unanswered.map { ($0, services.strings(.answerQuestion)) }, uniquingKeysWith: { first, _ in first }),
+                message: services.strings(.missingAnswers))
         }
         var answers = JSONObject()
         for question in questions { answers[question] = .string(context.fieldValues[question] ?? "") }
         let mutation = Mutation(
             method: .post, endpoint: "/v1/materials/{id}/assessment/attempts", body: ["answers": .object(answers)],
-            successMessage: "Evaluación enviada", invalidates: ["attempts-history", "progress-my"])
+            successMessage: services.strings(.assessmentSubmitted), invalidates: ["attempts-history", "progress-my"])
         return await services.perform(mutation, context: context) { json in
             guard let attempt = json["id"], !attempt.isNull else { return nil }
             return .sequence([
-                .success(message: "Evaluación enviada"),
+                .success(message: services.strings(.assessmentSubmitted)),
                 .navigateTo(screenKey: "assessment-result", params: ["id": .string(attempt.text)], presentation: .push),
             ])
         }

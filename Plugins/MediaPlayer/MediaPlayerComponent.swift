@@ -1,4 +1,4 @@
-import DynamicUIModels
+public import DynamicUIModels
 public import DynamicUIRendering
 public import Foundation
 
@@ -36,9 +36,12 @@ public struct MediaPlayerComponent: NativeComponent {
         public let title: String
         /// A video's still image (https), if any.
         public let poster: URL?
+        /// The words of the player (play, not available) in the screen's language.
+        public let strings: DynamicUIStrings
 
         /// The media of `node`'s props.
         public init(_ node: CustomNode) {
+            strings = node.strings
             url = Self.https(node.props["url"]?.stringValue)
             isVideo = node.props["kind"]?.stringValue == "video"
             title = node.props["title"]?.stringValue ?? ""
@@ -55,7 +58,8 @@ public struct MediaPlayerComponent: NativeComponent {
     public func html(_ node: CustomNode) -> HTMLFragment {
         let media = Media(node)
         guard let url = media.url else {
-            return .element("p", attributes: [HTMLAttribute("class", "media-unavailable")], children: [.text("Not available")])
+            return .element(
+                "p", attributes: [HTMLAttribute("class", "media-unavailable")], children: [.text(node.strings(.unavailable))])
         }
         var attributes = [
             HTMLAttribute("src", url.absoluteString), HTMLAttribute("controls", "controls"), HTMLAttribute("preload", "none"),
@@ -65,7 +69,7 @@ public struct MediaPlayerComponent: NativeComponent {
         var children: [HTMLFragment] = []
         if !media.title.isEmpty { children.append(.element("figcaption", children: [.text(media.title)])) }
         children.append(.element(media.isVideo ? "video" : "audio", attributes: attributes))
-        children.append(.action("onPlay", label: [.text("▶ Play")]))
+        children.append(.action("onPlay", label: [.text("▶ " + node.strings(.play))]))
         return .element("figure", attributes: [HTMLAttribute("class", "media-player")], children: children)
     }
 }
@@ -104,11 +108,11 @@ public struct MediaPlayerComponent: NativeComponent {
                         #endif
                         onPlay()
                     } label: {
-                        Label("Play", systemImage: "play.fill")
+                        Label(media.strings(.play), systemImage: "play.fill")
                     }
                     .buttonStyle(.borderedProminent)
                 } else {
-                    Text("Not available").foregroundStyle(.secondary)
+                    Text(media.strings(.unavailable)).foregroundStyle(.secondary)
                 }
             }
             .accessibilityElement(children: .contain)

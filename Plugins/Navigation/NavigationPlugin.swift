@@ -36,7 +36,7 @@ public struct NavigationPlugin: ScreenHandlerPlugin {
 
     /// One handler for the four key families.
     public func handlers(services: ActionServices) -> [(HandlerKeyPattern, any ScreenHandler)] {
-        let handler = ContextualNavigationHandler(rules: rules)
+        let handler = ContextualNavigationHandler(rules: rules, strings: services.strings)
         return [("dashboard-*", handler), ("progress-*", handler), ("guardian-*", handler), ("material-detail", handler)]
     }
 }
@@ -45,6 +45,8 @@ public struct NavigationPlugin: ScreenHandlerPlugin {
 public struct ContextualNavigationHandler: ScreenHandler {
     /// Destination screen → parameter → source.
     public let rules: [String: [String: ContextParameter]]
+    /// The words of its error message.
+    var strings: DynamicUIStrings = .spanish
 
     /// A screen opened without the parameters its rules name (a tab, a deep link) gets them
     /// from the session, as a `NAVIGATE` to it would.
@@ -72,7 +74,7 @@ public struct ContextualNavigationHandler: ScreenHandler {
         for (name, source) in rules[key] ?? [:] {
             if let given = params[name], !given.isNull, !given.text.isEmpty { continue }
             let value = Self.value(of: source, session: context.session)
-            guard let value, !value.isEmpty else { return .error(message: "No se puede abrir esta pantalla: falta '\(name)'") }
+            guard let value, !value.isEmpty else { return .error(message: strings(.cannotOpenScreen, name)) }
             params[name] = .string(value)
         }
         return .navigateTo(

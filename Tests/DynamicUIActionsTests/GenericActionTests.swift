@@ -42,7 +42,7 @@ struct GenericActionTests {
         #expect(
             try await run(.navigate, ["screen_key": "material-create", "presentation": "sheet"])
                 == .navigateTo(screenKey: "material-create", params: [:], presentation: .sheet))
-        #expect(try await run(.navigate, [:]) == .error(message: "screen_key requerido"))
+        #expect(try await run(.navigate, [:]) == .error(message: "Falta la pantalla de destino (screen_key)"))
         #expect(try await run(.navigateBack, [:]) == .navigateBack)
         #expect(try await run(.refresh, [:]) == .refresh)
     }

@@ -111,8 +111,13 @@ struct NativeComponentTests {
     @Test func unplayableURLsAreNotAvailable() throws {
         let harness = try NativeComponentHarness([MediaPlayerComponent()])
         for url in ["javascript:alert(1)", "http://media.example/a.mp3", "file:///etc/passwd", ""] {
-            let html = harness.html(CustomNode(type: "media-player", props: ["url": .string(url)]))
+            var node = CustomNode(type: "media-player", props: ["url": .string(url)])
+            node.strings = .english
+            let html = harness.html(node)
             #expect(html.contains("Not available") && !html.contains("<audio"), "\(url): \(html)")
+            // In the screen's language.
+            node.strings = .spanish
+            #expect(harness.html(node).contains("No disponible"))
         }
     }
 }

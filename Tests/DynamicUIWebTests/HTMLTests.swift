@@ -228,7 +228,7 @@ struct PatternPageTests {
             let html = HTMLRenderer().page(
                 tree,
                 navigation: [("Inicio", "/screen/dashboard-teacher", false), ("Materiales", "/screen/materials-list", true)])
-            #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"es\">"))
+            #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"es\" dir=\"ltr\">"))
             PageChecker.check(html).assertStructure("\(key) \(sizeClass)")
             #expect(html.contains("<h1"))
         }

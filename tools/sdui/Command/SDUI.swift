@@ -31,6 +31,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not log each request.")
     var quiet = false
 
+    @Option(help: "Locale of the EduGo runtime: the SDK's words, dates and numbers (es_ES, en_US, ar, …).")
+    var locale: String = "es_ES"
+
     func run() async throws {
         let catalog: PreviewCatalog
         do {
@@ -41,7 +44,7 @@ struct Serve: AsyncParsableCommand {
         let backend = try catalog.backend(databasePath: database)
         try await backend.start()
         let quiet = self.quiet
-        let preview = WebPreview(backend: backend) { line in
+        let preview = WebPreview(backend: backend, locale: Locale(identifier: locale)) { line in
             if !quiet { emit(line) }
         }
         try await preview.start(port: port)

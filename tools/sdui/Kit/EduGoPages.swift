@@ -105,7 +105,8 @@ struct EduGoPages {
         // found), with retry: never an error page or an internal address.
         let root =
             (try? model.render(options: RenderOptions(sizeClass: regular ? .regular : .compact, platform: .ios)))
-            ?? LoadFailure.failed("No se pudo mostrar la pantalla").screen(title: "", canGoBack: false)
+            ?? LoadFailure.failed(runtime.strings(.screenShowFailed)).screen(
+                title: "", canGoBack: false, strings: runtime.strings)
         model.dismissBanner()
         let tabs =
             runtime.isSignedIn
@@ -131,7 +132,7 @@ struct EduGoPages {
         guard runtime.isSignedIn else { return [:] }
         let groups = MenuCommands.groups(
             items: runtime.navigation.items(regular: regular), screen: screen,
-            capabilities: PlatformCapabilities(platform: .mac, sizeClass: .regular))
+            capabilities: PlatformCapabilities(platform: .mac, sizeClass: .regular), strings: runtime.strings)
         var map: [String: String] = [:]
         for item in groups.flatMap(\.items) where item.isEnabled {
             guard let key = item.shortcut?.key, item.shortcut?.modifiers == [.command] else { continue }
@@ -171,6 +172,7 @@ struct EduGoPages {
     /// The preview's own strip: who is signed in, the connection switch and pending changes.
     private func previewBar(returnTo: String) -> String {
         let online = session.isOnline
+        let english = runtime.strings.language == .english
         var out = "<div class=\"preview-bar\" role=\"region\" aria-label=\"Vista previa\" style=\"display:flex;gap:12px;"
         out += "align-items:center;flex-wrap:wrap;padding:6px 16px;font-size:13px;background:var(--surface);"
         out += "border-bottom:1px solid var(--separator)\"><strong>DynamicUI</strong>"
@@ -178,17 +180,23 @@ struct EduGoPages {
             out += "<span id=\"preview-user\">\(HTMLRenderer.escape(session.user.fullName)) · "
             out += "\(HTMLRenderer.escape(session.context.roleName))</span>"
         } else {
-            out += "<span id=\"preview-user\">Sin sesión · cuentas de demostración: superadmin@, admin.escuela@, docente@, "
-            out += "estudiante@, tutor@edugo.test (contraseña edugo123)</span>"
+            out += "<span id=\"preview-user\">"
+            out += english ? "Signed out · demo accounts: " : "Sin sesión · cuentas de demostración: "
+            out += "superadmin@, admin.escuela@, docente@, estudiante@, tutor@edugo.test ("
+            out += english ? "password edugo123)</span>" : "contraseña edugo123)</span>"
         }
         out += "<form method=\"post\" action=\"/_/connection\" style=\"margin:0\">"
         out += "<input type=\"hidden\" name=\"online\" value=\"\(online ? "0" : "1")\" />"
         out += "<input type=\"hidden\" name=\"return\" value=\"\(HTMLRenderer.attribute(returnTo))\" />"
-        out += "<button type=\"submit\" id=\"preview-connection\">\(online ? "Conexión: activa" : "Conexión: sin conexión")"
+        let connection =
+            english
+            ? (online ? "Connection: on" : "Connection: offline") : (online ? "Conexión: activa" : "Conexión: sin conexión")
+        out += "<button type=\"submit\" id=\"preview-connection\">\(connection)"
         out += "</button></form>"
         if runtime.pendingChanges > 0 {
-            out += "<span id=\"preview-pending\" role=\"status\">\(runtime.pendingChanges) "
-            out += "\(runtime.pendingChanges == 1 ? "cambio pendiente" : "cambios pendientes")</span>"
+            let count = runtime.pendingChanges
+            let text = count == 1 ? runtime.strings(.pendingChange) : runtime.strings(.pendingChanges, String(count))
+            out += "<span id=\"preview-pending\" role=\"status\">\(HTMLRenderer.escape(text))</span>"
         }
         out += "<a href=\"/podcasts\">Podcasts</a></div>"
         return out

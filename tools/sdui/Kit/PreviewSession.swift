@@ -95,7 +95,7 @@ final class PreviewSession {
     var pendingPath: String?
     var lastUsed = Date()
 
-    init(backend: URL, admin: URL) throws {
+    init(backend: URL, admin: URL, locale: Locale = Locale(identifier: "es_ES")) throws {
         transport = SwitchableTransport(URLSessionTransport())
         let queue = try OfflineQueueStore()
         runtime = try DynamicUIRuntime(
@@ -103,7 +103,7 @@ final class PreviewSession {
                 adminBaseURL: admin, mobileBaseURL: backend, platform: .ios, allowInsecureLoopback: true, timeout: 10,
                 retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.05, jitter: 0),
                 security: URLSecurityPolicy(hosts: ["edugo.test", "apple.com"]), deepLinkSchemes: ["edugo"],
-                conflictStrategy: .serverWins, observers: [events]),
+                conflictStrategy: .serverWins, locale: locale, observers: [events]),
             plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()], tokens: InMemoryTokenStore(), settings: settings,
             queueStore: queue, transport: transport, connectivity: connectivity)
     }

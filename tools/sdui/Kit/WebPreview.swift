@@ -23,10 +23,15 @@ public final class WebPreview: @unchecked Sendable {
     private var boundPort: UInt16 = 0
     private let log: @Sendable (String) -> Void
     private let sessions = SessionTable()
+    /// The locale of the EduGo sessions' runtimes.
+    public let locale: Locale
 
-    /// A preview over `backend` (already started); `log` receives one line per request.
-    public init(backend: DemoBackend, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// A preview over `backend` (already started) in `locale`; `log` receives one line per request.
+    public init(
+        backend: DemoBackend, locale: Locale = Locale(identifier: "es_ES"), log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.backend = backend
+        self.locale = locale
         self.podcasts = PodcastPreview(backend: backend)
         self.log = log
     }
@@ -95,7 +100,7 @@ public final class WebPreview: @unchecked Sendable {
                 session = existing
             } else {
                 let id = UUID().uuidString
-                session = try PreviewSession(backend: backend.mobileURL, admin: backend.adminURL)
+                session = try PreviewSession(backend: backend.mobileURL, admin: backend.adminURL, locale: locale)
                 await session.runtime.start()
                 sessions.insert(session, id: id)
                 newCookie = "sdui=\(id); Path=/; HttpOnly; SameSite=Lax"
