@@ -12,6 +12,9 @@ public struct DataPage: Sendable, Hashable {
     public let hasMore: Bool
     /// The offset of this page.
     public let offset: Int
+    /// Whether it is the last response saved on the device, shown because the server could not
+    /// be reached.
+    public var isStale = false
 }
 
 /// Loads screen data (seed 000 §4): dual-API routing (`admin:`, `mobile:`, none = mobile),
@@ -47,7 +50,8 @@ public actor DataLoader {
         }
         items += query
         let request = APIRequest(.get, target, pathParameters: pathParameters, query: items, useCache: !reload)
-        let json = try await client.send(request).json()
+        let response = try await client.send(request)
+        let json = try response.json()
         let list = Self.items(in: json)
         guard list.count <= maxItems else {
             throw NetworkError(
@@ -61,7 +65,9 @@ public actor DataLoader {
                 hasMore = list.count >= pagination.pageSize
             }
         }
-        return DataPage(json: json, items: list, hasMore: hasMore, offset: offset)
+        var page = DataPage(json: json, items: list, hasMore: hasMore, offset: offset)
+        page.isStale = response.source == .stale
+        return page
     }
 
     /// The page after `loaded` items: its offset is the number of items already loaded.

@@ -27,6 +27,8 @@ public final class DynamicScreenViewModel {
     public private(set) var searchText = ""
     /// A message to show.
     public private(set) var banner: Banner?
+    /// Whether the data shown is the last saved on the device (the server could not be reached).
+    public private(set) var isShowingSavedData = false
     /// A confirmation waiting for the user.
     public private(set) var confirmation: ConfirmationRequest?
     /// The last external URL to open (allowed by the security policy).
@@ -150,6 +152,8 @@ public final class DynamicScreenViewModel {
                 endpoint: endpoint, config: screen.dataConfig, params: dataParams, query: query, reload: reload)
             data = page.json
             dataState = .success(items: page.items, hasMore: page.hasMore, loadingMore: false)
+            isShowingSavedData = page.isStale
+            if page.isStale, !quietly { banner = Banner(kind: .pending, message: strings(.staleData)) }
             if !quietly, screen.pattern == .form || screen.pattern == .detail, let item = page.items.first {
                 formState.prefill(from: item, slots: inputSlots)
             }

@@ -38,6 +38,10 @@ public struct DynamicUIConfiguration: Sendable {
     public var responseCacheEntries: Int
     /// Body bytes kept by the API client's cache.
     public var responseCacheBytes: Int
+    /// Where the API client's cached responses are also kept on disk, so a cold start without a
+    /// connection shows the last data of each screen (marked as saved data); `nil` keeps them in
+    /// memory only. Signing out deletes them: they belong to one user.
+    public var responseCacheDirectory: URL?
     /// How a 409 on a queued change is resolved.
     public var conflictStrategy: ConflictStrategy
     /// Bounds on everything a server sends: body size, JSON, documents, expressions, items.
@@ -62,7 +66,8 @@ public struct DynamicUIConfiguration: Sendable {
         timeout: Double = 30, retryPolicy: RetryPolicy = .default, security: URLSecurityPolicy = URLSecurityPolicy(hosts: []),
         deepLinkSchemes: Set<String> = [], deepLinkScreens: Set<String>? = nil, screenCacheSize: Int = 20,
         screenMaxAge: Double = 3600, screenCacheDirectory: URL? = nil, responseCacheEntries: Int = 100,
-        responseCacheBytes: Int = 10 << 20, conflictStrategy: ConflictStrategy = .serverWins, limits: DynamicUILimits = .default,
+        responseCacheBytes: Int = 10 << 20, responseCacheDirectory: URL? = nil, conflictStrategy: ConflictStrategy = .serverWins,
+        limits: DynamicUILimits = .default,
         locale: Locale = Locale(identifier: "es_ES"), timeZone: TimeZone = .current, loginScreenKey: String = "app-login",
         logger: Logger = Logger(label: "DynamicUI"), clock: any DynamicUIClock = SystemClock(),
         observers: [any DynamicUIObserver]? = nil
@@ -82,6 +87,7 @@ public struct DynamicUIConfiguration: Sendable {
         self.screenCacheDirectory = screenCacheDirectory
         self.responseCacheEntries = responseCacheEntries
         self.responseCacheBytes = responseCacheBytes
+        self.responseCacheDirectory = responseCacheDirectory
         self.conflictStrategy = conflictStrategy
         self.limits = limits
         self.locale = locale
@@ -187,7 +193,8 @@ public final class DynamicUIRuntime {
         let clock = configuration.clock
         // 1. Base services: caches, queue, connectivity.
         responseCache = ResponseCache(
-            maxEntries: configuration.responseCacheEntries, maxBytes: configuration.responseCacheBytes, clock: clock)
+            maxEntries: configuration.responseCacheEntries, maxBytes: configuration.responseCacheBytes,
+            directory: configuration.responseCacheDirectory, clock: clock)
         self.connectivity = connectivity ?? Self.defaultConnectivity(transport: transport, configuration: configuration)
         // 2–4. Security, auth and the API client.
         client = APIClient(

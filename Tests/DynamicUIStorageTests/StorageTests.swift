@@ -244,3 +244,73 @@ struct CredentialStoreTests {
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 }
+
+@Suite("Response cache on disk")
+struct ResponseCacheDiskTests {
+    func files(_ directory: URL) -> [URL] {
+        ((try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.pathExtension == "cache" }
+    }
+
+    @Test func entriesSurviveANewCacheOnTheSameDirectory() async throws {
+        let directory = temporaryDirectory()
+        let clock = ManualClock()
+        let first = ResponseCache(defaultTTL: 60, directory: directory, clock: clock)
+        await first.store(Data(#"{"data":[1,2]}"#.utf8), for: "https://api.test/v1/a?limit=20", etag: "\"v1\"")
+        await first.store(Data("b".utf8), for: "https://api.test/v1/b")
+        #expect(files(directory).count == 2)
+        let second = ResponseCache(defaultTTL: 60, directory: directory, clock: clock)
+        let entry = try #require(await second.entry(for: "https://api.test/v1/a?limit=20"))
+        #expect(entry.body == Data(#"{"data":[1,2]}"#.utf8) && entry.etag == "\"v1\"" && entry.status == 200)
+        #expect(await second.count == 2)
+        #expect(await second.totalBytes == 15)
+        // Expired after an hour, still there for stale-if-error.
+        clock.advance(by: 3600)
+        let third = ResponseCache(defaultTTL: 60, directory: directory, clock: clock)
+        #expect(await third.fresh(for: "https://api.test/v1/b") == nil)
+        #expect(await third.entry(for: "https://api.test/v1/b") != nil)
+    }
+
+    @Test func evictionInvalidationAndClearingRemoveTheFiles() async throws {
+        let directory = temporaryDirectory()
+        let cache = ResponseCache(maxEntries: 2, directory: directory, clock: ManualClock())
+        for name in ["a", "b", "c"] { await cache.store(Data(name.utf8), for: "https://api.test/v1/\(name)") }
+        #expect(files(directory).count == 2, "the least recently used entry's file went with it")
+        await cache.invalidate(prefix: "https://api.test/v1/b")
+        #expect(files(directory).count == 1)
+        await cache.clearAll()
+        #expect(files(directory).isEmpty)
+        #expect(await ResponseCache(directory: directory).count == 0)
+    }
+
+    @Test func damagedOrForeignFilesAreMissesAndDeleted() async throws {
+        let directory = temporaryDirectory()
+        let cache = ResponseCache(directory: directory, clock: ManualClock())
+        await cache.store(Data("good".utf8), for: "https://api.test/good")
+        await cache.store(Data("cut".utf8), for: "https://api.test/cut")
+        let cut = try #require(ResponseCache.file(for: "https://api.test/cut", in: directory))
+        let whole = try Data(contentsOf: cut)
+        try whole.prefix(whole.count - 1).write(to: cut)  // truncated body
+        try Data("not a cache file".utf8).write(to: directory.appendingPathComponent("response-0.cache"))
+        try Data([0xFF, 0x0A, 0x00]).write(to: directory.appendingPathComponent("response-1.cache"))
+        // A valid header stored under another URL's name (a collision or a copied file).
+        let other = try #require(ResponseCache.file(for: "https://api.test/other", in: directory))
+        try Data(contentsOf: try #require(ResponseCache.file(for: "https://api.test/good", in: directory))).write(to: other)
+        let reopened = ResponseCache(directory: directory, clock: ManualClock())
+        #expect(await reopened.count == 1)
+        #expect(await reopened.entry(for: "https://api.test/good")?.body == Data("good".utf8))
+        #expect(await reopened.entry(for: "https://api.test/cut") == nil)
+        #expect(files(directory).count == 1, "every damaged file was deleted")
+    }
+
+    @Test func theLimitsHoldOnDisk() async throws {
+        let directory = temporaryDirectory()
+        let cache = ResponseCache(maxEntries: 10, maxBytes: 100, directory: directory, clock: ManualClock())
+        await cache.store(Data(count: 1_000), for: "https://api.test/huge")
+        #expect(files(directory).isEmpty, "a body over the byte limit is not kept")
+        for index in 0..<5 { await cache.store(Data(count: 40), for: "https://api.test/\(index)") }
+        #expect(files(directory).count == 2)
+        let smaller = ResponseCache(maxEntries: 1, maxBytes: 100, directory: directory, clock: ManualClock())
+        #expect(await smaller.count == 1 && files(directory).count == 1, "a smaller cache trims the directory")
+    }
+}

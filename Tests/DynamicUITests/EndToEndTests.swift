@@ -28,7 +28,7 @@ final class Live {
     init(
         backend existing: DemoBackend? = nil, tokens: InMemoryTokenStore = InMemoryTokenStore(),
         settings: InMemorySettingsStore = InMemorySettingsStore(), observers: [any DynamicUIObserver]? = nil,
-        components: NativeComponentRegistry = .empty, start: Bool = true
+        components: NativeComponentRegistry = .empty, start: Bool = true, cacheDirectory: URL? = nil
     ) async throws {
         if let existing {
             backend = existing
@@ -43,7 +43,9 @@ final class Live {
             configuration: DynamicUIConfiguration(
                 adminBaseURL: backend.adminURL, mobileBaseURL: backend.mobileURL, allowInsecureLoopback: true, timeout: 5,
                 retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0, jitter: 0),
-                security: URLSecurityPolicy(hosts: ["edugo.test"]), deepLinkSchemes: ["edugo"], clock: clock,
+                security: URLSecurityPolicy(hosts: ["edugo.test"]), deepLinkSchemes: ["edugo"],
+                screenCacheDirectory: cacheDirectory?.appendingPathComponent("screens"),
+                responseCacheDirectory: cacheDirectory?.appendingPathComponent("responses"), clock: clock,
                 observers: observers),
             plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()], tokens: tokens, settings: settings, queueStore: queue,
             connectivity: connectivity, components: components)

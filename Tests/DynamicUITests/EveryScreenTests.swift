@@ -243,6 +243,44 @@ struct EveryScreenTests {
         #expect(Self.switchValue("email_notifications", in: try again.render(options: RenderOptions())) == "false")
     }
 
+    @Test func aColdStartOfflineShowsTheLastDataMarkedSaved() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dynamicui-cold-\(UUID().uuidString)")
+        let first = try await Live(cacheDirectory: directory)
+        try await first.signIn("docente@edugo.test")
+        let online = first.model("materials-list")
+        await online.load()
+        guard case .success(let rows, _, _) = online.dataState else {
+            Issue.record("\(online.dataState)")
+            return
+        }
+        #expect(!online.isShowingSavedData, "fresh from the network")
+        await first.sdk.stop()
+        await first.backend.stop()
+        // A new process: same stores and caches on disk, no server.
+        let second = try await Live(
+            backend: first.backend, tokens: first.tokens, settings: first.settings, start: false, cacheDirectory: directory)
+        await second.connectivity.set(connected: false)
+        second.clock.advance(by: 3600)  // an hour later: nothing is fresh any more
+        await second.sdk.start()
+        #expect(second.sdk.isSignedIn)
+        let offline = second.model("materials-list")
+        await offline.load()
+        guard case .success(let saved, _, _) = offline.dataState else {
+            Issue.record("a cold start offline shows no data: \(offline.dataState)")
+            return
+        }
+        #expect(saved.map { $0["id"] } == rows.map { $0["id"] })
+        #expect(offline.isShowingSavedData)
+        #expect(offline.banner?.kind == .pending)
+        #expect(offline.failure == nil)
+        // Signing out deletes the saved responses: they belong to this user.
+        let responses = directory.appendingPathComponent("responses")
+        #expect(!((try? FileManager.default.contentsOfDirectory(atPath: responses.path)) ?? []).isEmpty)
+        await second.sdk.signOut()
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: responses.path)) ?? []).isEmpty)
+        await second.sdk.stop()
+    }
+
     @Test func aSavedSessionIsRestoredBeforeAnythingIsShown() async throws {
         let first = try await Live()
         try await first.signIn("docente@edugo.test")
