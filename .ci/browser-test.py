@@ -123,6 +123,8 @@ def press(element, action=None):
     if action:
         action()
     else:
+        # Scrolled to the middle first, as a person would: the tab bar covers the bottom edge.
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
     try:
         WebDriverWait(driver, 10).until(lambda _: gone(old))
@@ -182,6 +184,18 @@ try:
     sign_in("docente@edugo.test")
     check("dashboard-teacher" in driver.current_url, "the teacher lands on the teacher dashboard")
     check(driver.find_elements(By.CSS_SELECTOR, "nav.tabs a"), "the role's navigation is shown")
+    bar = driver.execute_script(
+        "const n = document.querySelector('nav.tabs'), u = n.querySelector('ul'), r = n.getBoundingClientRect();"
+        "return [r.bottom, window.innerHeight, u.scrollWidth, u.clientWidth, r.left, r.width];")
+    check(abs(bar[0] - bar[1]) < 2 and bar[2] <= bar[3], f"at phone width the tab bar sits at the bottom and never scrolls sideways {bar}")
+    size = driver.get_window_size()
+    driver.set_window_size(1280, 900)
+    driver.refresh()
+    side = driver.execute_script(
+        "const r = document.querySelector('nav.tabs').getBoundingClientRect(); return [r.left, r.top, r.width, r.height, window.innerHeight];")
+    check(side[0] == 0 and side[1] == 0 and side[2] < 400 and side[3] >= side[4] - 2, f"at desktop width it is a sidebar {side}")
+    driver.set_window_size(size["width"], size["height"])
+    driver.refresh()
     shot("dashboard-teacher")
 
     step("materials list, paging and search")
@@ -219,6 +233,8 @@ try:
     check(rows() == 0 and driver.find_elements(By.CSS_SELECTOR, ".empty"), "a search without results shows the empty state")
     click("button.toolbar[formaction$='/create'], form[action$='/create'] button")
     check("material-create" in driver.current_url, "the list's + opens the form")
+    header = driver.find_element(By.CSS_SELECTOR, "header.bar").text
+    check("Cancelar" in header and "Atrás" not in header, f"the form's bar has Cancel, not also Back ({header!r})")
     for name, value in [("title", title), ("description", "Creado desde Chromium"), ("subject", "Ciencias"),
                         ("grade", "5"), ("file_url", "https://edugo.test/n.pdf"), ("file_type", "PDF"),
                         ("unit_id", "unt-001"), ("status", "borrador")]:
@@ -260,6 +276,8 @@ try:
     if delete:
         press(delete[0])
         check(driver.find_elements(By.CSS_SELECTOR, "dialog.confirm"), "delete asks for confirmation")
+        check(driver.find_elements(By.CSS_SELECTOR, ".dim") and driver.find_element(By.CSS_SELECTOR, ".dim").is_displayed(),
+              "the confirmation is shown over a dimmed screen")
         shot("confirm-delete")
         click("dialog.confirm button.destructive, dialog.confirm button.primary")
         visit("/screen/materials-list?search_field=" + title.replace(" ", "+"))
@@ -272,15 +290,18 @@ try:
     check(toggles, "settings has switches")
     theme = [t for t in toggles if "dark" in (t.get_attribute("name") or "") or "theme" in (t.get_attribute("name") or "")]
     target = theme[0] if theme else toggles[0]
-    target.click()
-    press(target.find_element(By.XPATH, "./following-sibling::button"))
+    check(target.get_attribute("role") == "switch", "settings switches are switches")
+    check(not any(b.is_displayed() for b in driver.find_elements(By.CSS_SELECTOR, "button.apply")),
+          "no per-switch Apply button: a switch applies as it changes")
+    width = driver.execute_script("return arguments[0].getBoundingClientRect().width", target)
+    check(40 <= width <= 60, f"the switch is drawn as a switch ({width}px wide)")
+    press(target)
     check(driver.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "dark", "the theme turns dark")
     shot("settings-dark")
     # Round trip: the switches show what was saved, on a page opened afresh.
     email = driver.find_element(By.CSS_SELECTOR, "input[type=checkbox][name='email_notifications']")
     check(email.is_selected(), "e-mail notifications start on")
-    email.click()
-    press(email.find_element(By.XPATH, "./following-sibling::button"))
+    press(email)
     visit("/screen/materials-list")
     visit("/screen/app-settings")
     check(driver.find_element(By.CSS_SELECTOR, "input[type=checkbox][name='dark_mode']").is_selected(),
@@ -325,8 +346,7 @@ try:
     visit("/screen/app-settings")
     email = driver.find_element(By.CSS_SELECTOR, "input[type=checkbox][name='email_notifications']")
     was_on = email.is_selected()
-    email.click()
-    press(email.find_element(By.XPATH, "./following-sibling::button"))
+    press(email)
     check("2 cambios pendientes" in text(), "a setting changed offline is pending too")
     click("#preview-connection")
     check("pendiente" not in text(), "the pending changes were delivered: " + text()[:300])

@@ -186,6 +186,8 @@ struct ScreenLowering {
         chrome.confirmation = inputs.confirmation
         chrome.banner = inputs.banner
         chrome.strings = strings
+        // A form with its own Cancel has no Back beside it (Cancel already leaves).
+        if toolbar.contains(where: { $0.placement == .cancellation }) { chrome.showsBack = false }
         return chrome
     }
 

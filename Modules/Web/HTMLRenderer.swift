@@ -222,8 +222,10 @@ public struct HTMLRenderer: Sendable {
                     "<div class=\"banner \(banner.kind.rawValue)\" role=\"\(banner.kind == .error ? "alert" : "status")\">\(Self.escape(banner.message))</div>"
             }
             if let confirmation = chrome.confirmation {
+                // Over a dimmed screen, as iOS presents a confirmation.
+                out += "<div class=\"dim\" aria-hidden=\"true\"></div>"
                 out +=
-                    "<dialog open=\"open\" class=\"confirm\" aria-labelledby=\"\(id)-confirm\"><h2 id=\"\(id)-confirm\">\(Self.escape(confirmation.title))</h2>"
+                    "<dialog open=\"open\" class=\"confirm\" aria-modal=\"true\" aria-labelledby=\"\(id)-confirm\"><h2 id=\"\(id)-confirm\">\(Self.escape(confirmation.title))</h2>"
                 if let message = confirmation.message { out += "<p>\(Self.escape(message))</p>" }
                 out +=
                     "<form method=\"post\" action=\"\(Self.url("\(actionPath)/\(confirmation.action.id)"))\"><input type=\"hidden\" name=\"confirmed\" value=\"1\" />"
@@ -428,6 +430,14 @@ public struct HTMLRenderer: Sendable {
             .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: "&", with: "\\u0026")
             .replacingOccurrences(of: "]]>", with: "]]\\u003e")
         return avatarScript + "\n" + """
+            document.documentElement.classList.add('js');
+            // A switch applies as it changes (its Apply button is for pages without script).
+            document.addEventListener('change', (event) => {
+              const target = event.target;
+              if (!target.matches || !target.matches('input[role=switch]')) return;
+              const apply = target.parentElement && target.parentElement.querySelector('button.apply');
+              if (apply) apply.click();
+            });
             (() => {
               const shortcuts = \(map);
               const byAction = id => document.querySelector('[formaction$="/' + id + '"], form[action$="/' + id + '"] button');

@@ -14,9 +14,22 @@ extension HTMLRenderer {
         system-ui,sans-serif;background:var(--bg);color:var(--text)}main{max-width:980px;margin:0 auto;padding:0 16px 48px}
         .bar{display:flex;align-items:center;gap:8px;padding:12px 0}.bar h1{flex:1;margin:0}.bar h1.large{font-size:34px}\
         .bar h1.inline{font-size:17px;text-align:center}.back{color:var(--accent);text-decoration:none}
-        .tabs ul{display:flex;gap:4px;list-style:none;margin:0;padding:8px 16px;overflow-x:auto;background:var(--surface);\
-        border-bottom:1px solid var(--separator)}.tabs a{display:block;padding:6px 12px;border-radius:8px;color:var(--secondary);\
-        text-decoration:none}.tabs a[aria-current=page]{color:var(--accent);background:var(--bg)}
+        .tabs{position:fixed;left:0;right:0;bottom:0;z-index:10;background:var(--surface);border-top:1px solid var(--separator);\
+        padding-bottom:env(safe-area-inset-bottom)}.tabs ul{display:flex;list-style:none;margin:0;padding:0;overflow:hidden}\
+        .tabs li{flex:1 1 0;min-width:0}.tabs a{display:block;padding:10px 2px;text-align:center;font-size:11px;\
+        color:var(--secondary);text-decoration:none;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}\
+        .tabs a[aria-current=page]{color:var(--accent);font-weight:600}body:has(nav.tabs){padding-bottom:64px}\
+        :root:has(nav.tabs){scroll-padding-bottom:72px}
+        @media (min-width:900px){.tabs{top:0;right:auto;width:220px;border-top:0;border-right:1px solid var(--separator);\
+        overflow-y:auto}.tabs ul{flex-direction:column;gap:2px;padding:12px 8px}.tabs li{flex:none}.tabs a{text-align:left;\
+        font-size:15px;padding:8px 12px;border-radius:8px}.tabs a[aria-current=page]{background:var(--bg)}\
+        body:has(nav.tabs){padding-bottom:0;padding-left:220px}}
+        .field.toggle{justify-content:space-between}.field.toggle label{order:-1;flex:1}\
+        input[role=switch]{appearance:none;-webkit-appearance:none;flex:none;width:51px;height:31px;padding:0;border:0;\
+        border-radius:16px;background:var(--separator);position:relative;cursor:pointer;transition:background .2s}\
+        input[role=switch]::before{content:"";position:absolute;top:2px;left:2px;width:27px;height:27px;border-radius:50%;\
+        background:#fff;box-shadow:0 2px 4px rgba(0,0,0,.25);transition:left .2s}input[role=switch]:checked{background:var(--success)}\
+        input[role=switch]:checked::before{left:22px}html.js .apply{display:none}
         .stack{display:flex;gap:8px}.stack.vertical{flex-direction:column}.stack.horizontal{flex-direction:row;align-items:center;\
         flex-wrap:wrap}.grid{display:grid;gap:12px}.flow{display:flex;flex-wrap:wrap;gap:8px}.scroll.horizontal{display:flex;\
         overflow-x:auto;gap:12px}.zstack{position:relative}
@@ -49,6 +62,8 @@ extension HTMLRenderer {
         .text.caption,.text.footnote{font-size:13px;color:var(--secondary);margin:0}.text{margin:0}
         .unknown{border:1px dashed var(--destructive);color:var(--destructive);padding:8px;border-radius:8px}\
         .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}\
-        dialog.confirm{border:0;border-radius:14px;padding:16px;max-width:320px}.more{text-align:center}
+        dialog.confirm{border:0;border-radius:14px;padding:16px;max-width:320px;z-index:21;position:fixed;top:50%;\
+        transform:translateY(-50%);box-shadow:0 10px 40px rgba(0,0,0,.3)}.dim{position:fixed;inset:0;z-index:20;\
+        background:rgba(0,0,0,.4)}.more{text-align:center}
         """
 }
