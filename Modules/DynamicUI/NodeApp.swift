@@ -515,7 +515,13 @@ public final class NodeScreenModel {
         }
         let rendered = app.renderer(options: options).render(document, context: context, name: route.document)
         actions = rendered.actions
-        return rendered
+        // Back follows the stack: a tab's root (or a presented sheet, which has its own Done)
+        // has no Back.
+        guard case .screen(var chrome) = rendered.root.kind else { return rendered }
+        chrome.showsBack = app.stack.contains { $0.id == route.id }
+        var root = rendered.root
+        root.kind = .screen(chrome)
+        return RenderedDocument(root: root, actions: rendered.actions)
     }
 
     /// Performs the action behind `actionKey` (a button, a search submit, a native component's

@@ -411,12 +411,15 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// The keyboard script of a page without shortcuts, made once.
-    /// An avatar's picture that fails to load is removed, so its initials show (a listener on
-    /// the document, capturing `error`, which does not bubble; no handler attributes).
+    /// A picture that fails to load: an avatar's is removed, so its initials show; any other
+    /// becomes the artwork placeholder rather than its alt text (a listener on the document,
+    /// capturing `error`, which does not bubble; no handler attributes).
     static let avatarScript = """
         document.addEventListener('error', (e) => {
           const t = e.target;
-          if (t.tagName === 'IMG' && t.parentElement && t.parentElement.classList.contains('avatar')) t.remove();
+          if (t.tagName !== 'IMG') return;
+          if (t.parentElement && t.parentElement.classList.contains('avatar')) { t.remove(); return; }
+          t.classList.add('missing');
         }, true);
         """
 

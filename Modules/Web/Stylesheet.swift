@@ -45,7 +45,12 @@ extension HTMLRenderer {
         .toolbar{background:none;padding:6px}.toolbar.confirmation{font-weight:600}form.inline{display:inline}
         .list{list-style:none;margin:8px 0;padding:0;background:var(--surface);border-radius:10px}\
         .list:not(.cards)>li+li{border-top:1px solid var(--separator)}.list.no-separators>li+li{border-top:0}\
-        .sized{min-width:0}img.resizable{width:100%;height:auto}.list li+li{border-top:1px solid \
+        .sized{min-width:0}img.resizable{width:100%;height:auto}\
+        img.missing{content:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E\
+        %3Crect width='24' height='24' fill='%23d1d1d6'/%3E%3Cpath d='M5 17l4-5 3 3.5 2.5-3L19 17z' fill='%23fff'/%3E\
+        %3Ccircle cx='9' cy='8' r='1.6' fill='%23fff'/%3E%3C/svg%3E");background:var(--separator);min-width:24px;min-height:24px}\
+        .text{overflow-wrap:anywhere}.scroll.horizontal .list{display:flex;gap:12px;background:none;margin:0}\
+        .scroll.horizontal .list>li{flex:none}.list li+li{border-top:1px solid \
         var(--separator)}.row{display:flex;align-items:center;gap:12px;padding:10px 16px;color:inherit;text-decoration:none}\
         .row-text{flex:1;display:flex;flex-direction:column}.row-title{font-weight:600}.row-subtitle{color:var(--secondary);\
         font-size:15px}.chevron::after{content:"›";color:var(--separator);font-size:22px}

@@ -164,6 +164,39 @@ struct NodeAppTests {
         await backend.stop()
     }
 
+    @Test func backFollowsTheStackAndAGenreHeaderOpensItsList() async throws {
+        let backend = try DemoBackend()
+        try await backend.start()
+        let app = try makeApp(backend, log: EventLog())
+        await app.start()
+        let browse = app.model(for: try #require(app.current))
+        await browse.load()
+        func showsBack(_ model: NodeScreenModel) -> Bool {
+            if case .screen(let chrome) = model.render(options: RenderOptions()).root.kind { return chrome.showsBack }
+            return true
+        }
+        #expect(!showsBack(browse), "a tab's root has no back")
+        // The Comedy header is a link to the genre's list, with the genre's id and title.
+        let links = nodes(browse.render(options: RenderOptions()).root).compactMap { node -> JSONObject? in
+            if case .navigationLink("genre", let params) = node.kind { return params }
+            return nil
+        }
+        #expect(links.count == 5)
+        let comedy = try #require(links.first { $0["title"] == "Comedy" })
+        #expect(comedy["genreId"] == "1303")
+        browse.open(screen: "genre", params: comedy)
+        let genreRoute = try #require(app.current)
+        #expect(genreRoute.document == "genre")
+        let genre = app.model(for: genreRoute)
+        await genre.load()
+        #expect(genre.phase == .ready)
+        #expect(genre.data["shows"]?["results"]?.arrayValue?.count == 25)
+        #expect(showsBack(genre), "a pushed document has back")
+        guard case .screen(let chrome) = genre.render(options: RenderOptions()).root.kind else { return }
+        #expect(chrome.title == "Comedy" && chrome.strings.language == .english)
+        await backend.stop()
+    }
+
     @Test func aFolderSourceAndDarkModeSetting() async throws {
         let settings = InMemorySettingsStore()
         let app = try NodeAppRuntime(

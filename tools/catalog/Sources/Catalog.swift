@@ -140,7 +140,7 @@ public struct PodcastsCatalog: Sendable {
     }
 
     /// The screen documents' names (`app`, `browse`, `search`, `podcast_detail`, `episode_detail`).
-    public static let documentNames = ["app", "browse", "search", "podcast_detail", "episode_detail"]
+    public static let documentNames = ["app", "browse", "search", "podcast_detail", "episode_detail", "genre"]
 
     /// The raw JSON of a top-level file (`browse`, `theme`, …).
     public func json(_ name: String) throws(CatalogError) -> JSONValue {

@@ -102,7 +102,7 @@ final class PodcastPreview {
                     params[key] = .string(value)
                 }
             }
-            model = app.model(for: NodeRoute(document: name, params: params))
+            model = app.model(for: Self.navigate(app, to: name, params: params))
             await model.load()
             if let text = query.last(where: { $0.0 == "q" })?.1, let (binding, submit) = Self.search(in: model) {
                 model.setValue(.string(text), for: binding)
@@ -137,6 +137,13 @@ final class PodcastPreview {
         }
         preamble += "</div>"
         var renderer = HTMLRenderer(actionPath: "/podcasts/act/\(token)", screenPath: "/podcasts", language: "en")
+        // Back goes to the page below on the stack (or the tab's root), with its params.
+        if let index = app.stack.firstIndex(where: { $0.id == model.route.id }) {
+            let below = index > 0 ? app.stack[index - 1] : app.tabRoute(app.selectedDocument ?? app.configuration.rootDocument)
+            renderer.backPath =
+                below.params.isEmpty && index == 0
+                ? "/podcasts/\(below.document)" : Self.url(below.document, Self.query(below.params))
+        }
         renderer.components = app.nativeComponents
         let theme: HTMLRenderer.Theme = app.darkMode.map { $0 ? .dark : .light } ?? .system
         let html = renderer.page(rendered.root, navigation: tabs, theme: theme, palette: app.theme, preamble: preamble)
@@ -185,6 +192,27 @@ final class PodcastPreview {
         }
         preserved = token
         return .redirect(here)
+    }
+
+    /// Makes the app's navigation show a page as a person got there: a tab's root is selected,
+    /// a document already on the stack is returned to (the browser's back), anything else is
+    /// pushed; so back follows the stack.
+    private static func navigate(_ app: NodeAppRuntime, to name: String, params: JSONObject) -> NodeRoute {
+        if params.isEmpty, app.tabs.contains(where: { $0.screen == name }) {
+            if app.selectedDocument != name || !app.stack.isEmpty { app.select(name) }
+            return app.tabRoute(name)
+        }
+        // Compared as the URL wrote them (a number param comes back from a URL as text).
+        let written = query(params).sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }
+        if let index = app.stack.lastIndex(where: {
+            $0.document == name && query($0.params).sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" } == written
+        }) {
+            while app.stack.count > index + 1 { app.back() }
+            return app.stack[index]
+        }
+        let route = NodeRoute(document: name, params: params)
+        app.push(route)
+        return route
     }
 
     /// Params as query items: strings as they are, anything else as JSON.
