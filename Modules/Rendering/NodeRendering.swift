@@ -196,7 +196,7 @@ public struct NodeRenderer: Sendable {
             if let onLoad = compiled.actions["onLoad"] { table.register("onLoad", onLoad, context: context) }
             let title = evaluate(compiled, "title", in: context)
             var chrome = ScreenChrome(pattern: "node", title: title.isNull ? "" : title.text, largeTitle: true, showsBack: true)
-            chrome.strings = DynamicUIStrings(locale: context.environment.locale)
+            chrome.strings = context.environment.strings
             kind = .screen(chrome)
             var content = (child("body").map { [$0] } ?? []) + children
             if let toolbar = child("toolbar") { content.append(toolbar) }
@@ -226,7 +226,7 @@ public struct NodeRenderer: Sendable {
             if case .unknown(let raw) = node.props { binding = raw["binding"]?.stringValue }
             let value = compiled.bindingTarget.map { $0.resolve(in: context) } ?? .null
             var custom = CustomNode(type: node.type.rawValue, props: props, actions: actionKeys, binding: binding, value: value)
-            custom.strings = DynamicUIStrings(locale: context.environment.locale)
+            custom.strings = context.environment.strings
             kind = .custom(custom)
             let label = props["accessibilityLabel"]?.stringValue ?? props["title"]?.stringValue
             accessibility = label.map { AccessibilityInfo(label: $0) }

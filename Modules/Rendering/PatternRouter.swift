@@ -106,7 +106,7 @@ struct ScreenLowering {
     /// is also the `item`, so `{item.title}` reads the record being shown.
     let context: DataContext
     /// The SDK's words in the context's locale.
-    var strings: DynamicUIStrings { DynamicUIStrings(locale: context.environment.locale) }
+    let strings: DynamicUIStrings
 
     init(inputs: ScreenInputs, options: RenderOptions, components: NativeComponentRegistry = .empty) {
         self.components = components
@@ -114,6 +114,7 @@ struct ScreenLowering {
         self.options = options
         self.definition = inputs.screen.definition
         self.platform = definition.template.platformOverrides?[options.platform.rawValue]
+        self.strings = inputs.context.environment.strings
         let data = inputs.context.defaultObject
         if [.detail, .profile, .form, .modal].contains(definition.pattern), data.objectValue != nil,
             inputs.context.lookup("item") == nil
@@ -453,6 +454,7 @@ struct ScreenLowering {
         let swipe = definition.actions.filter { $0.trigger == .swipe }.map(\.id)
         let press = definition.actions.filter { $0.trigger == .longPress }.map(\.id)
         let menu = RowAction.actions(swipe + press, of: definition, strings: strings)
+        let environment = context.environment
         let identity: @Sendable (Int) -> String = { index in
             guard let id = items[index]["id"], !id.isNull else { return "\(zoneId)[\(index)]" }
             return "\(zoneId)/\(id.text)"
@@ -460,7 +462,8 @@ struct ScreenLowering {
         return LazyRows(count: items.count, id: identity) { index in
             let row = context.item(items[index], index: index)
             return Self.lowerRow(
-                slots, in: row, id: identity(index), itemAction: itemAction, swipe: swipe, press: press, menu: menu)
+                slots, in: row, id: identity(index), itemAction: itemAction, swipe: swipe, press: press, menu: menu,
+                environment: environment)
         }
     }
 
@@ -468,7 +471,7 @@ struct ScreenLowering {
     /// are subtitles, a chip is the badge.
     static func lowerRow(
         _ slots: [CompiledSlot], in context: DataContext, id: String, itemAction: String?, swipe: [String], press: [String],
-        menu: [RowAction] = []
+        menu: [RowAction] = [], environment: EvaluationEnvironment
     )
         -> RenderNode
     {
@@ -480,7 +483,7 @@ struct ScreenLowering {
         var chevron = itemAction != nil
         for slot in slots {
             let value = try? slot.value.resolve(in: context)
-            let text = value.map(context.environment.displayText) ?? slot.label.flatMap { try? $0.render(in: context) }
+            let text = value.map { environment.displayText($0) } ?? slot.label.flatMap { try? $0.render(in: context) }
             switch slot.slot.controlType {
             case .listItem, .listItemNavigation:
                 if title == nil { title = text } else if let text { subtitles.append(text) }
@@ -568,7 +571,7 @@ struct ScreenLowering {
         let type = slot.slot.controlType
         switch type {
         case .label:
-            let text = value.map(context.environment.displayText) ?? ""
+            let text = value.map { context.environment.displayText($0) } ?? ""
             if let label, !label.isEmpty, value != nil {
                 return RenderNode(
                     id: id, kind: .labeledContent(label: label, value: text),
@@ -601,14 +604,14 @@ struct ScreenLowering {
                 id: id, kind: .rating(rating),
                 accessibility: AccessibilityInfo(label: strings(.ratingOutOfFive, JSONNumber(rating).description)))
         case .metricCard:
-            let text = value.map(context.environment.displayText) ?? "—"
+            let text = value.map { context.environment.displayText($0) } ?? "—"
             return RenderNode(
                 id: id, kind: .metric(label: label ?? "", value: text, icon: slot.slot.icon),
                 accessibility: AccessibilityInfo(label: "\(label ?? ""): \(text)"))
         case .listItem, .listItemNavigation:
             let action = definition.action(forSlot: slot.slot.id)?.id
             let row = RowNode(
-                title: label ?? value.map(context.environment.displayText) ?? "",
+                title: label ?? value.map { context.environment.displayText($0) } ?? "",
                 subtitles: label != nil && value != nil && value?.text != label
                     ? [context.environment.displayText(value!)] : [],
                 badge: nil, icon: slot.slot.icon, showsChevron: type == .listItemNavigation, actionId: action, swipeActionIds: [],

@@ -6,14 +6,18 @@ public import Foundation
 public struct EvaluationEnvironment: Sendable {
     /// "Now", for `{today_date}` and `{current_year}`.
     public var now: Date
-    /// Locale of formatted dates.
-    public var locale: Locale
+    /// Locale of formatted dates and numbers, and of the SDK's words.
+    public var locale: Locale {
+        didSet { strings = DynamicUIStrings(locale: locale) }
+    }
     /// Time zone of formatted dates.
     public var timeZone: TimeZone
     /// Calendar of formatted dates.
     public var calendar: Calendar
     /// Bounds on evaluation.
     public var limits: ExpressionLimits
+    /// The SDK's words for `locale` (chosen when the locale is set, not per use).
+    public private(set) var strings: DynamicUIStrings
     let formatters: DateFormatterCache
 
     /// Creates an environment.
@@ -26,6 +30,7 @@ public struct EvaluationEnvironment: Sendable {
         self.timeZone = timeZone
         self.calendar = calendar
         self.limits = limits
+        self.strings = DynamicUIStrings(locale: locale)
         self.formatters = DateFormatterCache()
     }
 
@@ -40,10 +45,12 @@ public struct EvaluationEnvironment: Sendable {
     public func displayText(_ value: JSONValue) -> String {
         switch value {
         case .string(let string):
-            // Only strings shaped like ISO 8601 dates are candidates (a digit, then `-` at 4).
-            let bytes = Array(string.utf8.prefix(40))
-            guard bytes.count >= 10, bytes.count == string.utf8.count, bytes[4] == UInt8(ascii: "-"),
-                bytes[0] >= 0x30, bytes[0] <= 0x39, let (date, dateOnly) = DateParsing.parseISO8601(bytes)
+            // Only strings shaped like ISO 8601 dates are candidates (10–40 bytes, a digit first
+            // and `-` fifth), checked without copying the text.
+            let utf8 = string.utf8
+            guard (10...40).contains(utf8.count), let first = utf8.first, first >= 0x30, first <= 0x39,
+                utf8[utf8.index(utf8.startIndex, offsetBy: 4)] == UInt8(ascii: "-"),
+                let (date, dateOnly) = DateParsing.parseISO8601(Array(utf8))
             else { return string }
             if dateOnly {
                 return formatters.format(

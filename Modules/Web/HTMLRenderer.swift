@@ -35,7 +35,7 @@ public struct HTMLRenderer: Sendable {
         self.screenPath = screenPath
         self.rowLimit = rowLimit
         self.language = language
-        self.strings = DynamicUIStrings(locale: Locale(identifier: language))
+        self.strings = DynamicUIStrings(identifier: language)
     }
 
     /// The colour scheme of a page.

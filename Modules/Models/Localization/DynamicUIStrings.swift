@@ -28,8 +28,11 @@ public struct DynamicUIStrings: Sendable, Hashable {
     public let direction: TextDirection
 
     /// The words for `locale`.
-    public init(locale: Locale) {
-        let code = Self.languageCode(of: locale.identifier)
+    public init(locale: Locale) { self.init(identifier: locale.identifier) }
+
+    /// The words for a locale or language identifier (`es_ES`, `en`, `ar-EG`).
+    public init(identifier: String) {
+        let code = Self.languageCode(of: identifier)
         language = code == "es" ? .spanish : .english
         direction = Self.rightToLeftLanguages.contains(code) ? .rightToLeft : .leftToRight
     }
