@@ -294,3 +294,42 @@ struct FormStateTests {
         #expect(validator.validate(slots: [password], values: ["p": "corta"]) == ["p": "Clave: al menos 8 caracteres"])
     }
 }
+
+@Suite("Settings switches against hostile screens")
+struct HostileSettingsTests {
+    @Test(arguments: [nil, "", String(repeating: "k", count: 10_000)] as [String?])
+    func aPreferenceWithoutAUsableKeyIsAnErrorNotAWrite(key: String?) async throws {
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
+        var payload = JSONObject()
+        if let key { payload["key"] = .string(key) }
+        let action = ActionDefinition(
+            id: "pref", trigger: .buttonClick, triggerSlotId: "s", type: .custom,
+            config: ["event": "set_preference", "payload": .object(payload)])
+        let result = try await harness.run(
+            AuthPlugin(preferencesEndpoint: nil), action,
+            context: ActionContext(
+                screenKey: "app-settings", handlerKey: "settings", actionId: "pref",
+                config: ["event": "set_preference", "payload": .object(payload)], fieldValues: ["s": "true"]))
+        if key == nil || key == "" {
+            #expect(result == .error(message: "Preferencia desconocida"))
+        } else {
+            // A long key is still a key: stored as the switch says, never flipped.
+            #expect(result == .stateChanged([key!: true]))
+            #expect(await harness.settings.value(for: key!) == .bool(true))
+        }
+    }
+
+    @Test func aSwitchValueThatIsNotTrueIsOff() async throws {
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
+        let action = ActionDefinition(
+            id: "theme", trigger: .buttonClick, triggerSlotId: "dark_mode", type: .custom, config: ["event": "toggle_theme"])
+        for posted in ["TRUE", "1", "yes", "true ", "\u{0}"] {
+            let result = try await harness.run(
+                AuthPlugin(preferencesEndpoint: nil), action,
+                context: ActionContext(
+                    screenKey: "app-settings", handlerKey: "settings", actionId: "theme", config: ["event": "toggle_theme"],
+                    fieldValues: ["dark_mode": posted]))
+            #expect(result == .stateChanged(["dark_mode": false]), "\(posted.debugDescription)")
+        }
+    }
+}

@@ -128,4 +128,16 @@ struct PresentationTests {
         #expect(showsBack(false) == false)  // a tab's root
         #expect(showsBack(true) == true)
     }
+
+    @Test(arguments: [
+        "2025-01-01T25:61:61Z", "0000-01-01", "9999-12-31T23:59:59Z", "2025-02-30", "2025-01-01T00:00:00+99:99",
+        "2025-01-01T00:00:00.99999999999999999999Z", "1970-01-01T00:00:00-00:00", "2025-01-01\u{0}", "2025-١٢-٠١",
+    ])
+    func hostileTimestampsNeverTrapAndStayReadable(text: String) {
+        for locale in ["es_ES", "en_US", "ar"] {
+            let environment = EvaluationEnvironment(now: Date(), locale: Locale(identifier: locale))
+            let shown = environment.displayText(.string(text))
+            #expect(!shown.isEmpty, "\(text) in \(locale)")
+        }
+    }
 }

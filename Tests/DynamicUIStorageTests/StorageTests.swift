@@ -313,4 +313,14 @@ struct ResponseCacheDiskTests {
         let smaller = ResponseCache(maxEntries: 1, maxBytes: 100, directory: directory, clock: ManualClock())
         #expect(await smaller.count == 1 && files(directory).count == 1, "a smaller cache trims the directory")
     }
+
+    @Test func aDirectoryThatCannotBeUsedLeavesAMemoryCache() async throws {
+        let file = temporaryDirectory().appendingPathComponent("not-a-directory")
+        try Data("x".utf8).write(to: file)
+        let cache = ResponseCache(directory: file, clock: ManualClock())
+        await cache.store(Data("still cached".utf8), for: "https://api.test/a")
+        #expect(await cache.entry(for: "https://api.test/a")?.body == Data("still cached".utf8))
+        await cache.clearAll()
+        #expect(await cache.count == 0)
+    }
 }

@@ -46,4 +46,24 @@ struct NavigationFlowTests {
         #expect(runtime.navigation.current?.params == ["id": "mat-002"])
         #expect(runtime.navigation.selectedScreenKey == "dashboard-teacher", "back from it goes to the dashboard")
     }
+
+    @Test func hostileDeepLinksAreRefusedWithoutTrapping() async throws {
+        let runtime = try await Live()
+        defer { Task { await runtime.stop() } }
+        try await runtime.signIn("docente@edugo.test")
+        let before = runtime.navigation.current
+        let many = (0..<5_000).map { "p\($0)=\($0)" }.joined(separator: "&")
+        for text in [
+            "edugo://screen/", "edugo://screen//", "edugo://screen/%00", "edugo://screen/USERS-LIST",
+            "edugo://other/materials-list",
+            "edugo://screen/" + String(repeating: "a", count: 65), "edugo://screen/../app-settings",
+        ] {
+            let url = try #require(URL(string: text), "\(text)")
+            #expect(!runtime.sdk.open(deepLink: url), "\(text)")
+        }
+        #expect(runtime.navigation.current?.screenKey == before?.screenKey)
+        // A record link with thousands of parameters opens (the server decides on its data).
+        #expect(runtime.sdk.open(deepLink: try #require(URL(string: "edugo://screen/material-detail?" + many))))
+        #expect(runtime.navigation.current?.params.count == 5_000)
+    }
 }
