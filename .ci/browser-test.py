@@ -587,6 +587,20 @@ try:
     check("is required" in text(), "validation messages are in English")
     visit("/screen/users-list")
     check("Not allowed" in text(), "the not-allowed state is in English")
+
+    step("sdui serve --quiet prints its address and nothing per request")
+    import urllib.request
+    quiet = subprocess.Popen([SDUI, "serve", "--port", "0", "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             text=True, bufsize=1)
+    first = quiet.stdout.readline()
+    address = re.search(r"(http://127\.0\.0\.1:\d+/)", first)
+    check(address, "the quiet server prints its address")
+    if address:
+        for path in ["screen/app-login", "podcasts/browse", "screen/app-login?x=1"] * 5:
+            urllib.request.urlopen(address.group(1) + path).read()
+    quiet.terminate()
+    rest = [line for line in quiet.stdout.read().splitlines() if line.strip()]
+    check(len(rest) <= 3, f"--quiet logged {len(rest)} lines after the banner: {rest[3:6]}")
 finally:
     driver.quit()
     process.terminate()

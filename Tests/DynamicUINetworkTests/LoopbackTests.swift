@@ -24,7 +24,7 @@ actor Counter {
 
 /// A FlyingFox server on an ephemeral port of 127.0.0.1.
 func startServer(_ configure: (HTTPServer) async -> Void) async throws -> (HTTPServer, Task<Void, any Error>, URL) {
-    let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 10)
+    let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 10, logger: .disabled)
     await configure(server)
     let task = Task { try await server.run() }
     try await server.waitUntilListening()

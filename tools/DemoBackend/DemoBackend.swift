@@ -76,7 +76,9 @@ public final class DemoBackend: @unchecked Sendable {
     }
 
     private func serve(port: UInt16, api: String) async throws -> UInt16 {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30)
+        // The backend keeps its own request log (`log`); the server library's own lines (every
+        // connection opened and closed) are not printed.
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled)
         for method in ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"] {
             await server.appendRoute(HTTPRoute("\(method) *")) { [self] request in await self.handle(request, api: api) }
         }

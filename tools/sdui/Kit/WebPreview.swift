@@ -41,7 +41,8 @@ public final class WebPreview: @unchecked Sendable {
 
     /// Starts listening on `port` (0 picks a free one).
     public func start(port: UInt16 = 0) async throws {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60)
+        // One line per request comes from `log` (silent with --quiet); the server library prints nothing.
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
         for method in ["GET", "POST"] {
             await server.appendRoute(HTTPRoute("\(method) *")) { [self] request in await self.respond(request) }
         }
