@@ -130,10 +130,7 @@ struct RecoveryTests {
         let transport = FakeTransport(Array(repeating: .failure(TransportError(.timeout)), count: 4))
         let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
         let task = Task { try await client.send(APIRequest(.get, "/v1/slow")) }
-        for _ in 0..<3 {
-            await clock.waitForSleepers()
-            clock.advance(by: 10)
-        }
+        await advance(clock, by: 10, times: 3, cancelling: task)
         let result = await task.result
         #expect(clock.sleeps == [1, 2, 4])
         #expect(await transport.requests.count == 4)
@@ -152,10 +149,7 @@ struct RecoveryTests {
                 return error.code
             }
         }
-        for _ in 0..<3 {
-            await clock.waitForSleepers()
-            clock.advance(by: 10)
-        }
+        await advance(clock, by: 10, times: 3, cancelling: task)
         #expect(await task.value == .serverError)
         #expect(await transport.requests.count == 4)
         #expect(clock.sleeps == [1, 2, 4])
@@ -166,8 +160,7 @@ struct RecoveryTests {
         let transport = FakeTransport([response(503), response(200, "[1]")])
         let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
         let task = Task { try await client.send(APIRequest(.get, "/v1/x")).json() }
-        await clock.waitForSleepers()
-        clock.advance(by: 1)
+        await advance(clock, by: 1, cancelling: task)
         #expect(try await task.value == [1])
     }
 
@@ -179,10 +172,8 @@ struct RecoveryTests {
         ])
         let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
         let task = Task { try await client.send(APIRequest(.get, "/v1/x")) }
-        #expect(await clock.waitForSleepers())
-        clock.advance(by: 12)
-        #expect(await clock.waitForSleepers())
-        clock.advance(by: 7)
+        await advance(clock, by: 12, cancelling: task)
+        await advance(clock, by: 7, cancelling: task)
         _ = try await task.value
         #expect(clock.sleeps == [12, 7])
         // A date already past means no wait.
@@ -256,7 +247,7 @@ struct RecoveryTests {
                 return error.code
             }
         }
-        await clock.waitForSleepers()
+        #expect(await clock.waitForSleepers(), "the code under test never started waiting")
         task.cancel()
         #expect(await task.value == .cancelled)
     }
@@ -314,10 +305,7 @@ struct CachingTests {
         #expect(offline.source == .stale)
         #expect(try offline.json() == [1])
         let task = Task { try await client.send(APIRequest(.get, "/v1/a")) }
-        for _ in 0..<3 {
-            await clock.waitForSleepers()
-            clock.advance(by: 10)
-        }
+        await advance(clock, by: 10, times: 3, cancelling: task)
         #expect(try await task.value.source == .stale)
     }
 

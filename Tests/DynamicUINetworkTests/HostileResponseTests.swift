@@ -45,8 +45,7 @@ struct HostileResponseTests {
             configuration: configuration(),
             transport: FakeTransport([response(503, headers: ["Retry-After": "nan"]), response(200, "{}")]), clock: clock)
         let task = Task { try await nan.send(APIRequest(.get, "/v1/x")) }
-        #expect(await clock.waitForSleepers())
-        clock.advance(by: 1)
+        await advance(clock, by: 1, cancelling: task)
         _ = try await task.value
         #expect(clock.sleeps == [1])
     }

@@ -2,6 +2,7 @@ import DynamicUIModels
 import DynamicUIStorage
 import Foundation
 import Logging
+import Testing
 
 @testable import DynamicUINetwork
 
@@ -85,4 +86,21 @@ func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
         try? await Task.sleep(nanoseconds: 1_000_000)
     }
     return false
+}
+
+/// Moves `clock` forward by `seconds` each time the code under test starts waiting, `times`
+/// times. When it does not start waiting (within a minute of real time, however loaded the
+/// machine), `task` is cancelled so the test fails rather than waits forever.
+func advance<Success, Failure>(
+    _ clock: ManualClock, by seconds: Double, times: Int = 1, cancelling task: Task<Success, Failure>,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async {
+    for _ in 0..<times {
+        guard await clock.waitForSleepers() else {
+            Issue.record("the code under test never started waiting", sourceLocation: sourceLocation)
+            task.cancel()
+            return
+        }
+        clock.advance(by: seconds)
+    }
 }

@@ -89,7 +89,7 @@ public final class ManualClock: DynamicUIClock, @unchecked Sendable {
     /// once the code under test has started waiting. Polls every millisecond of real time and
     /// gives up after `timeout` seconds, returning whether the sleepers arrived.
     @discardableResult
-    public func waitForSleepers(_ count: Int = 1, timeout: Double = 5) async -> Bool {
+    public func waitForSleepers(_ count: Int = 1, timeout: Double = 60) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while sleeperCount < count {
             if Date() > deadline { return false }
