@@ -11,7 +11,21 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
     /// Objects with more keys than this get a hash index.
     @usableFromInline static let indexThreshold = 12
 
-    @usableFromInline var storage: [Element]
+    /// One stored key and value (a struct, not the `Element` tuple: arrays of tuples are
+    /// destroyed through runtime metadata lookups, which the reader's hot path cannot afford).
+    @usableFromInline
+    struct Entry: Sendable {
+        @usableFromInline var key: String
+        @usableFromInline var value: JSONValue
+
+        @inlinable
+        init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    @usableFromInline var storage: [Entry]
     @usableFromInline var index: [JSONKey: Int]?
 
     /// An empty object.
@@ -28,10 +42,16 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
         for (key, value) in pairs { self[key] = value }
     }
 
-    /// Builds an object from pairs known to have distinct keys (used by the reader).
+    /// Builds an object from pairs known to have distinct keys.
     @usableFromInline
     init(uniqueEntries: [Element]) {
-        storage = uniqueEntries
+        self.init(uniqueStorage: uniqueEntries.map { Entry(key: $0.key, value: $0.value) })
+    }
+
+    /// Builds an object from entries known to have distinct keys (used by the reader).
+    @usableFromInline
+    init(uniqueStorage: [Entry]) {
+        storage = uniqueStorage
         index = nil
         if storage.count > Self.indexThreshold { rebuildIndex() }
     }
@@ -71,7 +91,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
                     if index != nil { rebuildIndex() }
                 }
             } else if let newValue {
-                storage.append((key, newValue))
+                storage.append(Entry(key: key, value: newValue))
                 if let _ = index {
                     index![JSONKey(key)] = storage.count - 1
                 } else if storage.count > Self.indexThreshold {
@@ -89,11 +109,12 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
 
     public var startIndex: Int { storage.startIndex }
     public var endIndex: Int { storage.endIndex }
-    public subscript(position: Int) -> Element { storage[position] }
+    public subscript(position: Int) -> Element { (storage[position].key, storage[position].value) }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.storage.count == rhs.storage.count else { return false }
-        for (key, value) in lhs.storage {
+        for entry in lhs.storage {
+            let (key, value) = (entry.key, entry.value)
             guard let other = rhs[key], other == value else { return false }
         }
         return true
@@ -102,7 +123,8 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
     public func hash(into hasher: inout Hasher) {
         // Order-independent: a commutative sum of each entry's own hash.
         var sum = 0
-        for (key, value) in storage {
+        for entry in storage {
+            let (key, value) = (entry.key, entry.value)
             var entryHasher = Hasher()
             entryHasher.combine(key)
             entryHasher.combine(value)

@@ -66,36 +66,60 @@ public struct JSONReader: Sendable {
 }
 
 /// The parsing state machine behind `JSONReader`.
-struct JSONParser {
+///
+/// One forward pass: strings are scanned eight bytes at a time for their end (and validated as
+/// UTF-8 on the way), object keys are interned per document by their bytes, and the values of
+/// open containers sit on manually managed stacks, moved (never copied) into the array or
+/// object that closes over them.
+struct JSONParser: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let base: UnsafePointer<UInt8>
     private let count: Int
     private let limits: JSONReader.Limits
     private let rejectDuplicateKeys: Bool
     private var position = 0
     /// Values started so far, against `limits.maxValues`.
     private var valueCount = 0
-    /// Values of every open container, flattened; a container takes its slice when it closes.
-    private var values: [JSONValue] = []
+    /// Values of every open container, flattened; a container moves its slice out when it closes.
+    private var values: Stack<JSONValue>
     /// Keys of every open object, flattened, parallel to their values.
-    private var keys: [String] = []
+    private var keys: Stack<Key>
     /// Where each key of `keys` starts, kept only when duplicates are rejected (for the error).
     private var keyOffsets: [Int] = []
     /// Open containers, innermost last.
     private var frames: [Frame] = []
     /// Reusable buffer for strings that contain escapes.
     private var scratch: [UInt8] = []
+    /// Object keys seen in this document, by the hash of their bytes.
+    private var interned: KeyTable
 
     private struct Frame {
         var isObject: Bool
         var valueStart: Int
         var keyStart: Int
+        /// The intern slot (plus one) of the key this container is the value of; an array's
+        /// elements inherit their array's.
+        var ownerSlot: UInt8
+        /// The intern slot (plus one) of this object's latest key; zero before the first.
+        var lastSlot: UInt8
+    }
+
+    /// An object key and its intern slot (plus one; zero for a key that was not interned).
+    struct Key {
+        var string: String
+        var slot: UInt8
     }
 
     init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONReader.Limits, rejectDuplicateKeys: Bool) {
         self.bytes = buffer
+        // An empty input has no address; a dangling one is never read (every read is bounds-checked).
+        self.base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
         self.count = buffer.count
         self.limits = limits
         self.rejectDuplicateKeys = rejectDuplicateKeys
+        self.values = Stack()
+        self.keys = Stack()
+        self.interned = KeyTable()
     }
 
     // MARK: Errors
@@ -114,8 +138,20 @@ struct JSONParser {
     @inline(__always)
     private mutating func skipWhitespace() {
         while position < count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            switch base[position] {
+            case 0x0A:
+                position += 1
+                // Pretty-printed input: the indentation that follows, up to eight spaces a step.
+                while position &+ 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                    let other = word ^ 0x2020_2020_2020_2020
+                    if other != 0 {
+                        position &+= other.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    position &+= 8
+                }
+            case 0x20, 0x0D, 0x09: position += 1
             default: return
             }
         }
@@ -123,7 +159,7 @@ struct JSONParser {
 
     @inline(__always)
     private func peek() -> UInt8? {
-        position < count ? bytes[position] : nil
+        position < count ? base[position] : nil
     }
 
     // MARK: Document
@@ -132,13 +168,12 @@ struct JSONParser {
         if count > limits.maxBytes {
             throw error(.sizeLimit, at: limits.maxBytes, expected: "at most \(limits.maxBytes) bytes")
         }
-        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { position = 3 }
         var value = try parseValueOrOpen()
-        while true {
-            guard let frame = frames.last else { break }
+        while let frame = frames.last {
             skipWhitespace()
+            values.push(value)
             if frame.isObject {
-                values.append(value)
                 switch peek() {
                 case UInt8(ascii: ","):
                     position += 1
@@ -152,7 +187,6 @@ struct JSONParser {
                     throw unexpected(expected: "',' or '}'")
                 }
             } else {
-                values.append(value)
                 switch peek() {
                 case UInt8(ascii: ","):
                     position += 1
@@ -183,7 +217,7 @@ struct JSONParser {
             if valueCount > limits.maxValues {
                 throw error(.valueLimit, at: position, expected: "at most \(limits.maxValues) values")
             }
-            switch bytes[position] {
+            switch base[position] {
             case UInt8(ascii: "{"):
                 try open(isObject: true)
                 skipWhitespace()
@@ -223,15 +257,21 @@ struct JSONParser {
             throw error(.depthLimit, at: position, expected: "nesting at most \(limits.maxDepth) deep")
         }
         position += 1
-        frames.append(Frame(isObject: isObject, valueStart: values.count, keyStart: keys.count))
+        var owner: UInt8 = 0
+        if let parent = frames.last { owner = parent.isObject ? parent.lastSlot : parent.ownerSlot }
+        frames.append(
+            Frame(isObject: isObject, valueStart: values.count, keyStart: keys.count, ownerSlot: owner, lastSlot: 0))
     }
 
     private mutating func parseKeyAndColon() throws(JSONReadError) {
         guard peek() == UInt8(ascii: "\"") else { throw unexpected(expected: "a string key") }
         let keyOffset = position
-        let key = try parseString()
+        let frame = frames.count - 1
+        let last = frames[frame].lastSlot
+        let key = try parseKey(after: last == 0 ? KeyTable.firstKeyContext(owner: frames[frame].ownerSlot) : Int(last))
+        frames[frame].lastSlot = key.slot
         if rejectDuplicateKeys { keyOffsets.append(keyOffset) }
-        keys.append(key)
+        keys.push(key)
         skipWhitespace()
         guard peek() == UInt8(ascii: ":") else { throw unexpected(expected: "':'") }
         position += 1
@@ -239,50 +279,78 @@ struct JSONParser {
 
     private mutating func closeArray(_ frame: Frame) -> JSONValue {
         frames.removeLast()
-        var elements: [JSONValue] = []
-        elements.reserveCapacity(values.count - frame.valueStart)
-        for index in frame.valueStart..<values.count { elements.append(values[index]) }
-        values.removeSubrange(frame.valueStart...)
-        return .array(elements)
+        return .array(values.moveOut(from: frame.valueStart))
     }
 
     private mutating func closeObject(_ frame: Frame) throws(JSONReadError) -> JSONValue {
         frames.removeLast()
-        // Build the entries by index: a live slice would keep the shared buffers non-unique and
-        // make the removals below copy the whole stack.
-        let count = values.count - frame.valueStart
-        var entries: [JSONObject.Element] = []
-        entries.reserveCapacity(count)
-        for offset in 0..<count {
-            entries.append((keys[frame.keyStart + offset], values[frame.valueStart + offset]))
-        }
-        values.removeSubrange(frame.valueStart...)
-        keys.removeSubrange(frame.keyStart...)
+        // Distinct intern slots mean distinct keys (equal keys always share a slot); only when
+        // two keys share a slot, or one was not interned, are the keys compared.
+        let slotsDistinct = slotsAreDistinct(from: frame.keyStart)
+        let entries = JSONParser.entries(keys: &keys, values: &values, keyStart: frame.keyStart, valueStart: frame.valueStart)
         if rejectDuplicateKeys {
             // Checked once per object, hashed when large: linear, not a scan per key.
-            if !Self.keysAreUnique(entries), let repeated = Self.firstRepeatedKey(entries) {
+            if !slotsDistinct, !Self.keysAreUnique(entries), let repeated = Self.firstRepeatedKey(entries) {
                 throw error(
                     .duplicateKey, at: keyOffsets[frame.keyStart + repeated], expected: "a key not already in this object")
             }
             keyOffsets.removeSubrange(frame.keyStart...)
-            return .object(JSONObject(uniqueEntries: entries))
+            return .object(JSONObject(uniqueStorage: entries))
         }
-        if Self.keysAreUnique(entries) {
-            return .object(JSONObject(uniqueEntries: entries))
+        if slotsDistinct || Self.keysAreUnique(entries) {
+            return .object(JSONObject(uniqueStorage: entries))
         }
         // A repeated key: the last value wins, at the position of the first occurrence.
         return .object(JSONObject(entries.map { ($0.key, $0.value) }))
     }
 
+    /// Whether the keys from `start` up were all interned, each in its own slot.
+    private func slotsAreDistinct(from start: Int) -> Bool {
+        var seen: (low: UInt64, high: UInt64) = (0, 0)
+        for index in start..<keys.count {
+            let slot = keys.pointer[index].slot
+            guard slot != 0 else { return false }
+            let bit = UInt64(1) << UInt64((slot &- 1) & 63)
+            if slot &- 1 < 64 {
+                if seen.low & bit != 0 { return false }
+                seen.low |= bit
+            } else {
+                if seen.high & bit != 0 { return false }
+                seen.high |= bit
+            }
+        }
+        return true
+    }
+
+    /// Moves the top keys and values (from `keyStart` and `valueStart`, equally many) into an
+    /// object's entries.
+    private static func entries(
+        keys: inout Stack<Key>, values: inout Stack<JSONValue>, keyStart: Int, valueStart: Int
+    ) -> [JSONObject.Entry] {
+        let count = values.count - valueStart
+        let keyBase = keys.pointer + keyStart
+        let valueBase = values.pointer + valueStart
+        let entries = [JSONObject.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for offset in 0..<count {
+                (buffer.baseAddress! + offset).initialize(
+                    to: JSONObject.Entry(key: (keyBase + offset).move().string, value: (valueBase + offset).move()))
+            }
+            initialized = count
+        }
+        keys.forgetTop(from: keyStart)
+        values.forgetTop(from: valueStart)
+        return entries
+    }
+
     /// The index of the first key that repeats an earlier one.
-    private static func firstRepeatedKey(_ entries: [JSONObject.Element]) -> Int? {
+    private static func firstRepeatedKey(_ entries: [JSONObject.Entry]) -> Int? {
         var seen = Set<JSONKey>(minimumCapacity: entries.count)
         for (index, entry) in entries.enumerated() where !seen.insert(JSONKey(entry.key)).inserted { return index }
         return nil
     }
 
     /// Whether no key repeats: pairwise for small objects, hashed for large ones.
-    private static func keysAreUnique(_ entries: [JSONObject.Element]) -> Bool {
+    private static func keysAreUnique(_ entries: [JSONObject.Entry]) -> Bool {
         guard entries.count > 1 else { return true }
         if entries.count <= JSONObject.indexThreshold {
             for i in 1..<entries.count {
@@ -299,7 +367,7 @@ struct JSONParser {
         let length = literal.utf8CodeUnitCount
         let start = literal.utf8Start
         for offset in 0..<length {
-            guard position + offset < count, bytes[position + offset] == start[offset] else {
+            guard position + offset < count, base[position + offset] == start[offset] else {
                 position += offset
                 throw unexpected(expected: "'\(literal)'")
             }
@@ -312,54 +380,64 @@ struct JSONParser {
     private mutating func parseNumber() throws(JSONReadError) -> JSONNumber {
         let start = position
         var negative = false
-        if bytes[position] == UInt8(ascii: "-") {
+        if base[position] == UInt8(ascii: "-") {
             negative = true
             position += 1
         }
         guard position < count else { throw error(.unexpectedEnd, at: position, expected: "a digit") }
+        // Every digit, integer and fraction, accumulates into `magnitude` while it fits.
         var magnitude: UInt64 = 0
         var overflow = false
-        let first = bytes[position]
+        let first = base[position]
         if first == UInt8(ascii: "0") {
             position += 1
-            if position < count, isDigit(bytes[position]) {
+            if position < count, isDigit(base[position]) {
                 throw error(.invalidNumber, at: position, expected: "'.', 'e' or the end of the number (no leading zeros)")
             }
         } else if isDigit(first) {
-            while position < count, isDigit(bytes[position]) {
-                let digit = UInt64(bytes[position] &- UInt8(ascii: "0"))
-                let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
-                let (sum, o2) = times10.addingReportingOverflow(digit)
-                overflow = overflow || o1 || o2
-                magnitude = sum
+            while position < count, isDigit(base[position]) {
+                accumulate(base[position], into: &magnitude, overflow: &overflow)
                 position += 1
             }
         } else {
             throw error(.invalidNumber, at: position, expected: "a digit")
         }
         var isInteger = true
-        if position < count, bytes[position] == UInt8(ascii: ".") {
+        var fractionDigits = 0
+        if position < count, base[position] == UInt8(ascii: ".") {
             isInteger = false
             position += 1
-            guard position < count, isDigit(bytes[position]) else {
+            guard position < count, isDigit(base[position]) else {
                 throw position < count
                     ? error(.invalidNumber, at: position, expected: "a digit after '.'")
                     : error(.unexpectedEnd, at: position, expected: "a digit after '.'")
             }
-            while position < count, isDigit(bytes[position]) { position += 1 }
-        }
-        if position < count, bytes[position] | 0x20 == UInt8(ascii: "e") {
-            isInteger = false
-            position += 1
-            if position < count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+            while position < count, isDigit(base[position]) {
+                accumulate(base[position], into: &magnitude, overflow: &overflow)
+                fractionDigits += 1
                 position += 1
             }
-            guard position < count, isDigit(bytes[position]) else {
+        }
+        var exponent = 0
+        if position < count, base[position] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            position += 1
+            var exponentNegative = false
+            if position < count, base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-") {
+                exponentNegative = base[position] == UInt8(ascii: "-")
+                position += 1
+            }
+            guard position < count, isDigit(base[position]) else {
                 throw position < count
                     ? error(.invalidNumber, at: position, expected: "a digit in the exponent")
                     : error(.unexpectedEnd, at: position, expected: "a digit in the exponent")
             }
-            while position < count, isDigit(bytes[position]) { position += 1 }
+            while position < count, isDigit(base[position]) {
+                // Saturates: anything this large is out of Double's range (or zero) either way.
+                if exponent < 100_000 { exponent = exponent * 10 + Int(base[position] &- UInt8(ascii: "0")) }
+                position += 1
+            }
+            if exponentNegative { exponent = -exponent }
         }
         if isInteger, !overflow {
             if negative {
@@ -369,11 +447,41 @@ struct JSONParser {
                 return JSONNumber(Int64(magnitude))
             }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        // Exact when the digits fit in 53 bits and the power of ten is exact (|e| ≤ 22): one
+        // correctly rounded multiplication or division (Clinger's fast path).
+        let scale = exponent - fractionDigits
+        if !overflow, magnitude <= 1 << 53, scale >= -22, scale <= 22 {
+            let power = Self.powerOfTen(scale < 0 ? -scale : scale)
+            let value = scale < 0 ? Double(magnitude) / power : Double(magnitude) * power
+            return JSONNumber(negative ? -value : value)
+        }
+        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: position - start), as: UTF8.self)
         guard let double = Double(text), double.isFinite else {
             throw error(.numberOutOfRange, at: start, expected: "a number within the range of Double")
         }
         return JSONNumber(double)
+    }
+
+    @inline(__always)
+    private func accumulate(_ byte: UInt8, into magnitude: inout UInt64, overflow: inout Bool) {
+        let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times10.addingReportingOverflow(UInt64(byte &- UInt8(ascii: "0")))
+        overflow = overflow || o1 || o2
+        magnitude = sum
+    }
+
+    /// 10^exponent for 0 ≤ exponent ≤ 22, all exact in a Double.
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        var result = 1.0
+        var base = 10.0
+        var remaining = exponent
+        while remaining > 0 {
+            if remaining & 1 == 1 { result *= base }
+            base *= base
+            remaining >>= 1
+        }
+        return result
     }
 
     @inline(__always)
@@ -383,30 +491,95 @@ struct JSONParser {
 
     // MARK: Strings
 
+    /// A mask with the high bit set in each byte of `word` that is a quote, a backslash, a
+    /// control character or not ASCII. Bits above the lowest set one may be spurious (borrows),
+    /// so only the lowest is used.
+    @inline(__always)
+    private static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let hasQuote = (quotes &- ones) & ~quotes
+        let hasBackslash = (backslashes &- ones) & ~backslashes
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl | word) & (ones &* 0x80)
+    }
+
+    /// Moves from `position` inside a string (which began at `start`) to the first quote,
+    /// backslash or control character, or the end of the input, eight bytes at a time while
+    /// they are plain ASCII, validating any UTF-8 sequence on the way.
+    @inline(__always)
+    private mutating func scanPlain(start: Int) throws(JSONReadError) {
+        while true {
+            while position &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let special = Self.specialBytes(word)
+                if special != 0 {
+                    position &+= special.trailingZeroBitCount &>> 3
+                    break
+                }
+                position &+= 8
+            }
+            guard position < count else { return }
+            let byte = base[position]
+            if byte >= 0x80 {
+                try checkStringLength(from: start)
+                try validateUTF8Sequence()
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                return
+            } else {
+                position += 1
+            }
+        }
+    }
+
+    @inline(__always)
+    private func checkStringLength(from start: Int) throws(JSONReadError) {
+        if position - start > limits.maxStringBytes {
+            throw error(.stringLimit, at: start, expected: "a string of at most \(limits.maxStringBytes) bytes")
+        }
+    }
+
     /// Parses a string starting at the opening quote.
     private mutating func parseString() throws(JSONReadError) -> String {
         position += 1
         let start = position
-        // Fast path: ASCII without escapes.
-        while position < count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let length = position - start
-                if length > limits.maxStringBytes {
-                    throw error(.stringLimit, at: start, expected: "a string of at most \(limits.maxStringBytes) bytes")
-                }
-                position += 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-            position += 1
-        }
-        return try parseStringSlow(start: start)
+        try scanPlain(start: start)
+        guard position < count, base[position] == UInt8(ascii: "\"") else { return try parseStringSlow(start: start) }
+        try checkStringLength(from: start)
+        position += 1
+        return String(decoding: UnsafeBufferPointer(start: base + start, count: position - 1 - start), as: UTF8.self)
     }
 
-    /// Handles escapes, non-ASCII (validated) and errors. `position` is at the first byte the
-    /// fast path could not take.
+    /// Parses an object key starting at its opening quote; a key without escapes is interned.
+    /// `context` (the key before it, or its object's owner) predicts it: when the bytes are
+    /// those of the key that followed the same context last time, they are not scanned again.
+    private mutating func parseKey(after context: Int) throws(JSONReadError) -> Key {
+        if let predicted = interned.predictedKey(after: context, base: base, at: position + 1, count: count) {
+            position += 2 + predicted.length
+            return predicted.key
+        }
+        let key = try parseKeyScanning()
+        interned.learn(key.slot, after: context)
+        return key
+    }
+
+    private mutating func parseKeyScanning() throws(JSONReadError) -> Key {
+        position += 1
+        let start = position
+        try scanPlain(start: start)
+        guard position < count, base[position] == UInt8(ascii: "\"") else {
+            return Key(string: try parseStringSlow(start: start), slot: 0)
+        }
+        try checkStringLength(from: start)
+        let length = position - start
+        position += 1
+        return interned.intern(base: base, start: start, length: length, available: count - start)
+    }
+
+    /// Handles escapes and errors. `position` is at the first byte the plain scan stopped at.
     private mutating func parseStringSlow(start: Int) throws(JSONReadError) -> String {
+        try checkStringLength(from: start)
         var hasEscapes = false
         scratch.removeAll(keepingCapacity: true)
         var copiedUpTo = start
@@ -414,12 +587,12 @@ struct JSONParser {
             guard position < count else {
                 throw error(.unexpectedEnd, at: position, expected: "'\"' to close the string")
             }
-            let byte = bytes[position]
+            let byte = base[position]
             if byte == UInt8(ascii: "\"") {
                 break
             } else if byte == UInt8(ascii: "\\") {
                 if !hasEscapes { hasEscapes = true }
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<position]))
+                scratch.append(contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: position - copiedUpTo))
                 try parseEscape()
                 copiedUpTo = position
             } else if byte < 0x20 {
@@ -437,16 +610,17 @@ struct JSONParser {
         let end = position
         position += 1
         if !hasEscapes {
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
         }
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<end]))
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: end - copiedUpTo))
         return String(decoding: scratch, as: UTF8.self)
     }
 
     /// Validates one multi-byte UTF-8 sequence at `position` (RFC 3629: no overlongs, no
     /// surrogates, nothing above U+10FFFF) and moves past it.
+    @inline(__always)
     private mutating func validateUTF8Sequence() throws(JSONReadError) {
-        let lead = bytes[position]
+        let lead = base[position]
         let length: Int
         var lowerBound: UInt8 = 0x80
         var upperBound: UInt8 = 0xBF
@@ -466,7 +640,7 @@ struct JSONParser {
             guard index < count else {
                 throw error(.unexpectedEnd, at: index, expected: "a UTF-8 continuation byte")
             }
-            let byte = bytes[index]
+            let byte = base[index]
             let (low, high) = offset == 1 ? (lowerBound, upperBound) : (UInt8(0x80), UInt8(0xBF))
             guard byte >= low, byte <= high else {
                 throw error(.invalidUTF8, at: index, expected: "a valid UTF-8 continuation byte")
@@ -474,13 +648,12 @@ struct JSONParser {
         }
         position += length
     }
-
     /// Decodes one escape at `position` (the backslash) into `scratch`.
     private mutating func parseEscape() throws(JSONReadError) {
         let escapeStart = position
         position += 1
         guard position < count else { throw error(.unexpectedEnd, at: position, expected: "an escape character") }
-        let byte = bytes[position]
+        let byte = base[position]
         position += 1
         switch byte {
         case UInt8(ascii: "\""): scratch.append(0x22)
@@ -496,7 +669,7 @@ struct JSONParser {
             var scalarValue = UInt32(unit)
             if unit >= 0xD800, unit <= 0xDBFF {
                 // A high surrogate must be followed by an escaped low surrogate.
-                guard position + 1 < count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                guard position + 1 < count, base[position] == UInt8(ascii: "\\"), base[position + 1] == UInt8(ascii: "u")
                 else {
                     throw error(
                         .loneSurrogate, at: escapeStart, expected: "a low surrogate \\uDC00–\\uDFFF after a high surrogate")
@@ -520,7 +693,7 @@ struct JSONParser {
         var value: UInt16 = 0
         for _ in 0..<4 {
             guard position < count else { throw error(.unexpectedEnd, at: position, expected: "4 hexadecimal digits") }
-            let byte = bytes[position]
+            let byte = base[position]
             let digit: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
@@ -551,5 +724,206 @@ struct JSONParser {
             scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
             scratch.append(UInt8(0x80 | (scalar & 0x3F)))
         }
+    }
+}
+
+/// A stack of values in manually managed memory: pushing moves a value in, and closing a
+/// container moves its slice out into the new array, with no retain or release in between.
+struct Stack<Element>: ~Copyable {
+    /// The first element (a dangling, never-read address while nothing was pushed).
+    private(set) var pointer: UnsafeMutablePointer<Element>
+    /// How many elements are on the stack.
+    private(set) var count = 0
+    private var capacity = 0
+
+    init() {
+        pointer = UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment)!
+    }
+
+    deinit {
+        if capacity > 0 {
+            pointer.deinitialize(count: count)
+            pointer.deallocate()
+        }
+    }
+
+    @inline(__always)
+    mutating func push(_ element: consuming Element) {
+        if count == capacity { grow() }
+        (pointer + count).initialize(to: element)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let newCapacity = Swift.max(16, capacity * 2)
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        if capacity > 0 {
+            grown.moveInitialize(from: pointer, count: count)
+            pointer.deallocate()
+        }
+        pointer = grown
+        capacity = newCapacity
+    }
+
+    /// Moves the elements from `start` to the top into a new array.
+    mutating func moveOut(from start: Int) -> [Element] {
+        let moved = count - start
+        let source = pointer + start
+        let array = [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
+            if moved > 0 { buffer.baseAddress!.moveInitialize(from: source, count: moved) }
+            initialized = moved
+        }
+        count = start
+        return array
+    }
+
+    /// Drops the elements from `start` up, which the caller has already moved out.
+    mutating func forgetTop(from start: Int) {
+        count = start
+    }
+}
+
+/// The object keys of one document, by the hash of their bytes: a repeated key (the same
+/// keys in every item of a list) is compared by its bytes and shared, not decoded again.
+struct KeyTable: ~Copyable {
+    /// Where a slot's key sits in the input, and its hash.
+    private struct Slot {
+        var hash: UInt64
+        var offset: Int
+        var length: Int
+    }
+
+    /// Number of slots; a slot number fits a byte with room for "not interned" (zero).
+    private static var slotCount: Int { 128 }
+    /// Longer keys are not interned.
+    private static var maxLength: Int { 64 }
+
+    private var slots: UnsafeMutablePointer<Slot>?
+    private var strings: UnsafeMutablePointer<String>?
+    /// For each context (a key's slot plus one, or `firstKeyContext(owner:)`), the slot plus
+    /// one of the key that followed it last time; zero when unknown.
+    private var successors: UnsafeMutablePointer<UInt8>?
+
+    /// The context of an object's first key: the key its object is the value of.
+    @inline(__always)
+    static func firstKeyContext(owner: UInt8) -> Int { slotCount + 1 + Int(owner) }
+
+    /// The key that followed `context` last time, when the input at `start` holds exactly its
+    /// bytes and a closing quote; with its length in bytes.
+    @inline(__always)
+    func predictedKey(
+        after context: Int, base: UnsafePointer<UInt8>, at start: Int, count: Int
+    ) -> (key: JSONParser.Key, length: Int)? {
+        guard let successors else { return nil }
+        let next = successors[context]
+        guard next != 0 else { return nil }
+        let index = Int(next) - 1
+        let slot = slots.unsafelyUnwrapped + index
+        let length = slot.pointee.length
+        guard start + length < count, base[start + length] == UInt8(ascii: "\""),
+            Self.equal(base + slot.pointee.offset, base + start, length, available: count - start)
+        else { return nil }
+        return (JSONParser.Key(string: strings.unsafelyUnwrapped[index], slot: next), length)
+    }
+
+    /// Records that the key in `slot` (plus one; zero for none) followed `context`.
+    @inline(__always)
+    func learn(_ slot: UInt8, after context: Int) {
+        successors?[context] = slot
+    }
+
+    init() {}
+
+    deinit {
+        if let slots, let strings {
+            // Only slots that were used hold a string.
+            for index in 0..<Self.slotCount where slots[index].length >= 0 { (strings + index).deinitialize(count: 1) }
+            slots.deallocate()
+            strings.deallocate()
+        }
+        successors?.deallocate()
+    }
+
+    /// The key of `length` bytes at `start` in `base` (already validated UTF-8; `available`
+    /// bytes are readable from `start`), shared with an earlier equal key when there is one.
+    @inline(__always)
+    mutating func intern(base: UnsafePointer<UInt8>, start: Int, length: Int, available: Int) -> JSONParser.Key {
+        let bytes = base + start
+        guard length <= Self.maxLength else {
+            return JSONParser.Key(
+                string: String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self), slot: 0)
+        }
+        if slots == nil { allocate() }
+        let hash = Self.hash(bytes, length, available: available)
+        let index = Int(truncatingIfNeeded: hash >> 57)
+        let slot = slots.unsafelyUnwrapped + index
+        let string = strings.unsafelyUnwrapped + index
+        if slot.pointee.hash == hash, slot.pointee.length == length,
+            Self.equal(base + slot.pointee.offset, bytes, length, available: available)
+        {
+            return JSONParser.Key(string: string.pointee, slot: UInt8(index + 1))
+        }
+        let key = String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+        if slot.pointee.length >= 0 { string.pointee = key } else { string.initialize(to: key) }
+        slot.pointee = Slot(hash: hash, offset: start, length: length)
+        return JSONParser.Key(string: key, slot: UInt8(index + 1))
+    }
+
+    private mutating func allocate() {
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: Slot(hash: 0, offset: 0, length: -1), count: Self.slotCount)
+        // A slot's string is initialized when the slot is first used (its length ≥ 0).
+        let strings = UnsafeMutablePointer<String>.allocate(capacity: Self.slotCount)
+        self.slots = slots
+        self.strings = strings
+        let successors = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * (Self.slotCount + 1))
+        successors.initialize(repeating: 0, count: 2 * (Self.slotCount + 1))
+        self.successors = successors
+    }
+
+    @inline(__always)
+    private static func load(_ bytes: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The last `length % 8` bytes of a key as one word (the rest of the word zero).
+    @inline(__always)
+    private static func tail(_ bytes: UnsafePointer<UInt8>, from offset: Int, length: Int, available: Int) -> UInt64 {
+        let remaining = length - offset
+        if remaining == 0 { return 0 }
+        if offset + 8 <= available {
+            return load(bytes, offset) & (UInt64.max >> UInt64(64 - remaining * 8))
+        }
+        var word: UInt64 = 0
+        for index in 0..<remaining { word |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
+        return word
+    }
+
+    @inline(__always)
+    private static func hash(_ bytes: UnsafePointer<UInt8>, _ length: Int, available: Int) -> UInt64 {
+        var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
+        var offset = 0
+        while offset + 8 <= length {
+            hash = (hash ^ load(bytes, offset)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            offset += 8
+        }
+        hash = (hash ^ tail(bytes, from: offset, length: length, available: available)) &* 0x94D0_49BB_1331_11EB
+        return hash ^ (hash >> 29)
+    }
+
+    /// Whether two keys of `length` bytes are equal; `lhs` is the earlier one in the input, so
+    /// at least `available` bytes are readable from each.
+    @inline(__always)
+    private static func equal(
+        _ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ length: Int, available: Int
+    ) -> Bool {
+        var offset = 0
+        while offset + 8 <= length {
+            if load(lhs, offset) != load(rhs, offset) { return false }
+            offset += 8
+        }
+        return tail(lhs, from: offset, length: length, available: available)
+            == tail(rhs, from: offset, length: length, available: available)
     }
 }
