@@ -275,7 +275,10 @@ if ProcessInfo.processInfo.environment["DYNAMICUI_BENCHMARKS"] != nil {
         ),
         .executableTarget(
             name: "dynamicui-probe",
-            dependencies: ["DynamicUIBenchInputs", "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog"],
+            dependencies: [
+                "DynamicUIBenchInputs", "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
             path: "tools/bench-probe",
             swiftSettings: swiftSettings
         ),

@@ -142,6 +142,9 @@ public enum BenchInputs {
     public static let materials1000 = materialItems(1000)
     /// 10,000 materials.
     public static let materials10000 = materialItems(10_000)
+    /// The composed `materials-list` screen as the server sends it (compact JSON).
+    public static let materialsListBytes = JSONWriter().bytes(from: try! edugo.screenJSON("materials-list"))
+
     /// The 1,000-item, 8-field list payload (the bytes of one response).
     public static let materials1000Bytes = list1000
 }

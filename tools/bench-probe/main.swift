@@ -2,6 +2,9 @@
 // `valgrind --tool=callgrind` (deterministic for the same binary and input).
 //
 //     dynamicui-probe <json-reader-1000 | screen-decode | placeholders-3 | materials-lowering | bytes-to-rows | sizes> [iterations]
+//     dynamicui-probe compare [rounds] [filter]   (side by side with the peers; see SideBySide.swift)
+//     dynamicui-probe dump FOLDER                 (the reader inputs as files)
+//     dynamicui-probe read-file FILE [rounds]     (median nanoseconds of one JSONReader read)
 import DynamicUIBenchInputs
 import DynamicUICatalog
 import DynamicUIModels
@@ -33,6 +36,29 @@ case "materials-lowering":
 case "bytes-to-rows":
     let bytes = BenchInputs.materials1000Bytes
     for _ in 0..<iterations { sink &+= BenchInputs.bytesToRows(bytes) }
+case "compare":
+    // Interposer-free, A/B interleaved side by side: dynamicui-probe compare [rounds] [filter]
+    try SideBySide.run(rounds: iterations, filter: arguments.count > 3 ? arguments[3] : nil)
+    exit(0)
+case "dump":
+    // Writes the reader inputs to a folder, for the reference parsers outside Swift.
+    let folder = URL(fileURLWithPath: arguments.count > 2 ? arguments[2] : ".")
+    for (name, bytes) in BenchInputs.readerInputs {
+        try Data(bytes).write(to: folder.appendingPathComponent(name.replacingOccurrences(of: " ", with: "-") + ".json"))
+    }
+    exit(0)
+case "read-file":
+    // Median wall time of reading one file with JSONReader: dynamicui-probe read-file FILE [rounds]
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: arguments[2])))
+    let rounds = arguments.count > 3 ? Int(arguments[3]) ?? 50 : 50
+    var times: [Double] = []
+    for _ in 0..<rounds {
+        let start = DispatchTime.now().uptimeNanoseconds
+        sink &+= (try JSONReader().read(bytes)).objectValue?.count ?? 0
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+    }
+    print(SideBySide.median(times))
+    exit(sink == -1 ? 1 : 0)
 case "sizes":
     for (name, bytes) in BenchInputs.readerInputs { print("\(name)\t\(bytes.count)") }
     exit(0)

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import DynamicUIModels
+
+/// The reader's fast paths (word-at-a-time string scanning, key interning and prediction,
+/// moved value stacks, exact decimal conversion) checked against slow, obvious references.
+@Suite("JSON reader: fast paths agree with the obvious answer")
+struct JSONReaderFastPathTests {
+    /// A special byte at every offset of strings of every length around the 8-byte word size.
+    @Test func specialBytesAtEveryOffsetOfAWord() throws {
+        let specials: [(inserted: String, decoded: String)] = [
+            ("\\\"", "\""), ("\\\\", "\\"), ("\\n", "\n"), ("é", "é"), ("€", "€"), ("𝄞", "𝄞"), ("\\u00e9", "é"),
+        ]
+        for length in 0...20 {
+            for offset in 0...length {
+                for (inserted, decoded) in specials {
+                    let prefix = String(repeating: "a", count: offset)
+                    let suffix = String(repeating: "b", count: length - offset)
+                    let value = try JSONReader().read(
+                        "[\"\(prefix)\(inserted)\(suffix)\", {\"\(prefix)\(inserted)\(suffix)\": 1}]")
+                    #expect(value[0]?.stringValue == prefix + decoded + suffix)
+                    #expect(value[1]?.objectValue?.keys == [prefix + decoded + suffix])
+                }
+                // A raw control character or an invalid byte at the same offset is an error at its offset.
+                var bytes = Array("[\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: length + 1) + Array("\"]".utf8)
+                for bad: UInt8 in [0x01, 0x1F, 0xFF, 0xC0] {
+                    bytes[2 + offset] = bad
+                    do {
+                        _ = try JSONReader().read(bytes)
+                        Issue.record("byte \(bad) at \(offset) was accepted")
+                    } catch {
+                        #expect(error.offset == 2 + offset, "byte \(bad) at \(offset)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Keys that look like the predicted one but are not: longer, shorter, one byte different,
+    /// escaped, or a different key that hashes to the same slot.
+    @Test func predictedKeysThatDifferAreReadAsWritten() throws {
+        let items = [
+            #"{"title": 1, "subject": 2}"#, #"{"title": 1, "subjects": 2}"#, #"{"title": 1, "subjec": 2}"#,
+            #"{"title": 1, "subjecT": 2}"#, #"{"title": 1, "sub\u006aect": 2}"#, #"{"titles": 1, "subject": 2}"#,
+            #"{"title": 1}"#, #"{"title": 1, "subject": 2, "extra": 3}"#, #"{"title": 1, "subject": 2}"#,
+        ]
+        let value = try JSONReader().read("[" + items.joined(separator: ",") + "]")
+        let keys = value.arrayValue?.map { $0.objectValue?.keys ?? [] }
+        #expect(
+            keys == [
+                ["title", "subject"], ["title", "subjects"], ["title", "subjec"], ["title", "subjecT"], ["title", "subject"],
+                ["titles", "subject"], ["title"], ["title", "subject", "extra"], ["title", "subject"],
+            ])
+        // The key at the end of the input, with fewer than eight bytes left to read.
+        #expect(try JSONReader().read(#"[{"a":1},{"a":2}]"#)[1]?["a"] == 2)
+        #expect(throws: JSONReadError.self) { try JSONReader().read(#"[{"ab":1},{"ab"#) }
+    }
+
+    /// Far more distinct keys than the intern table has slots, repeated and duplicated.
+    @Test func manyKeysAndDuplicatesBeyondTheInternTable() throws {
+        let names = (0..<600).map { "key-\($0)-\(String(repeating: "x", count: $0 % 70))" }
+        let object = "{" + names.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ",") + "}"
+        let value = try JSONReader().read("[\(object),\(object)]")
+        for copy in 0..<2 {
+            let read = try #require(value[copy]?.objectValue)
+            #expect(read.keys == names)
+            #expect(read[names[599]] == 599)
+        }
+        // Every pair of positions holding the same key is caught, wherever the two keys sit.
+        for (first, second) in [(0, 1), (3, 400), (127, 128), (598, 599)] {
+            var duplicated = names
+            duplicated[second] = names[first]
+            let text = "{" + duplicated.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ",") + "}"
+            do {
+                _ = try JSONReader(rejectDuplicateKeys: true).read(text)
+                Issue.record("duplicate \(first)/\(second) accepted")
+            } catch {
+                #expect(error.code == .duplicateKey)
+            }
+            #expect(try JSONReader().read(text)[names[first]] == .number(JSONNumber(second)))
+        }
+    }
+
+    /// Decimals converted on the fast path equal what `Double(String)` (correctly rounded) gives.
+    @Test func decimalsMatchCorrectlyRoundedConversion() throws {
+        var generator = SplitMix64(seed: 0xD1CE)
+        var texts = [
+            "0.1", "0.3", "-0.0", "1e22", "1e23", "9007199254740993.0", "123456789012345678.5", "4.9e-324",
+            "1.7976931348623157e308",
+        ]
+        for _ in 0..<5_000 {
+            let digits = String(generator.next() % 10_000_000_000_000_000)
+            let point = Int(generator.next() % UInt64(digits.count + 1))
+            let exponent = Int(generator.next() % 61) - 30
+            let mantissa =
+                point == 0
+                ? digits
+                : String(digits.prefix(point)) + "." + (digits.dropFirst(point).isEmpty ? "0" : String(digits.dropFirst(point)))
+            texts.append(generator.next() % 2 == 0 ? mantissa : "\(mantissa)e\(exponent)")
+        }
+        for text in texts where !text.hasPrefix(".") {
+            guard let expected = Double(text) else { continue }
+            let read = try JSONReader().read(text)
+            if let integer = read.numberValue, integer.isInteger { continue }
+            #expect(read.doubleValue?.bitPattern == expected.bitPattern, "\(text)")
+        }
+    }
+
+    /// Deep and wide documents built and torn down many times (values moved, never leaked twice).
+    @Test func nestedContainersRoundTrip() throws {
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<300 {
+            let value = Self.randomValue(depth: 0, using: &generator)
+            let written = JSONWriter().bytes(from: value)
+            #expect(try JSONReader().read(written) == value)
+            #expect(try JSONReader().read(JSONWriter(prettyPrinted: true).bytes(from: value)) == value)
+        }
+    }
+
+    static func randomValue(depth: Int, using generator: inout SplitMix64) -> JSONValue {
+        switch generator.next() % (depth > 5 ? 4 : 7) {
+        case 0: return .null
+        case 1: return .bool(generator.next() % 2 == 0)
+        case 2: return .number(JSONNumber(Int(generator.next() % 2_000_000) - 1_000_000))
+        case 3:
+            let length = Int(generator.next() % 24)
+            let characters = Array("aé\"\\\n€𝄞z \u{1}")
+            return .string(String((0..<length).map { _ in characters[Int(generator.next() % UInt64(characters.count))] }))
+        case 4, 5:
+            let count = Int(generator.next() % 6)
+            var object = JSONObject()
+            for index in 0..<count {
+                object["k\(generator.next() % 5)\(index % 2 == 0 ? "" : "-longer-key-name")"] = randomValue(
+                    depth: depth + 1, using: &generator)
+            }
+            return .object(object)
+        default:
+            return .array((0..<Int(generator.next() % 6)).map { _ in randomValue(depth: depth + 1, using: &generator) })
+        }
+    }
+}
