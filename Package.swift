@@ -36,6 +36,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The demo backend's and web preview's HTTP server (without the optional configuration traits).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
@@ -134,7 +138,6 @@ let package = Package(
                 "DynamicUIModels", "DynamicUIResolvers", "DynamicUIStorage", "DynamicUINetwork", "DynamicUIActions",
                 "DynamicUIRendering", "DynamicUIWeb", "DynamicUI", "DynamicUICatalog", "DynamicUIDemoBackend",
                 "DynamicUIAuthPlugin", "DynamicUICRUDPlugin", "DynamicUINavigationPlugin", "DynamicUIMediaPlayer",
-                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             path: "tools/sdui/Kit",
             swiftSettings: swiftSettings
@@ -162,7 +165,8 @@ let package = Package(
             name: "DynamicUIDemoBackend",
             dependencies: [
                 "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "tools/DemoBackend",
             swiftSettings: swiftSettings

@@ -10,9 +10,13 @@ checked for what a person would see; any server error (5xx in the request log or
 page) or browser console error fails the run. A screenshot of every pattern is saved.
 """
 
+import json
+import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -587,6 +591,61 @@ try:
     check("is required" in text(), "validation messages are in English")
     visit("/screen/users-list")
     check("Not allowed" in text(), "the not-allowed state is in English")
+
+    step("live reload: sdui serve --catalog FOLDER")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    live = os.path.join(tempfile.mkdtemp(prefix="dynamicui-live-"), "edugo")
+    shutil.copytree(os.path.join(root, "tools", "catalog", "edugo"), live)
+    screen_file = os.path.join(live, "screens", "materials-list.json")
+    with open(screen_file) as original:
+        screen = json.load(original)
+
+    def write_screen(title=None, raw=None):
+        with open(screen_file, "w") as out:
+            if raw is not None:
+                out.write(raw)
+            else:
+                edited = json.loads(json.dumps(screen))
+                edited["screen_name"] = title
+                edited["slot_data"]["title"] = title
+                json.dump(edited, out, ensure_ascii=False, indent=2)
+
+    def reloaded_to(condition, message):
+        try:
+            WebDriverWait(driver, 15).until(lambda d: d.execute_script("return window.__beforeEdit === undefined")
+                                            and condition())
+            check(True, message)
+        except TimeoutException:
+            check(False, f"{message} (page text: {text()[:160]!r})")
+
+    process.terminate()
+    process, base = start_server("--catalog", live)
+    for _ in range(50):
+        if any("live reload: watching" in line for line in server_log):
+            break
+        time.sleep(0.1)
+    check(any("live reload: watching" in line for line in server_log), "serve says it watches the folder")
+    driver.delete_all_cookies()
+    sign_in("docente@edugo.test")
+    visit("/screen/materials-list")
+    check(driver.find_elements(By.CSS_SELECTOR, "script"), "the page carries the live reload script")
+    driver.execute_script("window.__beforeEdit = true")
+    write_screen(title="Materiales en vivo")
+    reloaded_to(lambda: "Materiales en vivo" in text(), "an edited title shows without touching the page")
+    shot("live-reload-edited")
+    driver.execute_script("window.__beforeEdit = true")
+    write_screen(raw=json.dumps(screen)[:-40])
+    reloaded_to(lambda: driver.find_elements(By.ID, "live-reload-errors"),
+                "a broken screen shows its validation errors in the page")
+    check("materials-list.json" in text(), "the error names the file")
+    shot("live-reload-errors")
+    visit("/screen/dashboard-teacher")
+    check(driver.find_elements(By.ID, "live-reload-errors"), "every page shows the errors while the catalog is broken")
+    driver.execute_script("window.__beforeEdit = true")
+    write_screen(title="Materiales otra vez")
+    reloaded_to(lambda: not driver.find_elements(By.ID, "live-reload-errors"), "fixing the file brings the page back")
+    visit("/screen/materials-list")
+    check("Materiales otra vez" in text(), "the fixed screen is the one shown")
 
     step("sdui serve --quiet prints its address and nothing per request")
     import urllib.request

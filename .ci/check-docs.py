@@ -30,7 +30,8 @@ for root in sys.argv[1:]:
                 in_public_enum = True
             elif re.match(r"^(public |extension |struct |final class |enum |protocol )", line):
                 in_public_enum = line.startswith("public enum") or line.startswith("public indirect enum")
-            is_case = in_public_enum and CASE.match(line) is not None
+            # A switch case with its code on the same line (`case f(x): code`) is not a declaration.
+            is_case = in_public_enum and CASE.match(line) is not None and not re.search(r"\)\s*:\s*\S", line)
             if not is_case and (not DECL.match(line) or "import " in line or WITNESSES.search(line)):
                 continue
             previous = number - 1

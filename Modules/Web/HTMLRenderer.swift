@@ -102,10 +102,19 @@ public struct HTMLRenderer: Sendable {
     // MARK: Drawing
 
     private func domId(_ id: String) -> String {
-        "n-"
-            + id.unicodeScalars.map { scalar in
-                CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII ? String(scalar) : "_"
-            }.joined()
+        // ASCII letters and digits stay; any other character (whatever its UTF-8 length) is one `_`.
+        var bytes = Array("n-".utf8)
+        bytes.reserveCapacity(id.utf8.count + 2)
+        for byte in id.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                bytes.append(byte)
+            case 0x80...0xBF: continue  // a continuation byte of a character already written as `_`
+            default: bytes.append(UInt8(ascii: "_"))
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func styleAttribute(_ style: NodeStyle?) -> String {
@@ -429,9 +438,11 @@ public struct HTMLRenderer: Sendable {
     /// submits on the last field (`data-submit-action`); ⌘/Ctrl plus a key runs a shortcut
     /// (`href:<url>`, `action:<id>` or `reload`); the first field with an error takes the focus.
     static func keyboardScript(_ shortcuts: [String: String]) -> String {
-        let map = JSONWriter(sortedKeys: true).string(from: .object(JSONObject(shortcuts.map { ($0.key, .string($0.value)) })))
-            .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: "&", with: "\\u0026")
-            .replacingOccurrences(of: "]]>", with: "]]\\u003e")
+        var map = JSONWriter(sortedKeys: true).string(from: .object(JSONObject(shortcuts.map { ($0.key, .string($0.value)) })))
+        if map.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "]") }) {
+            map = map.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: "&", with: "\\u0026")
+                .replacingOccurrences(of: "]]>", with: "]]\\u003e")
+        }
         return avatarScript + "\n" + """
             document.documentElement.classList.add('js');
             // A switch applies as it changes (its Apply button is for pages without script).
@@ -626,24 +637,36 @@ public struct HTMLRenderer: Sendable {
 
     /// Text content with `&`, `<`, `>`, `"` and `'` escaped.
     public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default:
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" {
-                    result += "&#xFFFD;"
-                } else {
-                    result.unicodeScalars.append(scalar)
+        // Most text needs nothing: find the first byte that does, on the UTF-8 bytes (an escaped
+        // character is always one ASCII byte; other bytes are copied as they are).
+        var text = text
+        return text.withUTF8 { utf8 -> String in
+            guard let first = utf8.firstIndex(where: needsEscape) else { return String(decoding: utf8, as: UTF8.self) }
+            var output: [UInt8] = []
+            output.reserveCapacity(utf8.count + 16)
+            output.append(contentsOf: utf8[..<first])
+            for byte in utf8[first...] {
+                switch byte {
+                case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "'"): output.append(contentsOf: "&#39;".utf8)
+                case _ where byte < 0x20 && byte != 0x0A && byte != 0x09: output.append(contentsOf: "&#xFFFD;".utf8)
+                default: output.append(byte)
                 }
             }
+            return String(decoding: output, as: UTF8.self)
         }
-        return result
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        case 0x0A, 0x09: false
+        default: byte < 0x20
+        }
     }
 
     /// An attribute value (same escaping as text; always written inside double quotes).
@@ -668,24 +691,48 @@ public struct HTMLRenderer: Sendable {
     /// A URL for `href`/`src`: relative, `http(s)`, `mailto:` or `tel:`; anything else
     /// (`javascript:`, `data:`, `file:`, `vbscript:`) becomes `#`.
     public static func url(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
-        let lower = trimmed.lowercased()
-        let schemeEnd = lower.firstIndex(of: ":")
-        let firstSeparator = lower.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" }
-        let hasScheme = schemeEnd != nil && (firstSeparator == nil || schemeEnd! < firstSeparator!)
-        if hasScheme,
-            !(lower.hasPrefix("https:") || lower.hasPrefix("http:") || lower.hasPrefix("mailto:") || lower.hasPrefix("tel:"))
-        {
-            return "#"
+        // Trimming (a costly character-set walk) only when an end is not plain printable ASCII.
+        let plainEnds = [text.unicodeScalars.first, text.unicodeScalars.last].allSatisfy { scalar in
+            scalar.map { (0x21...0x7E).contains($0.value) } ?? true
+        }
+        let trimmed = plainEnds ? text : text.trimmingCharacters(in: urlTrimmed)
+        // A scheme is what comes before a ':' that precedes any '/', '?' or '#'.
+        var schemeLength: Int?
+        for (offset, byte) in trimmed.utf8.enumerated() {
+            if byte == UInt8(ascii: ":") {
+                schemeLength = offset
+                break
+            }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+        }
+        if let schemeLength {
+            let scheme = String(decoding: trimmed.utf8.prefix(schemeLength), as: UTF8.self).lowercased()
+            if !["https", "http", "mailto", "tel"].contains(scheme) { return "#" }
         }
         return escape(trimmed)
     }
 
-    /// A query component, percent-encoded.
-    static func query(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    private static let urlTrimmed = CharacterSet.whitespacesAndNewlines.union(.controlCharacters)
+
+    /// A query component, percent-encoded: ASCII letters, digits and `-._~` stay, every other
+    /// UTF-8 byte becomes `%XX`.
+    public static func query(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                output.append(byte)
+            default:
+                output.append(UInt8(ascii: "%"))
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     static func cssIdent(_ text: String) -> String {

@@ -1,8 +1,6 @@
 public import DynamicUICatalog
 import DynamicUIModels
 import DynamicUIResolvers
-import FlyingFox
-import FlyingSocks
 public import Foundation
 import GRDB
 
@@ -23,14 +21,13 @@ public final class DemoBackend: @unchecked Sendable {
         }
     }
 
-    private let catalog: EduGoCatalog
-    private let podcasts: PodcastsCatalog
+    private var catalog: EduGoCatalog
+    private var podcasts: PodcastsCatalog
     private let database: DatabaseQueue
-    private let endpoints: JSONObject
+    private var endpoints: JSONObject
     private let lock = NSLock()
     private var faultSettings = Faults()
-    private var servers: [HTTPServer] = []
-    private var tasks: [Task<Void, any Error>] = []
+    private var servers: [LoopbackHTTPServer] = []
     private var ports: (admin: UInt16, mobile: UInt16) = (0, 0)
     /// Every request handled, as `METHOD path` (for tests and the request log).
     public private(set) var log: [String] = []
@@ -64,10 +61,8 @@ public final class DemoBackend: @unchecked Sendable {
 
     /// Stops both servers: clients then see no connection (the "offline" switch).
     public func stop() async {
-        for server in servers { await server.stop(timeout: 0) }
-        for task in tasks { task.cancel() }
+        for server in servers { await server.stop() }
         servers.removeAll()
-        tasks.removeAll()
     }
 
     /// Starts again on the same ports ("back online").
@@ -76,17 +71,10 @@ public final class DemoBackend: @unchecked Sendable {
     }
 
     private func serve(port: UInt16, api: String) async throws -> UInt16 {
-        // The backend keeps its own request log (`log`); the server library's own lines (every
-        // connection opened and closed) are not printed.
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled)
-        for method in ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"] {
-            await server.appendRoute(HTTPRoute("\(method) *")) { [self] request in await self.handle(request, api: api) }
-        }
-        let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // The backend keeps its own request log (`log`); the server prints nothing.
+        let server = LoopbackHTTPServer { [self] request in await self.handle(request, api: api) }
+        let bound = try await server.start(port: port)
         servers.append(server)
-        tasks.append(task)
-        guard case .ip4(_, port: let bound)? = await server.listeningAddress else { throw DemoError.message("no port") }
         return bound
     }
 
@@ -157,54 +145,56 @@ public final class DemoBackend: @unchecked Sendable {
         var headers: [String: String] = [:]
     }
 
-    private func handle(_ request: FlyingFox.HTTPRequest, api: String) async -> FlyingFox.HTTPResponse {
+    private func handle(_ request: LoopbackRequest, api: String) async -> LoopbackResponse {
         let faults = self.faults
         if faults.latency > 0 { try? await Task.sleep(nanoseconds: WireNumber.sleepNanoseconds(seconds: faults.latency)) }
-        lock.withLock { log.append("\(request.method.rawValue) \(api):\(request.path)") }
+        let path = request.path.removingPercentEncoding ?? request.path
+        lock.withLock { log.append("\(request.method) \(api):\(path)") }
         if faults.failureRate > 0, Double.random(in: 0..<1) < faults.failureRate {
             return response(Reply(status: 503, body: ["error": "service unavailable"], headers: ["Retry-After": "0"]))
         }
-        var headers: [String: String] = [:]
-        for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
-        let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+        let query = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
         let body: DynamicUIModels.JSONValue?
         do {
-            let data = try await request.bodyData
-            body = data.isEmpty ? nil : try JSONReader().read(data)
+            body = request.body.isEmpty ? nil : try JSONReader().read([UInt8](request.body))
         } catch {
             return response(Reply(status: 400, body: ["error": .string("invalid request body: \(error)")]))
         }
         let reply = DemoRouter(
-            backend: self, api: api, method: request.method.rawValue, path: request.path, query: query, headers: headers,
-            body: body
+            backend: self, api: api, method: request.method, path: path, query: query, headers: request.headers, body: body
         )
         .route()
         return response(reply)
     }
 
-    private func response(_ reply: Reply) -> FlyingFox.HTTPResponse {
-        var headers = HTTPHeaders()
-        headers[HTTPHeader("Content-Type")] = "application/json; charset=utf-8"
-        for (name, value) in reply.headers { headers[HTTPHeader(name)] = value }
-        let data = reply.body.map { JSONWriter().data(from: $0) } ?? Data()
-        return FlyingFox.HTTPResponse(
-            statusCode: HTTPStatusCode(reply.status, phrase: Self.phrase(reply.status)), headers: headers, body: data)
-    }
-
-    static func phrase(_ status: Int) -> String {
-        [
-            200: "OK", 201: "Created", 204: "No Content", 304: "Not Modified", 400: "Bad Request", 401: "Unauthorized",
-            404: "Not Found",
-            409: "Conflict", 422: "Unprocessable Content", 503: "Service Unavailable",
-        ][status] ?? "Status"
+    private func response(_ reply: Reply) -> LoopbackResponse {
+        var headers = [(name: "Content-Type", value: "application/json; charset=utf-8")]
+        for (name, value) in reply.headers.sorted(by: { $0.key < $1.key }) { headers.append((name, value)) }
+        return LoopbackResponse(
+            status: reply.status, headers: headers, body: reply.body.map { JSONWriter().bytes(from: $0) } ?? [])
     }
 
     // MARK: Catalog access for the router
 
-    var edugo: EduGoCatalog { catalog }
+    var edugo: EduGoCatalog { lock.withLock { catalog } }
     /// The podcast catalog whose recordings are served.
-    public var podcastCatalog: PodcastsCatalog { podcasts }
-    var endpointTable: JSONObject { endpoints }
+    public var podcastCatalog: PodcastsCatalog { lock.withLock { podcasts } }
+    var endpointTable: JSONObject { lock.withLock { endpoints } }
+
+    /// Serves `catalog`'s screens, templates, navigation and endpoint table from now on (live
+    /// reload); the demo data seeded at start stays.
+    public func replaceCatalog(_ catalog: EduGoCatalog) throws {
+        let endpoints = try catalog.data("endpoints").objectValue ?? [:]
+        lock.withLock {
+            self.catalog = catalog
+            self.endpoints = endpoints
+        }
+    }
+
+    /// Serves `podcasts`' documents and recordings from now on (live reload).
+    public func replacePodcasts(_ podcasts: PodcastsCatalog) {
+        lock.withLock { self.podcasts = podcasts }
+    }
 
     func idempotent(_ key: String) throws -> Reply? {
         try database.read { db in

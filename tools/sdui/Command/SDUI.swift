@@ -47,9 +47,29 @@ struct Serve: AsyncParsableCommand {
         let preview = WebPreview(backend: backend, locale: Locale(identifier: locale)) { line in
             if !quiet { emit(line) }
         }
+        if let folder = catalog.folder {
+            // Live reload: an edited screen re-validates and the open pages reload themselves.
+            let reload = LiveReload(
+                folder: folder,
+                validate: { folder in
+                    ScreenValidator.shipped().validate(paths: [folder]).findings.filter { $0.severity == .error }.map(
+                        \.description)
+                },
+                apply: { [catalog] in
+                    if case .eduGoFolder(let folder) = catalog { try backend.replaceCatalog(try EduGoCatalog(folder: folder)) }
+                    await preview.catalogChanged()
+                })
+            reload.start()
+            preview.liveReload = reload
+        }
         try await preview.start(port: port)
         let root = preview.url.absoluteString
         emit("DynamicUI preview: \(root)\(catalog.startPath.dropFirst())")
+        if let reload = preview.liveReload {
+            emit(
+                "  live reload: watching \(reload.folder.path)"
+                    + (reload.errors.isEmpty ? "" : " (\(reload.errors.count) errors)"))
+        }
         emit("  EduGo: \(root)  ·  Podcasts: \(root)podcasts")
         emit("  demo API: mobile \(backend.mobileURL.absoluteString), admin \(backend.adminURL.absoluteString)")
         emit(

@@ -57,6 +57,13 @@ final class PodcastPreview {
         return app
     }
 
+    /// Drops the runtime and its pages, so the next request loads the documents afresh.
+    func reset() {
+        app = nil
+        pages.removeAll()
+        preserved = nil
+    }
+
     func handle(_ request: Incoming) async -> Reply {
         let parts = request.segments
         do {

@@ -40,6 +40,14 @@ public enum PreviewCatalog: Sendable, Hashable {
         }
     }
 
+    /// The folder of a catalog given as a folder (watched for live reload); `nil` for a shipped one.
+    public var folder: URL? {
+        switch self {
+        case .edugo, .podcasts: nil
+        case .eduGoFolder(let folder), .podcastsFolder(let folder): folder
+        }
+    }
+
     /// The page the preview opens on.
     public var startPath: String {
         switch self {

@@ -2,10 +2,10 @@ import DynamicUI
 import DynamicUIActions
 public import DynamicUIDemoBackend
 import DynamicUIModels
+import DynamicUINetwork
 import DynamicUIRendering
+import DynamicUIStorage
 import DynamicUIWeb
-import FlyingFox
-import FlyingSocks
 public import Foundation
 
 /// The web preview: a web server on 127.0.0.1 whose pages are drawn by `HTMLRenderer` from the
@@ -18,13 +18,20 @@ public final class WebPreview: @unchecked Sendable {
     public let backend: DemoBackend
     private let podcasts: PodcastPreview
     private let lock = NSLock()
-    private var server: HTTPServer?
-    private var task: Task<Void, any Error>?
+    private var server: LoopbackHTTPServer?
     private var boundPort: UInt16 = 0
     private let log: @Sendable (String) -> Void
     private let sessions = SessionTable()
     /// The locale of the EduGo sessions' runtimes.
     public let locale: Locale
+    private var reload: LiveReload?
+
+    /// Live reload of a catalog folder: pages carry a script that reloads them on a change, and
+    /// show the catalog's errors while it has any. Set before `start`.
+    public var liveReload: LiveReload? {
+        get { lock.withLock { reload } }
+        set { lock.withLock { reload = newValue } }
+    }
 
     /// A preview over `backend` (already started) in `locale`; `log` receives one line per request.
     public init(
@@ -41,52 +48,69 @@ public final class WebPreview: @unchecked Sendable {
 
     /// Starts listening on `port` (0 picks a free one).
     public func start(port: UInt16 = 0) async throws {
-        // One line per request comes from `log` (silent with --quiet); the server library prints nothing.
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
-        for method in ["GET", "POST"] {
-            await server.appendRoute(HTTPRoute("\(method) *")) { [self] request in await self.respond(request) }
-        }
-        let task = Task { try await server.run() }
-        try await server.waitUntilListening()
-        guard case .ip4(_, port: let bound)? = await server.listeningAddress else { throw PreviewError("no port") }
+        // One line per request comes from `log` (silent with --quiet); the server prints nothing.
+        let server = LoopbackHTTPServer { [self] request in await self.respond(request) }
+        let bound = try await server.start(port: port)
         lock.withLock {
             self.server = server
-            self.task = task
             boundPort = bound
         }
     }
 
-    /// Stops the server.
+    /// Stops the server (and live reload's open event streams, which would otherwise keep it up).
     public func stop() async {
-        let server = lock.withLock { self.server }
-        await server?.stop(timeout: 1)
-        lock.withLock {
-            task?.cancel()
-            self.server = nil
+        liveReload?.stop()
+        let server = lock.withLock {
+            defer { self.server = nil }
+            return self.server
         }
+        await server?.stop()
     }
 
     // MARK: Requests
 
-    private func respond(_ request: HTTPRequest) async -> HTTPResponse {
+    /// Forgets what the sessions cached of the catalog (screens, navigation, node documents)
+    /// after live reload applied a new one.
+    @MainActor
+    public func catalogChanged() async {
+        podcasts.reset()
+        for session in sessions.all {
+            // Screens and navigation are served with max-age: the response cache would keep them.
+            await session.runtime.client.cache?.clearAll()
+            await session.runtime.screens.clear()
+            await session.runtime.loadNavigation()
+        }
+    }
+
+    private func respond(_ request: LoopbackRequest) async -> LoopbackResponse {
+        let reload = liveReload
+        if let reload, request.path == "/_/live-reload" {
+            let since = request.queryItems.first { $0.name == "since" }.flatMap { Int($0.value) }
+            return LoopbackResponse(
+                status: 200,
+                headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")],
+                stream: reload.events(since: since))
+        }
         let started = Date()
-        let body = (try? await request.bodyData) ?? Data()
         let incoming = Incoming(
-            method: request.method.rawValue, path: request.target.path(percentEncoded: true),
-            query: Incoming.parseForm(request.target.query(percentEncoded: true)),
-            form: request.method == .POST ? Incoming.parseForm(String(decoding: body, as: UTF8.self)) : [],
-            cookie: request.headers[HTTPHeader("Cookie")] ?? "")
-        let reply = await handle(incoming)
-        var headers = HTTPHeaders()
-        headers[HTTPHeader("Content-Type")] = reply.contentType
-        headers[HTTPHeader("Cache-Control")] = "no-store"
-        if let location = reply.location { headers[HTTPHeader("Location")] = location }
-        if let cookie = reply.cookie { headers[HTTPHeader("Set-Cookie")] = cookie }
+            method: request.method, path: request.path, query: Incoming.parseForm(request.query),
+            form: request.method == "POST" ? Incoming.parseForm(String(decoding: request.body, as: UTF8.self)) : [],
+            cookie: request.header("Cookie") ?? "")
+        var reply = await handle(incoming)
+        if let reload, reply.contentType.hasPrefix("text/html"), reply.status != 303 {
+            // While the catalog has errors every page shows them; otherwise it reloads on a change.
+            if let errors = reload.errorPage() {
+                reply = Reply(status: 200, body: errors, cookie: reply.cookie)
+            } else {
+                reply.body = reload.inject(into: reply.body)
+            }
+        }
+        var headers = [(name: "Content-Type", value: reply.contentType), (name: "Cache-Control", value: "no-store")]
+        if let location = reply.location { headers.append(("Location", location)) }
+        if let cookie = reply.cookie { headers.append(("Set-Cookie", cookie)) }
         let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
-        log("\(incoming.method) \(request.path) \(reply.status) \(milliseconds) ms")
-        return HTTPResponse(
-            statusCode: HTTPStatusCode(reply.status, phrase: Reply.phrase(reply.status)), headers: headers,
-            body: Data(reply.body.utf8))
+        log("\(incoming.method) \(request.path.removingPercentEncoding ?? request.path) \(reply.status) \(milliseconds) ms")
+        return LoopbackResponse(status: reply.status, headers: headers, body: Array(reply.body.utf8))
     }
 
     @MainActor
@@ -130,6 +154,9 @@ struct PreviewError: Error, CustomStringConvertible {
 @MainActor
 final class SessionTable {
     private var sessions: [String: PreviewSession] = [:]
+
+    /// Every open session.
+    var all: [PreviewSession] { Array(sessions.values) }
 
     func session(for id: String?) -> PreviewSession? {
         guard let id, let session = sessions[id] else { return nil }
@@ -193,19 +220,10 @@ struct Reply: Sendable {
 
     /// A `303 See Other` to `location` (after a POST, or to normalise a URL).
     static func redirect(_ location: String) -> Reply { Reply(status: 303, body: "", location: location) }
-
-    static func phrase(_ status: Int) -> String {
-        [200: "OK", 204: "No Content", 303: "See Other", 400: "Bad Request", 404: "Not Found", 500: "Internal Server Error"][
-            status] ?? "Status"
-    }
 }
 
 /// Percent-encoding for a query component.
-func queryEncode(_ text: String) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
-    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-}
+func queryEncode(_ text: String) -> String { HTMLRenderer.query(text) }
 
 /// `/<prefix>/<name>?query`, every part percent-encoded.
 func pageURL(_ prefix: String, _ name: String, _ query: [(String, String)]) -> String {

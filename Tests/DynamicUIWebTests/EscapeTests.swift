@@ -1,0 +1,41 @@
+import DynamicUIWeb
+import Testing
+
+@Suite("HTML escaping")
+struct EscapeTests {
+    /// The obvious, scalar-by-scalar escaping the fast byte-level one must equal.
+    static func reference(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t": result += "&#xFFFD;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    @Test func equalsTheScalarByScalarReferenceOnHostileText() {
+        let alphabet: [Character] = [
+            "a", "Z", "&", "<", ">", "\"", "'", "\n", "\t", "\u{0}", "\u{1F}", "é", "€", "𝄞", "ñ", " ", "\u{7F}",
+        ]
+        var state: UInt64 = 0x5EED
+        for length in 0..<40 {
+            for _ in 0..<40 {
+                let text = String(
+                    (0..<length).map { _ in
+                        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                        return alphabet[Int(state >> 33) % alphabet.count]
+                    })
+                #expect(HTMLRenderer.escape(text) == Self.reference(text), "\(text.debugDescription)")
+            }
+        }
+        #expect(HTMLRenderer.escape("<script>alert('x')</script>") == "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;")
+        #expect(HTMLRenderer.escape("plain text, nothing to do") == "plain text, nothing to do")
+    }
+}
