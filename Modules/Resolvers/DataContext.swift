@@ -213,12 +213,10 @@ public final class DataContext: Sendable {
     /// The value of `name` in the innermost scope that has it.
     @inlinable
     public func lookup(_ name: String) -> JSONValue? {
-        var context: DataContext? = self
-        while let current = context {
-            for index in current.names.indices where current.names[index] == name { return current.values[index] }
-            context = current.parent
-        }
-        return nil
+        // Recursion over the immutable `parent` borrows each scope; a loop over a `var` would
+        // retain and release every scope it passes (a row's lookups pass two or three).
+        for index in names.indices where names[index] == name { return values[index] }
+        return parent?.lookup(name)
     }
 
     /// A screen's root context (seed 000 §5): user, context, slot data, endpoint data (also the

@@ -84,21 +84,23 @@ extension PathExpression {
     /// The value at this path in `context`, or `null`.
     public func resolve(in context: DataContext) -> JSONValue {
         var current: JSONValue
-        var rest = components[...]
+        var next = 0
         switch root {
         case .relative:
             current = context.defaultObject
         case .scoped:
-            if case .key(let name)? = components.first, let scoped = context.lookup(name) {
+            if !components.isEmpty, case .key(let name) = components[0], let scoped = context.lookup(name) {
                 current = scoped
-                rest = components.dropFirst()
+                next = 1
             } else {
                 current = context.defaultObject
             }
         }
-        for component in rest {
-            guard let next = current.member(component) else { return .null }
-            current = next
+        // By index, not over a slice: each step borrows its component instead of copying it.
+        while next < components.count {
+            guard let value = current.member(components[next]) else { return .null }
+            current = value
+            next += 1
         }
         return current
     }

@@ -165,9 +165,9 @@ public struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
             var initialized = 0
             defer { pieces.baseAddress!.deinitialize(count: initialized) }
             var total = 0
-            for segment in segments {
+            for index in segments.indices {
                 let piece: String
-                switch segment {
+                switch segments[index] {
                 case .text(let text): piece = text
                 case .expression(let expression):
                     do throws(EvaluationError) {
