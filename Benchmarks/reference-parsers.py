@@ -48,7 +48,7 @@ def main():
     folder = Path(tempfile.mkdtemp(prefix="dynamicui-inputs-"))
     subprocess.run([probe, "dump", str(folder)], check=True)
     files = sorted(folder.glob("*.json"), key=lambda p: (not p.name.startswith("screen"), p.stat().st_size))
-    print("| input | bytes | DynamicUI JSONReader | orjson.loads | simdjson (DOM) | orjson ÷ DynamicUI | simdjson ÷ DynamicUI |")
+    print("| input | bytes | DynamicUI JSONReader | orjson.loads | simdjson (DOM) | DynamicUI ÷ orjson (time) | DynamicUI ÷ simdjson (time) |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for path in files:
         data = path.read_bytes()

@@ -61,6 +61,7 @@ case "read-file":
     exit(sink == -1 ? 1 : 0)
 case "sizes":
     for (name, bytes) in BenchInputs.readerInputs { print("\(name)\t\(bytes.count)") }
+    print("materials-list (composed)\t\(BenchInputs.materialsListBytes.count)")
     exit(0)
 default:
     FileHandle.standardError.write(Data("unknown path \(arguments[1])\n".utf8))
