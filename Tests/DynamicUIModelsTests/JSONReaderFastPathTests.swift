@@ -82,6 +82,46 @@ struct JSONReaderFastPathTests {
         }
     }
 
+    /// Lists of objects whose keys come from a pool larger than half the intern table, sometimes
+    /// repeated within an object: each object reads as the model built key by key (the last
+    /// value wins, at the first key's position), and a repeat is rejected when asked.
+    @Test func repeatedKeysAcrossAndWithinObjectsMatchTheModel() throws {
+        var generator = SplitMix64(seed: 0x5EED)
+        let pool = (0..<150).map { "field\($0)" }
+        for _ in 0..<200 {
+            var objects: [[(String, Int)]] = []
+            for _ in 0..<Int(generator.next() % 6 + 1) {
+                let template = (0..<Int(generator.next() % 12 + 1)).map { _ in pool[Int(generator.next() % UInt64(pool.count))] }
+                // Several objects with the same keys in the same order (the predicted path), then a new shape.
+                for _ in 0..<Int(generator.next() % 4 + 1) {
+                    objects.append(template.map { ($0, Int(generator.next() % 1000)) })
+                }
+            }
+            let text =
+                "["
+                + objects.map { "{" + $0.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}" }
+                .joined(separator: ",") + "]"
+            let read = try #require(try JSONReader().read(text).arrayValue)
+            #expect(read.count == objects.count)
+            var anyRepeat = false
+            for (object, value) in zip(objects, read) {
+                var model = JSONObject()
+                for (key, number) in object { model[key] = .number(JSONNumber(number)) }
+                let readObject = try #require(value.objectValue)
+                #expect(readObject.keys == model.keys)
+                #expect(readObject == model)
+                if Set(object.map(\.0)).count != object.count { anyRepeat = true }
+            }
+            do {
+                _ = try JSONReader(rejectDuplicateKeys: true).read(text)
+                #expect(!anyRepeat, "a repeated key was accepted in \(text)")
+            } catch {
+                #expect(anyRepeat, "rejected without a repeated key: \(error)")
+                #expect(error.code == .duplicateKey)
+            }
+        }
+    }
+
     /// Decimals converted on the fast path equal what `Double(String)` (correctly rounded) gives.
     @Test func decimalsMatchCorrectlyRoundedConversion() throws {
         var generator = SplitMix64(seed: 0xD1CE)

@@ -87,7 +87,7 @@ struct JSONParser: ~Copyable {
     /// Where each key of `keys` starts, kept only when duplicates are rejected (for the error).
     private var keyOffsets: [Int] = []
     /// Open containers, innermost last.
-    private var frames: [Frame] = []
+    private var frames: Stack<Frame>
     /// Reusable buffer for strings that contain escapes.
     private var scratch: [UInt8] = []
     /// Object keys seen in this document, by the hash of their bytes.
@@ -102,6 +102,38 @@ struct JSONParser: ~Copyable {
         var ownerSlot: UInt8
         /// The intern slot (plus one) of this object's latest key; zero before the first.
         var lastSlot: UInt8
+        /// Whether two of this object's keys may be equal: a slot was used twice, or a key was
+        /// not interned. Distinct slots mean distinct keys (equal keys always share a slot).
+        var mayRepeat = false
+        /// The intern slots used by this object's keys, a bit each.
+        var seenSlots: (low: UInt64, high: UInt64) = (0, 0)
+
+        init(isObject: Bool, valueStart: Int, keyStart: Int, ownerSlot: UInt8) {
+            self.isObject = isObject
+            self.valueStart = valueStart
+            self.keyStart = keyStart
+            self.ownerSlot = ownerSlot
+            self.lastSlot = 0
+        }
+
+        /// Records a key's slot (plus one; zero for a key that was not interned).
+        @inline(__always)
+        mutating func noteKey(slot: UInt8) {
+            lastSlot = slot
+            guard slot != 0 else {
+                mayRepeat = true
+                return
+            }
+            let index = slot &- 1
+            let bit = UInt64(1) &<< UInt64(index & 63)
+            if index < 64 {
+                if seenSlots.low & bit != 0 { mayRepeat = true }
+                seenSlots.low |= bit
+            } else {
+                if seenSlots.high & bit != 0 { mayRepeat = true }
+                seenSlots.high |= bit
+            }
+        }
     }
 
     /// An object key and its intern slot (plus one; zero for a key that was not interned).
@@ -119,6 +151,7 @@ struct JSONParser: ~Copyable {
         self.rejectDuplicateKeys = rejectDuplicateKeys
         self.values = Stack()
         self.keys = Stack()
+        self.frames = Stack()
         self.interned = KeyTable()
     }
 
@@ -172,7 +205,7 @@ struct JSONParser: ~Copyable {
         var value = try parseValueOrOpen()
         while let frame = frames.last {
             skipWhitespace()
-            values.push(value)
+            values.push(consume value)
             if frame.isObject {
                 switch peek() {
                 case UInt8(ascii: ","):
@@ -223,7 +256,7 @@ struct JSONParser: ~Copyable {
                 skipWhitespace()
                 if peek() == UInt8(ascii: "}") {
                     position += 1
-                    return try closeObject(frames[frames.count - 1])
+                    return try closeObject(frames.pointer[frames.count - 1])
                 }
                 try parseKeyAndColon()
             case UInt8(ascii: "["):
@@ -231,7 +264,7 @@ struct JSONParser: ~Copyable {
                 skipWhitespace()
                 if peek() == UInt8(ascii: "]") {
                     position += 1
-                    return closeArray(frames[frames.count - 1])
+                    return closeArray(frames.pointer[frames.count - 1])
                 }
             case UInt8(ascii: "\""):
                 return .string(try parseString())
@@ -259,19 +292,29 @@ struct JSONParser: ~Copyable {
         position += 1
         var owner: UInt8 = 0
         if let parent = frames.last { owner = parent.isObject ? parent.lastSlot : parent.ownerSlot }
-        frames.append(
-            Frame(isObject: isObject, valueStart: values.count, keyStart: keys.count, ownerSlot: owner, lastSlot: 0))
+        frames.push(
+            Frame(isObject: isObject, valueStart: values.count, keyStart: keys.count, ownerSlot: owner))
     }
 
     private mutating func parseKeyAndColon() throws(JSONReadError) {
         guard peek() == UInt8(ascii: "\"") else { throw unexpected(expected: "a string key") }
         let keyOffset = position
-        let frame = frames.count - 1
-        let last = frames[frame].lastSlot
-        let key = try parseKey(after: last == 0 ? KeyTable.firstKeyContext(owner: frames[frame].ownerSlot) : Int(last))
-        frames[frame].lastSlot = key.slot
+        let frame = frames.pointer + (frames.count - 1)
+        let last = frame.pointee.lastSlot
+        let context = last == 0 ? KeyTable.firstKeyContext(owner: frame.pointee.ownerSlot) : Int(last)
+        let predicted = interned.predictedSlot(after: context, base: base, at: position &+ 1, count: count)
+        if predicted != 0 {
+            // The bytes are those of the key that followed the same context last time.
+            position &+= 2 &+ interned.length(ofSlot: predicted)
+            keys.push(Key(string: interned.string(ofSlot: predicted), slot: predicted))
+            frame.pointee.noteKey(slot: predicted)
+        } else {
+            let key = try parseKeyScanning()
+            interned.learn(key.slot, after: context)
+            keys.push(key)
+            frame.pointee.noteKey(slot: key.slot)
+        }
         if rejectDuplicateKeys { keyOffsets.append(keyOffset) }
-        keys.push(key)
         skipWhitespace()
         guard peek() == UInt8(ascii: ":") else { throw unexpected(expected: "':'") }
         position += 1
@@ -286,7 +329,7 @@ struct JSONParser: ~Copyable {
         frames.removeLast()
         // Distinct intern slots mean distinct keys (equal keys always share a slot); only when
         // two keys share a slot, or one was not interned, are the keys compared.
-        let slotsDistinct = slotsAreDistinct(from: frame.keyStart)
+        let slotsDistinct = !frame.mayRepeat
         let entries = JSONParser.entries(keys: &keys, values: &values, keyStart: frame.keyStart, valueStart: frame.valueStart)
         if rejectDuplicateKeys {
             // Checked once per object, hashed when large: linear, not a scan per key.
@@ -304,24 +347,6 @@ struct JSONParser: ~Copyable {
         return .object(JSONObject(entries.map { ($0.key, $0.value) }))
     }
 
-    /// Whether the keys from `start` up were all interned, each in its own slot.
-    private func slotsAreDistinct(from start: Int) -> Bool {
-        var seen: (low: UInt64, high: UInt64) = (0, 0)
-        for index in start..<keys.count {
-            let slot = keys.pointer[index].slot
-            guard slot != 0 else { return false }
-            let bit = UInt64(1) << UInt64((slot &- 1) & 63)
-            if slot &- 1 < 64 {
-                if seen.low & bit != 0 { return false }
-                seen.low |= bit
-            } else {
-                if seen.high & bit != 0 { return false }
-                seen.high |= bit
-            }
-        }
-        return true
-    }
-
     /// Moves the top keys and values (from `keyStart` and `valueStart`, equally many) into an
     /// object's entries.
     private static func entries(
@@ -330,12 +355,13 @@ struct JSONParser: ~Copyable {
         let count = values.count - valueStart
         let keyBase = keys.pointer + keyStart
         let valueBase = values.pointer + valueStart
-        let entries = [JSONObject.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for offset in 0..<count {
-                (buffer.baseAddress! + offset).initialize(
-                    to: JSONObject.Entry(key: (keyBase + offset).move().string, value: (valueBase + offset).move()))
-            }
-            initialized = count
+        // `reserveCapacity` allocates through code specialized for `Entry`; the
+        // `unsafeUninitializedCapacity` initializer calls the standard library's unspecialized
+        // allocation, which looks up the storage class's metadata on every call (~360 instructions).
+        var entries: [JSONObject.Entry] = []
+        entries.reserveCapacity(count)
+        for offset in 0..<count {
+            entries.append(JSONObject.Entry(key: (keyBase + offset).move().string, value: (valueBase + offset).move()))
         }
         keys.forgetTop(from: keyStart)
         values.forgetTop(from: valueStart)
@@ -548,22 +574,21 @@ struct JSONParser: ~Copyable {
         guard position < count, base[position] == UInt8(ascii: "\"") else { return try parseStringSlow(start: start) }
         try checkStringLength(from: start)
         position += 1
-        return String(decoding: UnsafeBufferPointer(start: base + start, count: position - 1 - start), as: UTF8.self)
+        let length = position - 1 - start
+        return Self.makeString(base + start, length)
     }
 
-    /// Parses an object key starting at its opening quote; a key without escapes is interned.
-    /// `context` (the key before it, or its object's owner) predicts it: when the bytes are
-    /// those of the key that followed the same context last time, they are not scanned again.
-    private mutating func parseKey(after context: Int) throws(JSONReadError) -> Key {
-        if let predicted = interned.predictedKey(after: context, base: base, at: position + 1, count: count) {
-            position += 2 + predicted.length
-            return predicted.key
+    /// A string of `length` bytes of already validated UTF-8.
+    @inline(__always)
+    static func makeString(_ source: UnsafePointer<UInt8>, _ length: Int) -> String {
+        String(unsafeUninitializedCapacity: length) { target in
+            if length > 0 { target.baseAddress!.initialize(from: source, count: length) }
+            return length
         }
-        let key = try parseKeyScanning()
-        interned.learn(key.slot, after: context)
-        return key
     }
 
+    /// Parses an object key starting at its opening quote (when its bytes were not predicted);
+    /// a key without escapes is interned.
     private mutating func parseKeyScanning() throws(JSONReadError) -> Key {
         position += 1
         let start = position
@@ -769,10 +794,10 @@ struct Stack<Element>: ~Copyable {
     mutating func moveOut(from start: Int) -> [Element] {
         let moved = count - start
         let source = pointer + start
-        let array = [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
-            if moved > 0 { buffer.baseAddress!.moveInitialize(from: source, count: moved) }
-            initialized = moved
-        }
+        // Allocated by `reserveCapacity`, which is specialized for `Element` (see `JSONParser.entries`).
+        var array: [Element] = []
+        array.reserveCapacity(moved)
+        for offset in 0..<moved { array.append((source + offset).move()) }
         count = start
         return array
     }
@@ -780,6 +805,17 @@ struct Stack<Element>: ~Copyable {
     /// Drops the elements from `start` up, which the caller has already moved out.
     mutating func forgetTop(from start: Int) {
         count = start
+    }
+
+    /// The top element, if any.
+    var last: Element? {
+        count > 0 ? pointer[count - 1] : nil
+    }
+
+    /// Removes the top element.
+    mutating func removeLast() {
+        count -= 1
+        (pointer + count).deinitialize(count: 1)
     }
 }
 
@@ -808,22 +844,32 @@ struct KeyTable: ~Copyable {
     @inline(__always)
     static func firstKeyContext(owner: UInt8) -> Int { slotCount + 1 + Int(owner) }
 
-    /// The key that followed `context` last time, when the input at `start` holds exactly its
-    /// bytes and a closing quote; with its length in bytes.
+    /// The slot (plus one) of the key that followed `context` last time, when the input at
+    /// `start` holds exactly its bytes and a closing quote; zero otherwise.
     @inline(__always)
-    func predictedKey(
-        after context: Int, base: UnsafePointer<UInt8>, at start: Int, count: Int
-    ) -> (key: JSONParser.Key, length: Int)? {
-        guard let successors else { return nil }
+    func predictedSlot(after context: Int, base: UnsafePointer<UInt8>, at start: Int, count: Int) -> UInt8 {
+        guard let successors else { return 0 }
         let next = successors[context]
-        guard next != 0 else { return nil }
-        let index = Int(next) - 1
-        let slot = slots.unsafelyUnwrapped + index
+        guard next != 0 else { return 0 }
+        let slot = slots.unsafelyUnwrapped + Int(next &- 1)
         let length = slot.pointee.length
-        guard start + length < count, base[start + length] == UInt8(ascii: "\""),
-            Self.equal(base + slot.pointee.offset, base + start, length, available: count - start)
-        else { return nil }
-        return (JSONParser.Key(string: strings.unsafelyUnwrapped[index], slot: next), length)
+        let end = start &+ length
+        guard end < count, base[end] == UInt8(ascii: "\""),
+            Self.equal(base + slot.pointee.offset, base + start, length, available: count &- start)
+        else { return 0 }
+        return next
+    }
+
+    /// The length in bytes of the key in `slot` (plus one), which is in use.
+    @inline(__always)
+    func length(ofSlot slot: UInt8) -> Int {
+        slots.unsafelyUnwrapped[Int(slot &- 1)].length
+    }
+
+    /// The key in `slot` (plus one), which is in use.
+    @inline(__always)
+    func string(ofSlot slot: UInt8) -> String {
+        strings.unsafelyUnwrapped[Int(slot &- 1)]
     }
 
     /// Records that the key in `slot` (plus one; zero for none) followed `context`.
