@@ -83,26 +83,29 @@ struct EvaluationBudget {
 extension PathExpression {
     /// The value at this path in `context`, or `null`.
     public func resolve(in context: DataContext) -> JSONValue {
-        var current: JSONValue
-        var next = 0
-        switch root {
-        case .relative:
-            current = context.defaultObject
-        case .scoped:
-            if !components.isEmpty, case .key(let name) = components[0], let scoped = context.lookup(name) {
-                current = scoped
-                next = 1
-            } else {
+        // Through the buffer, each step is borrowed in place (an array element read by
+        // subscript is copied, and destroyed after its use).
+        components.withUnsafeBufferPointer { steps in
+            var current: JSONValue
+            var next = 0
+            switch root {
+            case .relative:
                 current = context.defaultObject
+            case .scoped:
+                if !steps.isEmpty, case .key(let name) = steps[0], let scoped = context.lookup(name) {
+                    current = scoped
+                    next = 1
+                } else {
+                    current = context.defaultObject
+                }
             }
+            while next < steps.count {
+                guard let value = current.member(steps[next]) else { return .null }
+                current = value
+                next += 1
+            }
+            return current
         }
-        // By index, not over a slice: each step borrows its component instead of copying it.
-        while next < components.count {
-            guard let value = current.member(components[next]) else { return .null }
-            current = value
-            next += 1
-        }
-        return current
     }
 }
 

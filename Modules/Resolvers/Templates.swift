@@ -153,7 +153,7 @@ public struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
     /// The text with every placeholder evaluated in `context`.
     ///
     /// Placeholder values are evaluated into a stack buffer first, so the output string is
-    /// allocated once at its exact size.
+    /// allocated once at its exact size; literal text is read in place, never copied.
     public func render(
         in context: DataContext, unknown policy: UnknownPlaceholderPolicy = .keepVerbatim
     ) throws(EvaluationError)
@@ -161,40 +161,68 @@ public struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
     {
         if segments.count == 1, case .text(let text) = segments[0] { return text }
         let result: Result<String, EvaluationError> = withUnsafeTemporaryAllocation(of: String.self, capacity: segments.count) {
-            pieces in
-            var initialized = 0
-            defer { pieces.baseAddress!.deinitialize(count: initialized) }
+            values in
+            let values = values.baseAddress!
+            var evaluated = 0
+            defer {
+                // Element by element: `deinitialize(count:)` destroys through the runtime's
+                // generic array destroy, a witness call per string.
+                for index in 0..<evaluated { _ = (values + index).move() }
+            }
             var total = 0
             for index in segments.indices {
-                let piece: String
                 switch segments[index] {
-                case .text(let text): piece = text
+                case .text(let text): total += text.utf8.count
                 case .expression(let expression):
+                    let value: String
                     do throws(EvaluationError) {
-                        piece = try expression.evaluate(in: context).text
+                        value = try expression.evaluate(in: context).text
                     } catch {
                         return .failure(error)
                     }
-                case .unknown(let raw): piece = policy == .keepVerbatim ? raw : ""
+                    total += value.utf8.count
+                    (values + evaluated).initialize(to: value)
+                    evaluated += 1
+                case .unknown(let raw): if policy == .keepVerbatim { total += raw.utf8.count }
                 }
-                total += piece.utf8.count
-                (pieces.baseAddress! + initialized).initialize(to: piece)
-                initialized += 1
             }
             return .success(
                 String(unsafeUninitializedCapacity: total) { output in
+                    guard let target = output.baseAddress else { return 0 }
                     var offset = 0
-                    for index in 0..<initialized {
-                        var piece = pieces[index]
-                        piece.withUTF8 { utf8 in
-                            _ = UnsafeMutableBufferPointer(rebasing: output[offset...]).initialize(fromContentsOf: utf8)
-                            offset += utf8.count
+                    var next = 0
+                    for index in segments.indices {
+                        switch segments[index] {
+                        case .text(let text): offset += Self.copyUTF8(of: text, to: target + offset)
+                        case .expression:
+                            offset += Self.copyUTF8(of: values[next], to: target + offset)
+                            next += 1
+                        case .unknown(let raw):
+                            if policy == .keepVerbatim { offset += Self.copyUTF8(of: raw, to: target + offset) }
                         }
                     }
                     return offset
                 })
         }
         return try result.get()
+    }
+
+    /// Copies the UTF-8 bytes of `string` to `target`, which has room for them, in one `memcpy`;
+    /// returns how many.
+    @inline(__always)
+    private static func copyUTF8(of string: String, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        let copied = string.utf8.withContiguousStorageIfAvailable { utf8 in
+            if let source = utf8.baseAddress { target.initialize(from: source, count: utf8.count) }
+            return utf8.count
+        }
+        if let copied { return copied }
+        // A string without contiguous UTF-8 (bridged on Apple platforms): byte by byte.
+        var count = 0
+        for byte in string.utf8 {
+            (target + count).initialize(to: byte)
+            count += 1
+        }
+        return count
     }
 
     /// The value: a template that is exactly one placeholder gives the raw value (a number stays

@@ -195,6 +195,27 @@ struct TemplateTests {
         #expect(try template.render(in: context, unknown: .empty) == "  Ana Colegio Andino")
     }
 
+    /// Literal text is copied in place beside the evaluated values: small and large strings,
+    /// non-ASCII, empty and missing values, numbers, doubled braces, and an error after some
+    /// values were already evaluated.
+    @Test func renderJoinsLiteralsAndValuesOfEverySize() throws {
+        let long = "Álgebra lineal para principiantes — ñandú"
+        let context = screenContext().item(["title": .string(long), "short": "¿sí?", "empty": "", "grade": 7], index: 0)
+        let template = try TextTemplate.compile(
+            "¡Hola, {user.firstName}! {item.title}|{item.short}|{item.empty}|{item.missing}|{item.grade} {{ok}} €")
+        #expect(try template.render(in: context) == "¡Hola, Ana! \(long)|¿sí?|||7 {ok} €")
+        #expect(try TextTemplate.compile("{item.title}{item.title}").render(in: context) == long + long)
+        #expect(try TextTemplate.compile("{{}}").render(in: context) == "{}")
+        #expect(try TextTemplate.compile("").render(in: context) == "")
+
+        let tight = DataContext(
+            [("item", .object(["title": .string(long), "n": 3]))],
+            environment: environment(limits: ExpressionLimits(maxEvaluationSteps: 3)))
+        let failing = try TextTemplate.compile("{item.title} {item.n > 1 && item.n < 5 && item.n != 4} end")
+        #expect(throws: EvaluationError.self) { try failing.render(in: tight) }
+        #expect(try TextTemplate.compile("{item.title} end").render(in: tight) == long + " end")
+    }
+
     @Test func singlePlaceholderKeepsItsType() throws {
         let context = screenContext().item(["id": 42, "tags": ["a"]], index: 0)
         #expect(try TextTemplate.compile("{item.id}").value(in: context) == 42)
