@@ -1,8 +1,12 @@
 import DynamicUIModels
-import Foundation
 
+// `URLSessionConfiguration` appears in the public initializer: it comes from Foundation on Apple
+// platforms and from FoundationNetworking on Linux.
 #if canImport(FoundationNetworking)
+    import Foundation
     public import FoundationNetworking
+#else
+    public import Foundation
 #endif
 
 /// The production transport: one long-lived `URLSession` with its URL cache disabled, so the
