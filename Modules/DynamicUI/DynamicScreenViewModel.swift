@@ -410,7 +410,7 @@ public final class DynamicScreenViewModel {
             navigation.popToRoot()
         case .signedIn(let info, let destination):
             await onSignedIn(info)
-            navigation.select(destination)
+            navigation.reset(to: destination)
         case .cancelled:
             break
         case .refresh:

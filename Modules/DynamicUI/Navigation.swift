@@ -35,8 +35,18 @@ public final class NavigationModel {
     public private(set) var isFallback: Bool
     /// The selected tab or sidebar entry's screen.
     public var selectedScreenKey: String?
+    /// Each tab's stack above its root, by the tab's screen key: a tab keeps its place while
+    /// another is shown, as iOS does.
+    public private(set) var stacks: [String: [Route]] = [:]
+
     /// The stack above the selected root.
-    public private(set) var stack: [Route] = []
+    public var stack: [Route] {
+        get { selectedScreenKey.flatMap { stacks[$0] } ?? [] }
+        set {
+            guard let key = selectedScreenKey else { return }
+            stacks[key] = newValue.isEmpty ? nil : newValue
+        }
+    }
 
     /// The words of the fallback navigation's labels.
     public let strings: DynamicUIStrings
@@ -69,7 +79,7 @@ public final class NavigationModel {
             definition = Self.fallback(role: role, strings: strings)
             isFallback = true
         }
-        stack.removeAll()
+        stacks.removeAll()
         selectedScreenKey = definition.bottomNav.sorted { $0.sortOrder < $1.sortOrder }.first?.screenKey
     }
 
@@ -101,8 +111,19 @@ public final class NavigationModel {
     /// Replaces the whole stack with `route`.
     public func replace(with route: Route) { stack = [route] }
 
-    /// Selects a tab or sidebar entry, clearing the stack.
+    /// Selects a tab or sidebar entry. Another tab keeps its stack, to come back to; selecting
+    /// the tab already shown goes back to its root (as tapping the selected tab does on iOS).
     public func select(_ screenKey: String) {
+        if selectedScreenKey == screenKey {
+            stack.removeAll()
+        } else {
+            selectedScreenKey = screenKey
+        }
+    }
+
+    /// Shows `screenKey` as a fresh root: selected, with nothing above it (sign-in, sign-out,
+    /// a destination an action names).
+    public func reset(to screenKey: String) {
         selectedScreenKey = screenKey
         stack.removeAll()
     }

@@ -233,7 +233,7 @@ public final class DynamicUIRuntime {
             screenHandlers: try ScreenHandlerRegistry(plugins: plugins, services: services),
             registry: ActionRegistry(services: services))
         navigation = NavigationModel(role: "student", strings: DynamicUIStrings(locale: configuration.locale))
-        navigation.select(configuration.loginScreenKey)
+        navigation.reset(to: configuration.loginScreenKey)
     }
 
     /// The SDK's words in the configured locale (and its layout direction).
@@ -261,6 +261,8 @@ public final class DynamicUIRuntime {
             await signedIn(restored, destination: nil)
         }
         isRestoring = false
+        // A link that launched the app arrived before the session was restored.
+        openPendingDeepLink()
         let updates = await connectivity.updates()
         tasks.append(
             Task { [weak self] in
@@ -339,13 +341,13 @@ public final class DynamicUIRuntime {
         auth = .signedOut
         pendingDeepLink = nil
         navigation.apply(nil, role: "student")
-        navigation.select(configuration.loginScreenKey)
+        navigation.reset(to: configuration.loginScreenKey)
     }
 
     private func signedIn(_ session: SessionInfo, destination: String?) async {
         auth = .signedIn(session)
         await loadNavigation()
-        if let destination { navigation.select(destination) }
+        if let destination { navigation.reset(to: destination) }
     }
 
     /// Opens `scheme://screen/<key>?param=value` when the scheme is configured, the key is
@@ -370,7 +372,7 @@ public final class DynamicUIRuntime {
         )
         .map(\.screenKey)
         if !hasParameters, roots.contains(key) {
-            navigation.select(key)
+            navigation.reset(to: key)
             return true
         }
         guard hasParameters || configuration.deepLinkScreens?.contains(key) == true else {
@@ -378,6 +380,14 @@ public final class DynamicUIRuntime {
             return false
         }
         return navigation.open(deepLink: url, knownScreens: [key])
+    }
+
+    /// Opens the link that waited for a session, once there is one (after `start()` restored
+    /// it, or after the sign-in action).
+    private func openPendingDeepLink() {
+        guard isSignedIn, let link = pendingDeepLink else { return }
+        pendingDeepLink = nil
+        open(deepLink: link)
     }
 
     /// Lower-case letters, digits, `-` and `_`, at most 64 characters, starting with a letter or digit.
@@ -419,11 +429,8 @@ public final class DynamicUIRuntime {
     /// data changed reload, and a message handed over by a closed screen goes to the one on top.
     private func afterAction() async {
         await reloadAppearance()
-        if isSignedIn, let link = pendingDeepLink {
-            // Signed in from a deep link: the page asked for, not the dashboard.
-            pendingDeepLink = nil
-            open(deepLink: link)
-        }
+        // Signed in from a deep link: the page asked for, not the dashboard.
+        openPendingDeepLink()
         liveModels.removeAll { $0.model == nil }
         let top = liveModel(for: navigation.current)
         if let banner = carriedBanner, let top {

@@ -20,6 +20,43 @@ struct NavigationFlowTests {
         #expect(!navigation.back(), "nothing below a tab's root")
     }
 
+    @Test func eachTabKeepsItsPlaceAndTappingTheShownTabGoesToItsRoot() {
+        let navigation = NavigationModel(role: "teacher")
+        navigation.select("materials-list")
+        navigation.push(Route(screenKey: "material-detail", params: ["id": "mat-003"]))
+        navigation.select("app-settings")
+        #expect(navigation.stack.isEmpty && navigation.current?.screenKey == "app-settings")
+        navigation.push(Route(screenKey: "app-about"))
+        navigation.select("materials-list")
+        #expect(navigation.current?.screenKey == "material-detail", "the materials tab kept its detail")
+        #expect(navigation.current?.params == ["id": "mat-003"])
+        navigation.select("app-settings")
+        #expect(navigation.current?.screenKey == "app-about", "and settings kept its own")
+        navigation.select("app-settings")
+        #expect(navigation.stack.isEmpty && navigation.current?.screenKey == "app-settings", "the shown tab again: its root")
+        navigation.select("materials-list")
+        navigation.reset(to: "materials-list")
+        #expect(navigation.stack.isEmpty, "a reset shows the root")
+        navigation.apply(nil, role: "teacher")
+        #expect(navigation.stacks.isEmpty, "a new navigation forgets every stack")
+    }
+
+    @Test func aDeepLinkThatLaunchesTheAppOpensOnceTheSessionIsRestored() async throws {
+        let first = try await Live()
+        try await first.signIn("docente@edugo.test")
+        await first.sdk.stop()
+        // Cold start: the system hands the link over before `start()` has restored the session.
+        let second = try await Live(backend: first.backend, tokens: first.tokens, settings: first.settings, start: false)
+        defer { Task { await second.stop() } }
+        #expect(second.sdk.open(deepLink: URL(string: "edugo://screen/material-detail?id=mat-002")!))
+        #expect(second.sdk.pendingDeepLink != nil)
+        await second.sdk.start()
+        #expect(second.sdk.pendingDeepLink == nil)
+        #expect(second.navigation.current?.screenKey == "material-detail", "opened at start, not at the next tap")
+        #expect(second.navigation.current?.params == ["id": "mat-002"])
+        #expect(second.navigation.selectedScreenKey == "dashboard-teacher")
+    }
+
     @Test func aDeepLinkOpensWhatTheRoleMayOpen() async throws {
         let runtime = try await Live()
         defer { Task { await runtime.stop() } }
