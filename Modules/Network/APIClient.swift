@@ -274,7 +274,9 @@ public actor APIClient {
     }
 
     private static func rethrow(_ error: NetworkError, queued: QueuedRequest) throws -> APIResponse {
-        throw NetworkError(error.code, status: error.status, body: error.body, message: error.message, queuedRequest: queued)
+        throw NetworkError(
+            error.code, status: error.status, body: error.body, message: error.message, queuedRequest: queued,
+            retryAfter: error.retryAfter)
     }
 
     /// Delivers a queued request once: same method, URL, body and `Idempotency-Key`, with the
@@ -370,10 +372,13 @@ public actor APIClient {
                 refreshed = true
                 continue
             }
+            let retryAfter = RetryPolicy.retryAfter(response.headers["Retry-After"], now: clock.now())
             if retryPolicy.retryableStatuses.contains(status), attempt < retryPolicy.maxRetries {
                 let delay: Double
-                if let retryAfter = RetryPolicy.retryAfter(response.headers["Retry-After"], now: clock.now()) {
-                    guard retryAfter <= retryPolicy.maxRetryAfter else { throw NetworkError.status(status, body: response.body) }
+                if let retryAfter {
+                    guard retryAfter <= retryPolicy.maxRetryAfter else {
+                        throw NetworkError.status(status, body: response.body, retryAfter: retryAfter)
+                    }
                     delay = retryAfter
                 } else {
                     delay = retryPolicy.delay(forRetry: attempt)
@@ -382,7 +387,7 @@ public actor APIClient {
                 attempt += 1
                 continue
             }
-            throw NetworkError.status(status, body: response.body)
+            throw NetworkError.status(status, body: response.body, retryAfter: retryAfter)
         }
     }
 

@@ -11,7 +11,7 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
             case noConnection = "no connection", timeout, unauthorized, notFound = "not found", conflict
             case validation = "validation failed", clientError = "client error", serverError = "server error"
             case decoding, cancelled, forbiddenURL = "forbidden URL", invalidRequest = "invalid request"
-            case limitExceeded = "limit exceeded", forbidden
+            case limitExceeded = "limit exceeded", forbidden, rateLimited = "rate limited"
         }
 
         private let base: Base
@@ -45,6 +45,8 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         public static let invalidRequest = Code(.invalidRequest)
         /// A response exceeded a configured bound (body size, items).
         public static let limitExceeded = Code(.limitExceeded)
+        /// 429 Too Many Requests: the server asks to come back later (see `retryAfter`).
+        public static let rateLimited = Code(.rateLimited)
 
         public var description: String { base.rawValue }
     }
@@ -59,14 +61,26 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// The queue entry, when a mutating request was stored for later delivery.
     public let queuedRequest: QueuedRequest?
+    /// Seconds the server asked to wait (`Retry-After`), when it said so.
+    public let retryAfter: Double?
 
     /// Creates an error.
-    public init(_ code: Code, status: Int? = nil, body: JSONValue? = nil, message: String, queuedRequest: QueuedRequest? = nil) {
+    public init(
+        _ code: Code, status: Int? = nil, body: JSONValue? = nil, message: String, queuedRequest: QueuedRequest? = nil,
+        retryAfter: Double? = nil
+    ) {
         self.code = code
         self.status = status
         self.body = body
         self.message = message
         self.queuedRequest = queuedRequest
+        self.retryAfter = retryAfter.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+    }
+
+    /// Whether the failure is temporary: no connection, a timeout (408 too), 429 or 5xx. A
+    /// queued request that meets one stays queued and is tried again later.
+    public var isTemporary: Bool {
+        [.noConnection, .timeout, .rateLimited, .serverError].contains(code)
     }
 
     /// Whether the request was stored and will be delivered when the connection returns.
@@ -75,16 +89,24 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
     /// A request that cannot be built.
     public static func invalidRequest(_ message: String) -> NetworkError { NetworkError(.invalidRequest, message: message) }
 
-    /// The error for an HTTP status that is not a success (after retries).
-    public static func status(_ status: Int, body: Data) -> NetworkError {
+    /// The error for an HTTP status that is not a success (after retries); `retryAfter` is the
+    /// server's `Retry-After` in seconds, when it sent one.
+    public static func status(_ status: Int, body: Data, retryAfter: Double? = nil) -> NetworkError {
         let json = try? JSONReader().read(body)
         switch status {
+        case 408:
+            return NetworkError(.timeout, status: status, body: json, message: "request timeout (408)", retryAfter: retryAfter)
+        case 429:
+            return NetworkError(
+                .rateLimited, status: status, body: json, message: "too many requests (429)", retryAfter: retryAfter)
         case 401: return NetworkError(.unauthorized, status: status, body: json, message: "unauthorized (401)")
         case 403: return NetworkError(.forbidden, status: status, body: json, message: "forbidden (403)")
         case 404: return NetworkError(.notFound, status: status, body: json, message: "not found (404)")
         case 409: return NetworkError(.conflict, status: status, body: json, message: "conflict (409)")
         case 422: return NetworkError(.validation, status: status, body: json, message: "validation failed (422)")
-        case 500...599: return NetworkError(.serverError, status: status, body: json, message: "server error (\(status))")
+        case 500...599:
+            return NetworkError(
+                .serverError, status: status, body: json, message: "server error (\(status))", retryAfter: retryAfter)
         default: return NetworkError(.clientError, status: status, body: json, message: "request failed (\(status))")
         }
     }

@@ -11,7 +11,7 @@ public enum OfflineQueueEvent: Sendable {
     case conflictResolved(QueuedRequest, strategy: ConflictStrategy)
     /// A 409 waits for the host's decision.
     case awaitingDecision(QueuedRequest)
-    /// The server refused the request permanently (4xx other than 401/409); it was removed.
+    /// The server refused the request permanently (a 4xx other than 401, 408, 409 and 429); it was removed.
     case rejected(QueuedRequest, NetworkError)
     /// The request was older than the maximum age and was dropped undelivered.
     case expired(QueuedRequest)
@@ -158,7 +158,8 @@ public actor OfflineQueue {
             switch error.code {
             case .conflict:
                 return try await handleConflict(request, error: error, report: &report)
-            case .noConnection, .timeout, .serverError, .cancelled, .unauthorized:
+            case .noConnection, .timeout, .rateLimited, .serverError, .cancelled, .unauthorized:
+                // Later, never dropped: 408, 429 and 5xx say "not now" (rule 7), as does no connection.
                 try scheduleRetry(request, error: error)
                 return false
             default:
@@ -175,8 +176,13 @@ public actor OfflineQueue {
         return true
     }
 
+    /// The longest `Retry-After` a queued request waits for (a larger one waits this long).
+    static let maxRetryAfter: Double = 3_600
+
     private func scheduleRetry(_ request: QueuedRequest, error: NetworkError) throws(StorageError) {
-        let delay = backoff.delay(forRetry: min(request.attempts, 20))
+        // The backoff, or the server's `Retry-After` when it asks for longer (clamped: a server
+        // value never parks a change for days).
+        let delay = max(backoff.delay(forRetry: min(request.attempts, 20)), min(error.retryAfter ?? 0, Self.maxRetryAfter))
         try store.recordFailure(id: request.id, nextAttemptAt: clock.now().addingTimeInterval(delay), error: error.description)
         emit(.retryScheduled(request, error))
     }

@@ -101,6 +101,47 @@ struct OfflineQueueTests {
         #expect(await transport.requests.map { $0.headers["Idempotency-Key"] } == ["k0", "k0", "k1"])
     }
 
+    @Test(arguments: [408, 429, 503])
+    func aServerThatSaysLaterKeepsTheChangeAndIsWaitedFor(status: Int) async throws {
+        let clock = ManualClock()
+        let store = try queuedStore([["n": 0], ["n": 1]], at: clock.now())
+        let transport = FakeTransport([
+            response(status, headers: ["Retry-After": "120"]), response(200), response(200),
+        ])
+        let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
+        let queue = OfflineQueue(
+            store: store, client: client, backoff: RetryPolicy(baseDelay: 5, multiplier: 2, jitter: 0, maxDelay: 300),
+            clock: clock)
+        var report = await queue.process()
+        #expect(report.rejected == 0 && report.remaining == 2, "\(status) is not a refusal")
+        let waiting = try #require(try store.all().first)
+        #expect(waiting.idempotencyKey == "k0" && waiting.attempts == 1)
+        #expect(waiting.nextAttemptAt == clock.now().addingTimeInterval(120), "Retry-After, longer than the backoff, is honoured")
+        clock.advance(by: 60)
+        report = await queue.process()
+        #expect(await transport.requests.count == 1, "not before the server's time")
+        clock.advance(by: 60)
+        report = await queue.process()
+        #expect(report.delivered == 2 && report.remaining == 0)
+        #expect(await transport.requests.map { $0.headers["Idempotency-Key"] } == ["k0", "k0", "k1"], "in order, same key")
+    }
+
+    @Test func aHostileRetryAfterIsClamped() async throws {
+        let clock = ManualClock()
+        let store = try queuedStore([["n": 0]], at: clock.now())
+        for value in ["1e300", "-5", "nan", "inf", "Wed, 21 Oct 2999 07:28:00 GMT"] {
+            let client = APIClient(
+                configuration: configuration(), transport: FakeTransport([response(429, headers: ["Retry-After": value])]),
+                clock: clock)
+            await OfflineQueue(store: store, client: client, backoff: RetryPolicy(baseDelay: 1, jitter: 0), clock: clock)
+                .process()
+            let waiting = try #require(try store.all().first, "\(value): kept")
+            let wait = waiting.nextAttemptAt.timeIntervalSince(clock.now())
+            #expect(wait >= 0 && wait <= OfflineQueue.maxRetryAfter, "\(value): waits \(wait) s")
+            clock.advance(by: OfflineQueue.maxRetryAfter)
+        }
+    }
+
     @Test func expiredRequestsAreDroppedAndReported() async throws {
         let clock = ManualClock()
         let store = try queuedStore([["n": 0]], at: clock.now())
