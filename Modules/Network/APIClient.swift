@@ -239,6 +239,13 @@ public actor APIClient {
                     readerLimits: configuration.readerLimits)
             }
         }
+        if request.method.isMutating, request.queueWhenOffline, let queue, Self.hasQueuedChange(to: url, in: queue) {
+            // An earlier change to the same record still waits in the queue: this one goes behind
+            // it, so the server applies them in the order the user made them.
+            return try enqueue(
+                http, url: url, body: body, queue: queue,
+                because: NetworkError(.queuedBehind, message: "an earlier change to \(Redaction.url(url)) is still queued"))
+        }
         do {
             return try await perform(
                 http, authenticated: request.authenticated, cached: cached, retryPolicy: configuration.retryPolicy,
@@ -253,23 +260,36 @@ public actor APIClient {
             if request.method.isMutating, request.queueWhenOffline, let queue,
                 error.code == .noConnection || error.code == .timeout
             {
-                do {
-                    let queued = try queue.enqueue(
-                        NewQueuedRequest(
-                            method: http.method.rawValue, url: url.absoluteString, headers: http.headers.dictionary, body: body,
-                            idempotencyKey: http.headers["Idempotency-Key"]!),
-                        at: clock.now())
-                    logger.info("queued \(http.method) \(Redaction.url(url)) as #\(queued.id) for delivery when online")
-                    return try Self.rethrow(error, queued: queued)
-                } catch let storageError as StorageError {
-                    throw NetworkError(.noConnection, message: "\(error.message); and it could not be queued: \(storageError)")
-                } catch let networkError as NetworkError {
-                    throw networkError
-                } catch {
-                    throw NetworkError(.noConnection, message: "\(error)")
-                }
+                return try enqueue(http, url: url, body: body, queue: queue, because: error)
             }
             throw error
+        }
+    }
+
+    /// Whether a change to `url` (the same record) waits in the queue.
+    private static func hasQueuedChange(to url: URL, in queue: OfflineQueueStore) -> Bool {
+        let target = OfflineQueueStore.withoutCredentials(url: url.absoluteString)
+        return ((try? queue.pending()) ?? []).contains { $0.url == target }
+    }
+
+    /// Stores a mutation for later delivery and throws `error` carrying its queue entry.
+    private func enqueue(
+        _ http: TransportRequest, url: URL, body: Data?, queue: OfflineQueueStore, because error: NetworkError
+    ) throws(NetworkError) -> APIResponse {
+        do {
+            let queued = try queue.enqueue(
+                NewQueuedRequest(
+                    method: http.method.rawValue, url: url.absoluteString, headers: http.headers.dictionary, body: body,
+                    idempotencyKey: http.headers["Idempotency-Key"]!),
+                at: clock.now())
+            logger.info("queued \(http.method) \(Redaction.url(url)) as #\(queued.id) for delivery when online")
+            return try Self.rethrow(error, queued: queued)
+        } catch let storageError as StorageError {
+            throw NetworkError(error.code, message: "\(error.message); and it could not be queued: \(storageError)")
+        } catch let networkError as NetworkError {
+            throw networkError
+        } catch {
+            throw NetworkError(.noConnection, message: "\(error)")
         }
     }
 

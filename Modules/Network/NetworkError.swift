@@ -12,6 +12,7 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
             case validation = "validation failed", clientError = "client error", serverError = "server error"
             case decoding, cancelled, forbiddenURL = "forbidden URL", invalidRequest = "invalid request"
             case limitExceeded = "limit exceeded", forbidden, rateLimited = "rate limited"
+            case queuedBehind = "queued behind an earlier change"
         }
 
         private let base: Base
@@ -47,6 +48,9 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         public static let limitExceeded = Code(.limitExceeded)
         /// 429 Too Many Requests: the server asks to come back later (see `retryAfter`).
         public static let rateLimited = Code(.rateLimited)
+        /// Not sent: an earlier change to the same record waits in the offline queue, so this
+        /// one was queued behind it (see `queuedRequest`) to keep the user's order.
+        public static let queuedBehind = Code(.queuedBehind)
 
         public var description: String { base.rawValue }
     }

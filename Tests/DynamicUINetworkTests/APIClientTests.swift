@@ -125,6 +125,36 @@ struct RecoveryTests {
         #expect(try store.count() == 1)
     }
 
+    @Test func aChangeToARecordWithAQueuedChangeWaitsBehindIt() async throws {
+        let store = try OfflineQueueStore()
+        let keys = KeySequence()
+        let transport = FakeTransport([.failure(TransportError(.noConnection)), response(200), response(200), response(200)])
+        let client = APIClient(
+            configuration: configuration(retry: .none), transport: transport, queue: store, clock: ManualClock(),
+            idempotencyKeys: { keys.next() })
+        // Offline: the first edit of mat-1 is queued.
+        await #expect(throws: NetworkError.self) {
+            try await client.send(APIRequest(.put, "/v1/materials/mat-1", body: ["title": "first"]))
+        }
+        // Back online, a second edit of mat-1 must not overtake it: it is queued behind, unsent.
+        do throws(NetworkError) {
+            _ = try await client.send(APIRequest(.put, "/v1/materials/mat-1", body: ["title": "second"]))
+            Issue.record("sent before the queued change to the same record")
+        } catch {
+            #expect(error.code == .queuedBehind && error.isQueued)
+        }
+        #expect(await transport.requests.count == 1)
+        // Another record is not held back.
+        _ = try await client.send(APIRequest(.put, "/v1/materials/mat-2", body: ["title": "other"]))
+        #expect(await transport.requests.count == 2)
+        // The queue delivers mat-1's changes in the order they were made.
+        let report = await OfflineQueue(store: store, client: client, clock: ManualClock()).process()
+        #expect(report.delivered == 2)
+        let sent = await transport.requests
+        #expect(sent.map { $0.headers["Idempotency-Key"] } == ["k-1", "k-3", "k-1", "k-2"])
+        #expect(try sent.suffix(2).map { try JSONReader().read($0.body!)["title"] } == ["first", "second"])
+    }
+
     @Test func timeoutsRetryWithBackoffThenFail() async throws {
         let clock = ManualClock()
         let transport = FakeTransport(Array(repeating: .failure(TransportError(.timeout)), count: 4))
@@ -349,5 +379,18 @@ struct RedactionTests {
         #expect(
             Redaction.url(URL(string: "https://u:p@h.test/x?api_key=1&a=2")!)
                 == "https://%3Credacted%3E@h.test/x?api_key=%3Credacted%3E&a=2")
+    }
+}
+
+/// Idempotency keys `k-1`, `k-2`, … in the order requests ask for them.
+final class KeySequence: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func next() -> String {
+        lock.withLock {
+            count += 1
+            return "k-\(count)"
+        }
     }
 }
