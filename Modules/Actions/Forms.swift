@@ -138,8 +138,10 @@ public final class FormState {
 
     /// Sets a value and clears that field's error (editing resolves it).
     public func setValue(_ value: String, for field: String) {
-        fieldValues[field] = value
-        fieldErrors[field] = nil
+        if fieldValues[field] != value { fieldValues[field] = value }
+        // Written only when there was an error: observers of the errors (the kept render
+        // tree) are not told of every keystroke.
+        if fieldErrors[field] != nil { fieldErrors[field] = nil }
     }
 
     /// The value of a field (empty when unset).

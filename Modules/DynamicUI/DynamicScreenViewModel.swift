@@ -42,6 +42,23 @@ public final class DynamicScreenViewModel {
     /// focus chain, and a failed submit sets it to the first field with an error.
     public var focusedField: String?
 
+    /// The render tree the screen shows, kept by the model: built when `renderOptions` is set
+    /// and rebuilt only when something it was built from changes (data, banner, search, state,
+    /// session, form errors; form values only when an expression reads `form`). A view draws
+    /// it; it never renders.
+    public private(set) var tree: Result<RenderNode, any Error>?
+    /// How the shown tree is rendered (size class, platform); the view sets it when they change.
+    public var renderOptions: RenderOptions? {
+        didSet { if renderOptions != oldValue { setNeedsRender() } }
+    }
+    /// How many times `tree` was built (a view redraw never builds it).
+    @ObservationIgnored public private(set) var renderCount = 0
+    @ObservationIgnored private var treeIsCurrent = false
+    @ObservationIgnored private var renderScheduled = false
+    @ObservationIgnored private var readsForm: Bool?
+    /// Set, from any thread, when something the tree was built from changes.
+    @ObservationIgnored private let invalidation = InvalidationFlag()
+
     /// The route shown.
     public let route: Route
     /// The app's native components (slots of their `control_type` draw them).
@@ -108,6 +125,7 @@ public final class DynamicScreenViewModel {
         do {
             let loaded = try await screens.load(route.screenKey)
             compiled = loaded.screen
+            readsForm = nil
             screenState = .ready(loaded.screen.definition, isStale: loaded.isStale)
             onShown(self)
             if loaded.isStale { banner = Banner(kind: .pending, message: strings(.staleScreen)) }
@@ -251,6 +269,10 @@ public final class DynamicScreenViewModel {
 
     /// The root context of the screen now (user, data, form values, state, params).
     public func context() throws -> DataContext {
+        try context(formValues: formState.fieldValues)
+    }
+
+    private func context(formValues: [String: String]) throws -> DataContext {
         guard let compiled else { throw ScreenLoadError(key: route.screenKey, message: "not loaded", network: nil) }
         let current = session()
         // A list's `data` is its items (as after paging), also when the response wrapped them
@@ -263,15 +285,80 @@ public final class DynamicScreenViewModel {
         }
         return try compiled.context(
             user: current?.user, userContext: current?.context, data: shown,
-            form: JSONObject(formState.fieldValues.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }),
+            form: JSONObject(formValues.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }),
             state: state,
             params: JSONObject(route.params.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }),
             environment: environment)
     }
 
-    /// The render tree of the screen now.
+    /// The render tree of the screen now, built on each call (the web preview, the text
+    /// renderer and tests call it; SwiftUI draws `tree`, which the model keeps).
     public func render(options: RenderOptions) throws -> RenderNode {
+        let started = ContinuousClock.now
+        let tree = try build(
+            options: options, formValues: formState.fieldValues, canGoBack: navigation.stack.contains { $0.id == route.id })
+        observers.emit(
+            .screenRendered(screen: route.screenKey, seconds: started.secondsElapsed, nodes: tree.nodeCount))
+        return tree
+    }
+
+    /// Builds `tree` now if something it depends on changed since it was built (the model also
+    /// schedules this itself after every change; call it to have the tree current at once).
+    public func renderIfNeeded() {
+        if invalidation.take() { treeIsCurrent = false }
+        guard !treeIsCurrent, let options = renderOptions else { return }
+        treeIsCurrent = true
+        renderCount += 1
+        // Read outside the tracking: a push or pop elsewhere must not rebuild this screen (a
+        // route's place on the stack does not change while it is shown), nor a keystroke in a
+        // field no expression reads (the field's control binds to the form state itself).
         let canGoBack = navigation.stack.contains { $0.id == route.id }
+        let tracksForm = screenReadsForm
+        let values = tracksForm ? [:] : formState.fieldValues
+        let started = ContinuousClock.now
+        let built = withObservationTracking {
+            Result { try self.build(options: options, formValues: tracksForm ? self.formState.fieldValues : values, canGoBack: canGoBack) }
+        } onChange: { [weak self, invalidation] in
+            // Called as the input is about to change: outdated at once, rebuilt on the next turn.
+            invalidation.set()
+            Task { @MainActor [weak self] in self?.scheduleRender() }
+        }
+        tree = built
+        if case .success(let root) = built {
+            observers.emit(.screenRendered(screen: route.screenKey, seconds: started.secondsElapsed, nodes: root.nodeCount))
+        }
+    }
+
+    /// Marks the tree outdated and builds it on the next turn of the main actor (changes made
+    /// together are built once).
+    private func setNeedsRender() {
+        treeIsCurrent = false
+        scheduleRender()
+    }
+
+    /// Builds the tree on the next turn of the main actor, if it is outdated then.
+    private func scheduleRender() {
+        guard !renderScheduled, renderOptions != nil else { return }
+        renderScheduled = true
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            renderScheduled = false
+            renderIfNeeded()
+        }
+    }
+
+    /// Whether an expression of the screen reads the form (`form.title`): only then does typing
+    /// change what the tree shows.
+    private var screenReadsForm: Bool {
+        if let readsForm { return readsForm }
+        guard let compiled else { return false }
+        let text = JSONWriter().string(from: compiled.definition.json)
+        let reads = text.range(of: #"(?<![A-Za-z0-9_])form\."#, options: .regularExpression) != nil
+        readsForm = reads
+        return reads
+    }
+
+    private func build(options: RenderOptions, formValues: [String: String], canGoBack: Bool) throws -> RenderNode {
         if let failure {
             // A failure state, never a raw error: the screen's name when it is known.
             return failure.screen(title: compiled?.definition.screenName ?? "", canGoBack: canGoBack, strings: strings)
@@ -283,16 +370,12 @@ public final class DynamicScreenViewModel {
             items = loaded
             pagination = PaginationState(hasMore: hasMore, loadingMore: loadingMore)
         }
-        let started = ContinuousClock.now
-        let tree = PatternRouter(options: options, components: nativeComponents).render(
+        return PatternRouter(options: options, components: nativeComponents).render(
             ScreenInputs(
-                screen: compiled, context: try context(), items: items,
-                form: FormSnapshot(values: formState.fieldValues, errors: formState.fieldErrors), pagination: pagination,
+                screen: compiled, context: try context(formValues: formValues), items: items,
+                form: FormSnapshot(values: formValues, errors: formState.fieldErrors), pagination: pagination,
                 searchText: searchText, confirmation: confirmation, banner: banner,
                 canGoBack: canGoBack))
-        observers.emit(
-            .screenRendered(screen: route.screenKey, seconds: started.secondsElapsed, nodes: tree.nodeCount))
-        return tree
     }
 
     // MARK: Actions
@@ -426,6 +509,23 @@ public final class DynamicScreenViewModel {
             for (key, value) in changes { state[key] = value }
         case .sequence(let results):
             for step in results { await apply(step) }
+        }
+    }
+}
+
+/// A flag set from any thread and taken on the main actor (an input of the tree changed).
+final class InvalidationFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
+
+    /// Marks the tree outdated.
+    func set() { lock.withLock { isSet = true } }
+
+    /// Whether it was marked since the last call; clears the mark.
+    func take() -> Bool {
+        lock.withLock {
+            defer { isSet = false }
+            return isSet
         }
     }
 }
