@@ -317,7 +317,10 @@ public final class DynamicScreenViewModel {
         let values = tracksForm ? [:] : formState.fieldValues
         let started = ContinuousClock.now
         let built = withObservationTracking {
-            Result { try self.build(options: options, formValues: tracksForm ? self.formState.fieldValues : values, canGoBack: canGoBack) }
+            Result {
+                try self.build(
+                    options: options, formValues: tracksForm ? self.formState.fieldValues : values, canGoBack: canGoBack)
+            }
         } onChange: { [weak self, invalidation] in
             // Called as the input is about to change: outdated at once, rebuilt on the next turn.
             invalidation.set()
