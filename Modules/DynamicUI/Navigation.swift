@@ -16,10 +16,43 @@ public struct Route: Sendable, Hashable, Identifiable {
 
     /// Creates a route.
     public init(screenKey: String, params: [String: String] = [:], presentation: Presentation = .push) {
+        self.init(screenKey: screenKey, params: params, presentation: presentation, id: UUID())
+    }
+
+    private init(screenKey: String, params: [String: String], presentation: Presentation, id: UUID) {
         self.screenKey = screenKey
         self.params = params
         self.presentation = presentation
-        self.id = UUID()
+        self.id = id
+    }
+
+    /// The root of a tab or sidebar entry: the same id every time for the same screen, so what
+    /// is kept for it (its view model) survives a redraw.
+    public static func root(_ screenKey: String) -> Route {
+        Route(screenKey: screenKey, params: [:], presentation: .push, id: stableID(for: "root:" + screenKey))
+    }
+
+    /// A UUID derived from `name` (FNV-1a over its bytes, twice with different seeds).
+    private static func stableID(for name: String) -> UUID {
+        func fnv(_ seed: UInt64) -> UInt64 {
+            var hash = seed
+            for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash
+        }
+        let high = fnv(0xcbf2_9ce4_8422_2325)
+        let low = fnv(0x6c62_272e_07bb_0142)
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<8 {
+            bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * index))
+            bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (8 * index))
+        }
+        bytes[6] = (bytes[6] & 0x0f) | 0x50  // version 5 (name-based)
+        bytes[8] = (bytes[8] & 0x3f) | 0x80  // RFC 4122 variant
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9], bytes[10],
+                bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }
 
@@ -30,14 +63,20 @@ public struct Route: Sendable, Hashable, Identifiable {
 @MainActor
 public final class NavigationModel {
     /// The navigation definition in use.
-    public private(set) var definition: NavigationDefinition
+    public private(set) var definition: NavigationDefinition {
+        didSet { didChange?() }
+    }
     /// Whether `definition` is the fallback.
     public private(set) var isFallback: Bool
     /// The selected tab or sidebar entry's screen.
-    public var selectedScreenKey: String?
+    public var selectedScreenKey: String? {
+        didSet { didChange?() }
+    }
     /// Each tab's stack above its root, by the tab's screen key: a tab keeps its place while
     /// another is shown, as iOS does.
-    public private(set) var stacks: [String: [Route]] = [:]
+    public private(set) var stacks: [String: [Route]] = [:] {
+        didSet { didChange?() }
+    }
 
     /// The stack above the selected root.
     public var stack: [Route] {
@@ -50,6 +89,9 @@ public final class NavigationModel {
 
     /// The words of the fallback navigation's labels.
     public let strings: DynamicUIStrings
+    /// Called after every change of the stacks, the selection or the definition (the runtime
+    /// keeps a view model for each route shown and releases those that went).
+    @ObservationIgnored var didChange: (@MainActor () -> Void)?
 
     /// Starts with the fallback of `role` until a definition is loaded.
     public init(role: String = "student", strings: DynamicUIStrings = .spanish) {
@@ -91,7 +133,15 @@ public final class NavigationModel {
 
     /// The screen on top.
     public var current: Route? {
-        stack.last ?? selectedScreenKey.map { Route(screenKey: $0) }
+        stack.last ?? selectedScreenKey.map(Route.root)
+    }
+
+    /// Every route the app may show now: each tab's and sidebar entry's root, then each
+    /// tab's stack.
+    public var routes: [Route] {
+        let roots = Set((items(regular: false) + items(regular: true)).flatMap { [$0] + ($0.children ?? []) }.map(\.screenKey))
+            .union(selectedScreenKey.map { [$0] } ?? [])
+        return roots.sorted().map(Route.root) + stacks.keys.sorted().flatMap { stacks[$0] ?? [] }
     }
 
     /// Pushes (or presents) a screen.

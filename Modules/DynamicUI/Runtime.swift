@@ -161,6 +161,9 @@ public final class DynamicUIRuntime {
     public private(set) var isRestoring = true
     /// The view models made by `viewModel(for:)` that are still alive (held by a view).
     @ObservationIgnored private var liveModels: [WeakModel] = []
+    /// The view model of each route the navigation may show, by route id: made when the route
+    /// appears (a tab, a push, a sheet), released when it goes.
+    @ObservationIgnored private var routeModels: [UUID: DynamicScreenViewModel] = [:]
     /// A deep link opened while signed out: it opens once someone signs in.
     public private(set) var pendingDeepLink: URL?
     /// A message waiting for the screen the user lands on (a sheet closed after saving).
@@ -234,6 +237,8 @@ public final class DynamicUIRuntime {
             registry: ActionRegistry(services: services))
         navigation = NavigationModel(role: "student", strings: DynamicUIStrings(locale: configuration.locale))
         navigation.reset(to: configuration.loginScreenKey)
+        navigation.didChange = { [weak self] in self?.keepModelsOfShownRoutes() }
+        keepModelsOfShownRoutes()
     }
 
     /// The SDK's words in the configured locale (and its layout direction).
@@ -443,7 +448,7 @@ public final class DynamicUIRuntime {
     /// The live view models of the routes on the stack and of the selected root (the newest
     /// one of each).
     private func visibleModels() -> [DynamicScreenViewModel] {
-        let root = navigation.selectedScreenKey.map { Route(screenKey: $0) }
+        let root = navigation.selectedScreenKey.map(Route.root)
         return ([root] + navigation.stack.map(Optional.some)).compactMap { liveModel(for: $0) }
     }
 
@@ -483,6 +488,27 @@ public final class DynamicUIRuntime {
     /// Reads the appearance settings again (after an action, which may have changed them).
     public func reloadAppearance() async {
         darkMode = await settings.value(for: "dark_mode")?.boolValue
+    }
+
+    /// The view model kept for `route` (a tab's root or an entry of a stack): the same one for
+    /// as long as the route is shown, so a view asks for it on every redraw. A route the
+    /// navigation does not hold gets a model kept until the navigation next changes.
+    public func model(for route: Route) -> DynamicScreenViewModel {
+        if let model = routeModels[route.id] { return model }
+        let model = viewModel(for: route)
+        routeModels[route.id] = model
+        return model
+    }
+
+    /// How many view models the runtime keeps for the routes shown (tabs' roots and stacks).
+    public var keptModelCount: Int { routeModels.count }
+
+    /// Makes the models of routes that appeared and releases those of routes that went.
+    private func keepModelsOfShownRoutes() {
+        let routes = navigation.routes
+        let shown = Set(routes.map(\.id))
+        routeModels = routeModels.filter { shown.contains($0.key) }
+        for route in routes where routeModels[route.id] == nil { routeModels[route.id] = viewModel(for: route) }
     }
 
     /// The view model of `route`, wired to this runtime's loaders, actions, navigation and session.

@@ -41,6 +41,34 @@ struct NavigationFlowTests {
         #expect(navigation.stacks.isEmpty, "a new navigation forgets every stack")
     }
 
+    @Test func viewModelsAreKeptPerRouteAndReleasedWhenTheRouteGoes() async throws {
+        let runtime = try await Live()
+        defer { Task { await runtime.stop() } }
+        try await runtime.signIn("docente@edugo.test")
+        let start = runtime.sdk.keptModelCount
+        let dashboard = try #require(runtime.navigation.current)
+        #expect(dashboard.id == Route.root("dashboard-teacher").id, "a root has the same id on every redraw")
+        #expect(runtime.sdk.model(for: dashboard) === runtime.sdk.model(for: Route.root("dashboard-teacher")))
+        weak var released: DynamicScreenViewModel?
+        do {
+            let detail = Route(screenKey: "material-detail", params: ["id": "mat-001"])
+            runtime.navigation.push(detail)
+            runtime.navigation.push(Route(screenKey: "material-edit", params: ["id": "mat-001"], presentation: .sheet))
+            #expect(runtime.sdk.keptModelCount == start + 2)
+            released = runtime.sdk.model(for: detail)
+            #expect(runtime.sdk.model(for: detail) === released, "the same model on every redraw")
+        }
+        runtime.navigation.select("materials-list")
+        runtime.navigation.push(Route(screenKey: "material-detail", params: ["id": "mat-002"]))
+        #expect(runtime.sdk.keptModelCount == start + 3, "another tab's stack is kept too")
+        _ = runtime.navigation.back()
+        runtime.navigation.select("dashboard-teacher")
+        _ = runtime.navigation.back()
+        _ = runtime.navigation.back()
+        #expect(runtime.sdk.keptModelCount == start, "back where it started")
+        #expect(released == nil, "the popped screen's model is gone")
+    }
+
     @Test func aDeepLinkThatLaunchesTheAppOpensOnceTheSessionIsRestored() async throws {
         let first = try await Live()
         try await first.signIn("docente@edugo.test")
