@@ -25,6 +25,8 @@ public final class DynamicScreenViewModel {
     public let formState = FormState()
     /// The search query (`q` is sent with the data request).
     public private(set) var searchText = ""
+    /// Whether the last request for another page failed (the rows stay; the list offers a retry).
+    public private(set) var nextPageFailed = false
     /// A message to show.
     public private(set) var banner: Banner?
     /// Whether the data shown is the last saved on the device (the server could not be reached).
@@ -160,9 +162,11 @@ public final class DynamicScreenViewModel {
             if !quietly { dataState = .idle }
             return
         }
+        let shown = dataState
         if !quietly {
             dataState = .loading
             failure = nil
+            nextPageFailed = false
         }
         loadedRevision = dataRevision?.value ?? 0
         do throws(NetworkError) {
@@ -176,18 +180,29 @@ public final class DynamicScreenViewModel {
                 formState.prefill(from: item, slots: inputSlots)
             }
         } catch {
-            if !quietly {
-                dataState = .error(error.code == .noConnection ? strings(.offline) : error.message)
-                failure = Self.failure(error, message: strings(.dataLoadFailed))
+            guard !quietly else { return }
+            if case .success(let items, _, _) = shown, !items.isEmpty || !data.isNull {
+                // A refresh or a search that failed: the rows stay, with the search field and
+                // pull-to-refresh, and the error is a banner.
+                dataState = shown
+                let offline = error.code == .noConnection || error.code == .timeout
+                banner = Banner(
+                    kind: .error,
+                    message: offline ? "\(strings(.offline)). \(strings(.dataLoadFailed))" : strings(.dataLoadFailed))
+                return
             }
+            dataState = .error(error.code == .noConnection ? strings(.offline) : error.message)
+            failure = Self.failure(error, message: strings(.dataLoadFailed))
         }
     }
 
-    /// Appends the next page; on failure keeps the items and stops paging.
+    /// Appends the next page. On failure the items stay, `nextPageFailed` is set (the list
+    /// says so with a retry) and paging waits for the retry.
     public func loadNextPage() async {
         guard let screen = compiled?.definition, let endpoint = screen.dataEndpoint,
             case .success(let items, true, false) = dataState
         else { return }
+        nextPageFailed = false
         dataState = .success(items: items, hasMore: true, loadingMore: true)
         do throws(NetworkError) {
             let page = try await dataLoader.loadNextPage(
@@ -196,8 +211,17 @@ public final class DynamicScreenViewModel {
             data = .array(all)
             dataState = .success(items: all, hasMore: page.hasMore, loadingMore: false)
         } catch {
-            dataState = .success(items: items, hasMore: false, loadingMore: false)
+            dataState = .success(items: items, hasMore: true, loadingMore: false)
+            nextPageFailed = true
         }
+    }
+
+    /// Call when the list row at `index` is shown: the next page is requested when the last
+    /// loaded row shows (a lazy list shows it only when scrolled to), not before, and not
+    /// again after a failure until the user asks (`loadNextPage()`).
+    public func rowAppeared(at index: Int) async {
+        guard case .success(let items, true, false) = dataState, !nextPageFailed, index >= items.count - 1 else { return }
+        await loadNextPage()
     }
 
     /// Reloads from the first page, asking the server even when a fresh response is cached.
@@ -371,7 +395,7 @@ public final class DynamicScreenViewModel {
         var pagination: PaginationState?
         if case .success(let loaded, let hasMore, let loadingMore) = dataState {
             items = loaded
-            pagination = PaginationState(hasMore: hasMore, loadingMore: loadingMore)
+            pagination = PaginationState(hasMore: hasMore, loadingMore: loadingMore, failed: nextPageFailed)
         }
         return PatternRouter(options: options, components: nativeComponents).render(
             ScreenInputs(

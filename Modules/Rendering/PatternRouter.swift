@@ -253,7 +253,7 @@ struct ScreenLowering {
             return scroll(
                 id,
                 RenderNode(
-                    id: "\(id).stack", kind: .stack(axis: .vertical, spacing: 16, alignment: "leading", lazy: false),
+                    id: "\(id).stack", kind: .stack(axis: .vertical, spacing: 16, alignment: "leading", lazy: true),
                     children: children))
         case .list, .search, .notification:
             let children = zones.compactMap { zone -> RenderNode? in
@@ -281,7 +281,7 @@ struct ScreenLowering {
             return scroll(
                 id,
                 RenderNode(
-                    id: "\(id).stack", kind: .stack(axis: .vertical, spacing: 16, alignment: "leading", lazy: false),
+                    id: "\(id).stack", kind: .stack(axis: .vertical, spacing: 16, alignment: "leading", lazy: true),
                     children: body))
         case .form, .modal, .settings:
             return RenderNode(id: id, kind: .form, children: formSections(zones))

@@ -101,11 +101,15 @@ public struct PaginationState: Sendable, Hashable {
     public var hasMore: Bool
     /// A page is loading.
     public var loadingMore: Bool
+    /// The last page request failed: the list says so and offers to try again (paging does
+    /// not go on by itself, nor stop silently).
+    public var failed: Bool
 
     /// Creates a pagination state.
-    public init(hasMore: Bool, loadingMore: Bool) {
+    public init(hasMore: Bool, loadingMore: Bool, failed: Bool = false) {
         self.hasMore = hasMore
         self.loadingMore = loadingMore
+        self.failed = failed
     }
 }
 

@@ -257,7 +257,12 @@ public struct HTMLRenderer: Sendable {
                 children(node, into: &out, inForm: inForm)
             }
             if let pagination = chrome.pagination, pagination.hasMore {
-                out += "<p class=\"more\"><a href=\"?page=next\" rel=\"next\">\(Self.escape(strings(.loadMore)))</a></p>"
+                if pagination.failed {
+                    out +=
+                        "<p class=\"more failed\" role=\"alert\">\(Self.escape(strings(.loadMoreFailed))) <a href=\"?page=next\" rel=\"next\">\(Self.escape(strings(.retry)))</a></p>"
+                } else {
+                    out += "<p class=\"more\"><a href=\"?page=next\" rel=\"next\">\(Self.escape(strings(.loadMore)))</a></p>"
+                }
             }
             out += "</section>"
         case .stack(let axis, _, _, _):

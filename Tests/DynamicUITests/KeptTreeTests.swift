@@ -6,6 +6,7 @@ import DynamicUINetwork
 import DynamicUIRendering
 import DynamicUIStorage
 import DynamicUITesting
+import DynamicUIWeb
 import Foundation
 import Testing
 
@@ -107,5 +108,82 @@ final class RenderedEvents: DynamicUIObserver, @unchecked Sendable {
 
     func observe(_ event: DynamicUIEvent) {
         if case .screenRendered = event { lock.withLock { count += 1 } }
+    }
+}
+
+@Suite("Lists: lazy rows, paging when the last row shows, failures that keep the rows")
+@MainActor
+struct ListBehaviourTests {
+    @Test func theNextPageIsAskedForWhenTheLastRowShowsAndAFailureOffersARetry() async throws {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(
+            .get, "/v1/materials", .json(200, ["items": materials(0..<20), "total": 45]), .json(503, nil),
+            .json(200, ["items": materials(20..<40), "total": 45]))
+        let model = try await fixture.model("materials-list")
+        await model.load()
+        let pages = { await fixture.harness.transport.requests(to: "/v1/materials").count }
+        #expect(await pages() == 1)
+        for index in 0..<19 { await model.rowAppeared(at: index) }
+        #expect(await pages() == 1, "rows above the last ask for nothing")
+        await model.rowAppeared(at: 19)
+        #expect(await pages() == 2, "the last row asks for page 2")
+        // That request failed: the rows stay, the list says so, and paging waits for the user.
+        guard case .success(let items, true, false) = model.dataState else {
+            Issue.record("\(model.dataState)")
+            return
+        }
+        #expect(items.count == 20 && model.nextPageFailed)
+        await model.rowAppeared(at: 19)
+        #expect(await pages() == 2, "no automatic retry loop")
+        let html = HTMLRenderer().fragment(try model.render(options: RenderOptions()))
+        #expect(html.contains("class=\"more failed\"") && html.contains("Reintentar"))
+        await model.loadNextPage()
+        #expect(await pages() == 3 && !model.nextPageFailed)
+        guard case .success(let all, true, false) = model.dataState else {
+            Issue.record("\(model.dataState)")
+            return
+        }
+        #expect(all.count == 40)
+    }
+
+    @Test func aFailedRefreshOrSearchKeepsTheRowsAndSaysSoInABanner() async throws {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": materials(0..<5), "total": 5]))
+        let model = try await fixture.model("materials-list")
+        await model.load()
+        await fixture.harness.transport.on(.get, "/v1/materials", .failure(.noConnection))
+        await fixture.harness.transport.setFallback(.failure(.noConnection))
+        await model.refresh()
+        guard case .success(let items, _, _) = model.dataState else {
+            Issue.record("a failed refresh replaced the rows: \(model.dataState)")
+            return
+        }
+        #expect(items.count == 5 && model.failure == nil)
+        #expect(model.banner?.kind == .pending, "the saved response, marked as saved")
+        await fixture.harness.transport.on(.get, "/v1/screens/materials-list", .failure(.noConnection))
+        await model.search("Material 3")
+        #expect(model.failure == nil && model.searchText == "Material 3", "the search field stays")
+        #expect(model.banner?.kind == .error, "\(String(describing: model.banner))")
+        let text = TextRenderer().render(try model.render(options: RenderOptions()))
+        #expect(text.contains("rows:5") && text.contains("searchable") && text.contains("Sin conexión"), "\(text)")
+    }
+
+    @Test func scrollZonesOfDashboardsAndDetailsAreLazy() async throws {
+        let fixture = Fixture()
+        for key in ["dashboard-teacher", "material-detail"] {
+            let model = try await fixture.model(key, params: ["id": "mat-1"])
+            await fixture.harness.transport.setFallback(.json(200, ["id": "mat-1", "title": "Álgebra"]))
+            await model.load()
+            let tree = try model.render(options: RenderOptions())
+            let scrolls = flattenAll(tree).filter { if case .scroll(.vertical) = $0.kind { return true } else { return false } }
+            #expect(!scrolls.isEmpty, "\(key)")
+            for scroll in scrolls {
+                guard case .stack(.vertical, _, _, let lazy)? = scroll.children.first?.kind else {
+                    Issue.record("\(key): \(scroll.children.first?.kind as Any)")
+                    continue
+                }
+                #expect(lazy, "\(key): its rows are built as they scroll into view")
+            }
+        }
     }
 }

@@ -76,7 +76,7 @@ public struct DynamicUIStrings: Sendable, Hashable {
         /// Navigation and chrome.
         case back, cancel, close, accept, confirmContinue, navigation, screen, home, materials, settings
         /// Toolbar, lists and paging.
-        case new, refresh, search, loadMore, loadingMore, loading, moreActions, moreActionsFor, apply, retry
+        case new, refresh, search, loadMore, loadingMore, loadMoreFailed, loading, moreActions, moreActionsFor, apply, retry
         /// Elements, players and row actions.
         case noSections, unsupportedElement, unavailable, play, couldNotLoadApp, ratingOutOfFive, open, openLink, delete
         /// More row actions.
@@ -126,6 +126,7 @@ public struct DynamicUIStrings: Sendable, Hashable {
         .search: ("Buscar", "Search"),
         .loadMore: ("Cargar más", "Load more"),
         .loadingMore: ("Cargando más…", "Loading more…"),
+        .loadMoreFailed: ("No se pudieron cargar más elementos.", "More items could not be loaded."),
         .loading: ("Cargando…", "Loading…"),
         .moreActions: ("Más acciones", "More actions"),
         .moreActionsFor: ("Más acciones: {0}", "More actions: {0}"),
