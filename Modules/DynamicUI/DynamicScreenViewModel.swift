@@ -33,7 +33,8 @@ public final class DynamicScreenViewModel {
     public private(set) var isShowingSavedData = false
     /// A confirmation waiting for the user.
     public private(set) var confirmation: ConfirmationRequest?
-    /// The last external URL to open (allowed by the security policy).
+    /// An external URL to open (allowed by the security policy); the view opens it and calls
+    /// `didOpenURL()`, so the same link opens again the next time.
     public private(set) var openedURL: URL?
     /// Screen state set by actions (`stateChanged`).
     public private(set) var state: JSONObject = [:]
@@ -81,6 +82,10 @@ public final class DynamicScreenViewModel {
     private let onShown: @MainActor (DynamicScreenViewModel) -> Void
     private let clock: any DynamicUIClock
     private var polling: Task<Void, Never>?
+    /// Polling stopped because the app went to the background; it resumes when it comes back.
+    @ObservationIgnored private var pollingPausedInBackground = false
+    @ObservationIgnored private var lastFired: Task<Void, Never>?
+    @ObservationIgnored private var firedActions: [Task<Void, Never>] = []
     /// The runtime's count of data changes, and its value when this screen's data was loaded.
     var dataRevision: DataRevision?
     private var loadedRevision = 0
@@ -269,6 +274,22 @@ public final class DynamicScreenViewModel {
     public func stopPolling() {
         polling?.cancel()
         polling = nil
+        pollingPausedInBackground = false
+    }
+
+    /// The app went to the background (`false`) or came back (`true`): polling pauses there and
+    /// resumes here, with a reload when it was due meanwhile.
+    public func appDidChange(isActive: Bool) async {
+        if isActive {
+            guard pollingPausedInBackground else { return }
+            pollingPausedInBackground = false
+            await loadData(reload: true, quietly: true)
+            startPolling()
+        } else if polling != nil {
+            polling?.cancel()
+            polling = nil
+            pollingPausedInBackground = true
+        }
     }
 
     /// Searches: the query is sent as `q` and the list restarts from the first page.
@@ -471,6 +492,50 @@ public final class DynamicScreenViewModel {
 
     /// Clears the banner (after it was shown).
     public func dismissBanner() { banner = nil }
+
+    /// The host opened (or declined) `openedURL`.
+    public func didOpenURL() { openedURL = nil }
+
+    /// How long a shown banner stays before it goes by itself: errors stay until dismissed, and
+    /// nothing goes by itself while VoiceOver is on (a person may not have heard it yet).
+    public static func bannerLifetime(_ banner: Banner, voiceOver: Bool) -> Double? {
+        banner.kind == .error || voiceOver ? nil : 6
+    }
+
+    /// Call when `banner` is shown: it is dismissed after its lifetime (on the model's clock)
+    /// unless another replaced it or the view went away (the task is cancelled).
+    public func bannerShown(_ shown: Banner, voiceOver: Bool) async {
+        guard let seconds = Self.bannerLifetime(shown, voiceOver: voiceOver) else { return }
+        do { try await clock.sleep(seconds: seconds) } catch { return }
+        guard !Task.isCancelled, banner == shown else { return }
+        banner = nil
+    }
+
+    // MARK: Actions from buttons
+
+    /// Runs `actionId` for a button, which cannot await: actions run one after another in the
+    /// order they were fired, and `cancelFiredActions()` (the screen went away) stops those
+    /// still waiting.
+    public func fire(_ actionId: String, item: JSONValue? = nil) {
+        let previous = lastFired
+        lastFired = Task { [weak self] in
+            await previous?.value
+            guard !Task.isCancelled, let self else { return }
+            await self.perform(actionId: actionId, item: item)
+        }
+        firedActions.append(lastFired!)
+        firedActions.removeAll { $0.isCancelled }
+    }
+
+    /// Waits for the actions fired so far (tests, and a host that must know they ran).
+    public func firedActionsFinished() async { await lastFired?.value }
+
+    /// Cancels the fired actions that have not run yet.
+    public func cancelFiredActions() {
+        for task in firedActions { task.cancel() }
+        firedActions.removeAll()
+        lastFired = nil
+    }
 
     /// The record of a single-object screen (detail, profile, form, modal).
     private var singleRecord: JSONValue? {

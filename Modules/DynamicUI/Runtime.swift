@@ -500,6 +500,17 @@ public final class DynamicUIRuntime {
         return model
     }
 
+    /// The app went to the background (`false`, `scenePhase` no longer active) or came back:
+    /// every screen's polling pauses there and resumes here.
+    public func appDidChange(isActive: Bool) async {
+        let models = Array(routeModels.values) + liveModels.compactMap(\.model)
+        var seen = Set<ObjectIdentifier>()
+        for model in models where seen.insert(ObjectIdentifier(model)).inserted {
+            await model.appDidChange(isActive: isActive)
+        }
+        if isActive { _ = await sync?.syncNow() }
+    }
+
     /// How many view models the runtime keeps for the routes shown (tabs' roots and stacks).
     public var keptModelCount: Int { routeModels.count }
 

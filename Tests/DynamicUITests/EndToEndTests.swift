@@ -289,6 +289,29 @@ struct EndToEndTests {
         await runtime.stop()
     }
 
+    @Test func pollingPausesInTheBackgroundAndResumesWithAReload() async throws {
+        let runtime = try await Live()
+        try await runtime.signIn("estudiante@edugo.test")
+        let dashboard = runtime.model("dashboard-student")
+        await dashboard.load()
+        let endpoint = try #require(dashboard.compiled?.definition.dataEndpoint)
+        let path = "GET " + endpoint.split(separator: "?")[0]
+        func requests() -> Int { runtime.backend.log.filter { $0.hasPrefix(path) }.count }
+        dashboard.startPolling()
+        #expect(await runtime.clock.waitForSleepers(1))
+        await runtime.sdk.appDidChange(isActive: false)
+        #expect(!dashboard.isPolling, "no requests from the background")
+        let before = requests()
+        runtime.clock.advance(by: 3_600)
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(requests() == before)
+        await runtime.sdk.appDidChange(isActive: true)
+        #expect(dashboard.isPolling)
+        #expect(requests() == before + 1, "back in the foreground, the data is fresh at once")
+        dashboard.stopPolling()
+        await runtime.stop()
+    }
+
     @Test func malformedRequestBodyIsABadRequestThatSaysWhere() async throws {
         let runtime = try await Live()
         let request = TransportRequest(

@@ -187,3 +187,61 @@ struct ListBehaviourTests {
         }
     }
 }
+
+@Suite("Actions fired by buttons, links and banners")
+@MainActor
+struct FiredActionTests {
+    @Test func firedActionsRunInOrderAndCancelledOnesDoNot() async throws {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": materials(0..<3), "total": 3]))
+        let model = try await fixture.model("materials-list")
+        await model.load()
+        for index in 0..<3 { model.fire("open-item", item: ["id": .string("mat-\(index)")]) }
+        await model.firedActionsFinished()
+        #expect(fixture.navigation.stack.map { $0.params["id"] } == ["mat-0", "mat-1", "mat-2"])
+        model.fire("open-item", item: ["id": "mat-9"])
+        model.cancelFiredActions()
+        await settle()
+        #expect(fixture.navigation.stack.count == 3, "the screen went away before it ran")
+    }
+
+    @Test func theSameExternalLinkOpensEveryTime() async throws {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(
+            .get, "/v1/materials/mat-1", .json(200, ["id": "mat-1", "title": "Álgebra", "file_url": "https://edugo.test/f.pdf"]))
+        let model = try await fixture.model("material-detail", params: ["id": "mat-1"])
+        await model.load()
+        var opened: [URL] = []
+        for _ in 0..<2 {
+            await model.perform(actionId: "download")
+            if let url = model.openedURL {
+                opened.append(url)
+                model.didOpenURL()
+            }
+            #expect(model.openedURL == nil)
+        }
+        #expect(opened.count == 2, "a second tap opens it again")
+    }
+
+    @Test func aBannerGoesByItselfOnlyWhenItShould() async throws {
+        let fixture = Fixture()
+        let model = try await fixture.model("material-create")
+        await model.load()
+        let success = Banner(kind: .success, message: "Material creado")
+        model.show(banner: success)
+        let waiting = Task { await model.bannerShown(success, voiceOver: false) }
+        #expect(await fixture.harness.clock.waitForSleepers(1))
+        fixture.harness.clock.advance(by: 6)
+        await waiting.value
+        #expect(model.banner == nil)
+        // With VoiceOver on, or for an error, it stays until dismissed.
+        model.show(banner: success)
+        await model.bannerShown(success, voiceOver: true)
+        #expect(model.banner == success)
+        let error = Banner(kind: .error, message: "No se pudo")
+        model.show(banner: error)
+        await model.bannerShown(error, voiceOver: false)
+        #expect(model.banner == error)
+        #expect(DynamicScreenViewModel.bannerLifetime(success, voiceOver: false) == 6)
+    }
+}
