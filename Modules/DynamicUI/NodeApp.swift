@@ -149,10 +149,28 @@ public final class NodeAppRuntime {
     public private(set) var tabs: [TabItem] = []
     /// The selected tab's document (or the root screen).
     public private(set) var selectedDocument: String?
-    /// Documents pushed above the selected tab, in order.
-    public private(set) var stack: [NodeRoute] = []
+    /// Each tab's documents pushed above its root, by the tab's document: a tab keeps its place
+    /// while another is shown.
+    public private(set) var stacks: [String: [NodeRoute]] = [:] {
+        didSet { releaseModelsOfClosedRoutes() }
+    }
     /// The document presented as a sheet, if any.
-    public private(set) var sheet: NodeRoute?
+    public private(set) var sheet: NodeRoute? {
+        didSet { releaseModelsOfClosedRoutes() }
+    }
+    /// Documents pushed inside the sheet (a link in a sheet opens in the sheet, not under it).
+    public private(set) var sheetStack: [NodeRoute] = [] {
+        didSet { releaseModelsOfClosedRoutes() }
+    }
+
+    /// Documents pushed above the selected tab, in order.
+    public var stack: [NodeRoute] {
+        get { selectedDocument.flatMap { stacks[$0] } ?? [] }
+        set {
+            guard let selectedDocument else { return }
+            stacks[selectedDocument] = newValue.isEmpty ? nil : newValue
+        }
+    }
     /// Dark mode: `nil` follows the system; the `dark_mode` setting stores a choice.
     public private(set) var darkMode: Bool?
 
@@ -220,12 +238,27 @@ public final class NodeAppRuntime {
                 tabs = []
                 selectedDocument = configuration.rootDocument
             }
-            stack = []
+            stacks = [:]
+            sheetStack = []
             sheet = nil
             phase = .ready
         } catch {
+            if Task.isCancelled {
+                // The view went away while starting: not a failure; it starts again when shown.
+                phase = .idle
+                return
+            }
             phase = .failed(error.description)
             logger.error("node app did not start: \(error)")
+        }
+    }
+
+    /// Starts the app unless it is ready or starting: the first time, and again after a
+    /// failure or an interrupted start (the failed state's retry calls `start()` directly).
+    public func startIfNeeded() async {
+        switch phase {
+        case .idle: await start()
+        case .loading, .ready, .failed: return
         }
     }
 
@@ -348,9 +381,22 @@ public final class NodeAppRuntime {
 
     // MARK: Navigation
 
-    /// The document on top: the sheet, else the top of the stack, else the selected tab.
+    /// The document on top: the sheet's top, else the top of the stack, else the selected tab.
     public var current: NodeRoute? {
-        sheet ?? stack.last ?? selectedDocument.map(tabRoute)
+        sheetStack.last ?? sheet ?? stack.last ?? selectedDocument.map(tabRoute)
+    }
+
+    /// How many document models the app keeps (tab roots and open documents).
+    public var modelCount: Int { models.count }
+
+    /// Releases the models of documents no longer on the navigation (a closed sheet, a popped
+    /// document); tab roots keep theirs.
+    private func releaseModelsOfClosedRoutes() {
+        var open = Set(tabRoutes.values.map(\.id))
+        for route in stacks.values.joined() { open.insert(route.id) }
+        for route in sheetStack { open.insert(route.id) }
+        if let sheet { open.insert(sheet.id) }
+        models = models.filter { open.contains($0.key) }
     }
 
     /// The route of a tab root (one per document, so its model and data survive tab switches).
@@ -361,35 +407,54 @@ public final class NodeAppRuntime {
         return route
     }
 
-    /// Selects a tab (or the root document), clearing the stack.
+    /// Selects a tab (or the root document). Another tab keeps its stack; selecting the tab
+    /// already shown goes back to its root.
     public func select(_ document: String) {
-        selectedDocument = document
-        stack.removeAll()
-        sheet = nil
+        if selectedDocument == document {
+            stack.removeAll()
+        } else {
+            selectedDocument = document
+        }
+        dismissSheet()
     }
 
-    /// Pushes a document.
+    /// Pushes a document: inside the sheet when one is shown, else on the selected tab.
     public func push(_ route: NodeRoute) {
-        stack.append(route)
+        if sheet != nil {
+            sheetStack.append(route)
+        } else {
+            stack.append(route)
+        }
     }
 
     /// Presents a document as a sheet.
     public func present(_ route: NodeRoute) {
         var route = route
         route.presentation = .sheet
+        sheetStack = []
         sheet = route
     }
 
-    /// Dismisses the sheet, or goes back one document; returns whether anything closed.
+    /// Closes the sheet and what was pushed inside it (its models go with it).
+    public func dismissSheet() {
+        sheetStack = []
+        sheet = nil
+    }
+
+    /// Goes back one document inside the sheet, else closes the sheet, else goes back one
+    /// document on the tab; returns whether anything closed.
     @discardableResult
     public func back() -> Bool {
+        if !sheetStack.isEmpty {
+            sheetStack.removeLast()
+            return true
+        }
         if sheet != nil {
-            sheet = nil
+            dismissSheet()
             return true
         }
         guard !stack.isEmpty else { return false }
-        let closed = stack.removeLast()
-        models[closed.id] = nil
+        stack.removeLast()
         return true
     }
 
@@ -489,6 +554,13 @@ public final class NodeScreenModel {
             defaultObject: .object(data), environment: app?.environment ?? EvaluationEnvironment(now: Date()))
     }
 
+    /// Loads the document unless it is loaded or loading: when it is shown (again), after an
+    /// interrupted load. A failed document waits for the retry (`load()`).
+    public func loadIfNeeded() async {
+        guard phase == .idle else { return }
+        await load()
+    }
+
     /// Loads the document and runs its `onLoad` (seed 002 §9.3).
     public func load() async {
         guard let app else { return }
@@ -496,7 +568,13 @@ public final class NodeScreenModel {
         do {
             document = try await app.document(route.document)
         } catch {
-            phase = .failed(error.description)
+            // Leaving a tab during a load cancels it: that is not a failure, and the document
+            // loads again when it is shown. A failure offers a retry (`load()` again).
+            phase = Task.isCancelled ? .idle : .failed(error.description)
+            return
+        }
+        guard !Task.isCancelled else {
+            phase = .idle
             return
         }
         let rendered = render(options: RenderOptions())
@@ -518,7 +596,7 @@ public final class NodeScreenModel {
         // Back follows the stack: a tab's root (or a presented sheet, which has its own Done)
         // has no Back.
         guard case .screen(var chrome) = rendered.root.kind else { return rendered }
-        chrome.showsBack = app.stack.contains { $0.id == route.id }
+        chrome.showsBack = (app.stack + app.sheetStack).contains { $0.id == route.id }
         var root = rendered.root
         root.kind = .screen(chrome)
         return RenderedDocument(root: root, actions: rendered.actions)

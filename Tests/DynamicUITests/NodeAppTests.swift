@@ -231,6 +231,77 @@ struct NodeAppTests {
     }
 }
 
+@Suite("Node app navigation and recovery: per-tab stacks, sheets, retry, released models", .serialized)
+@MainActor
+struct NodeAppNavigationTests {
+    func folderApp(transport: ScriptedTransport = ScriptedTransport()) throws -> NodeAppRuntime {
+        try NodeAppRuntime(
+            configuration: NodeAppConfiguration(
+                baseURL: URL(string: "https://itunes.apple.com")!, documents: .folder(PodcastsCatalog().folder)),
+            transport: transport)
+    }
+
+    @Test func eachTabKeepsItsStackAndASheetHasItsOwn() async throws {
+        let app = try folderApp()
+        await app.start()
+        let start = app.modelCount
+        app.select("browse")
+        _ = app.model(for: try #require(app.current))
+        app.push(NodeRoute(document: "podcast_detail", params: ["id": "1"]))
+        _ = app.model(for: try #require(app.current))
+        app.select("search")
+        #expect(app.stack.isEmpty)
+        app.select("browse")
+        #expect(app.stack.map(\.document) == ["podcast_detail"], "browse kept its place")
+        // A sheet; a link inside it opens in the sheet, not under it.
+        app.present(NodeRoute(document: "episode_detail", params: ["id": "2"]))
+        _ = app.model(for: try #require(app.current))
+        app.push(NodeRoute(document: "podcast_detail", params: ["id": "3"]))
+        #expect(app.current?.params["id"] == "3" && app.sheetStack.count == 1)
+        #expect(app.stack.count == 1, "nothing was pushed under the sheet")
+        #expect(app.back() && app.current?.document == "episode_detail", "back inside the sheet first")
+        app.dismissSheet()
+        #expect(app.sheet == nil && app.sheetStack.isEmpty)
+        #expect(app.current?.document == "podcast_detail")
+        #expect(app.back())
+        #expect(app.modelCount == start + 1, "only the tab root keeps its model; the sheet's and the popped ones are gone")
+        app.select("browse")
+        #expect(app.stack.isEmpty, "the shown tab again: its root")
+    }
+
+    @Test func anOfflineLaunchRecoversWithRetryAndCancellingIsNotFailing() async throws {
+        let transport = ScriptedTransport()
+        await transport.setFallback(.failure(.noConnection))
+        let app = try NodeAppRuntime(
+            configuration: NodeAppConfiguration(
+                baseURL: URL(string: "https://api.example.com")!, documents: .remote("/v1/documents/{name}"),
+                retryPolicy: .none),
+            transport: transport)
+        await app.startIfNeeded()
+        guard case .failed = app.phase else {
+            Issue.record("\(app.phase)")
+            return
+        }
+        // Back online: the retry starts it.
+        for name in ["app", "theme", "components"] {
+            await transport.on(
+                .get, "/v1/documents/\(name)",
+                name == "app" ? .json(200, ["type": "screen", "props": ["title": "Hola"]]) : .json(404, nil))
+        }
+        await app.start()
+        #expect(app.phase == .ready)
+        // A document whose load is cancelled (its tab was left) is idle again, not failed.
+        let route = try #require(app.current)
+        let model = app.model(for: route)
+        let task = Task { await model.load() }
+        task.cancel()
+        await task.value
+        #expect(model.phase == .idle || model.phase == .ready, "\(model.phase)")
+        await model.loadIfNeeded()
+        #expect(model.phase == .ready)
+    }
+}
+
 @Suite("Appearance of the screen-dialect runtime")
 @MainActor
 struct RuntimeAppearanceTests {

@@ -180,7 +180,7 @@ final class PodcastPreview {
         }
         guard let key else { return .redirect(here) }
         for (name, value) in request.form { model.setValue(.string(value), for: name) }
-        let before = (stack: app.stack.map(\.id), sheet: app.sheet?.id)
+        let before = (stack: (app.stack + app.sheetStack).map(\.id), sheet: app.sheet?.id)
         await model.perform(key)
         if let url = model.urlToOpen {
             model.didOpenURL()
@@ -189,7 +189,7 @@ final class PodcastPreview {
         if let sheet = app.sheet, sheet.id != before.sheet {
             return .redirect(Self.url(sheet.document, Self.query(sheet.params) + [("presented", "true")]))
         }
-        if let top = app.stack.last, !before.stack.contains(top.id) {
+        if let top = app.sheetStack.last ?? app.stack.last, !before.stack.contains(top.id) {
             return .redirect(Self.url(top.document, Self.query(top.params)))
         }
         if app.stack.count < before.stack.count || (before.sheet != nil && app.sheet == nil) {
@@ -206,15 +206,22 @@ final class PodcastPreview {
     /// pushed; so back follows the stack.
     private static func navigate(_ app: NodeAppRuntime, to name: String, params: JSONObject) -> NodeRoute {
         if params.isEmpty, app.tabs.contains(where: { $0.screen == name }) {
-            if app.selectedDocument != name || !app.stack.isEmpty { app.select(name) }
+            // Selecting another tab keeps its place; selecting the shown one goes to its root.
+            if app.selectedDocument != name { app.select(name) }
+            if !app.stack.isEmpty || app.sheet != nil { app.select(name) }
             return app.tabRoute(name)
         }
         // Compared as the URL wrote them (a number param comes back from a URL as text).
         let written = query(params).sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }
-        if let index = app.stack.lastIndex(where: {
+        let matches: (NodeRoute) -> Bool = {
             $0.document == name && query($0.params).sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" } == written
-        }) {
-            while app.stack.count > index + 1 { app.back() }
+        }
+        if let index = app.sheetStack.lastIndex(where: matches) {
+            while app.sheetStack.count > index + 1 { app.back() }
+            return app.sheetStack[index]
+        }
+        if let index = app.stack.lastIndex(where: matches) {
+            while app.sheetStack.count + app.stack.count > index + 1 { app.back() }
             return app.stack[index]
         }
         let route = NodeRoute(document: name, params: params)
