@@ -27,6 +27,14 @@ public final class DynamicScreenViewModel {
     public private(set) var searchText = ""
     /// Whether the last request for another page failed (the rows stay; the list offers a retry).
     public private(set) var nextPageFailed = false
+    /// The form's values as loaded: what `hasUnsavedChanges` compares with.
+    @ObservationIgnored private var formBaseline: [String: String] = [:]
+
+    /// Whether the user changed a field since the screen loaded: a sheet showing it is not
+    /// dismissed by a swipe (SwiftUI `interactiveDismissDisabled`), only by its Cancel or Close.
+    public var hasUnsavedChanges: Bool {
+        formState.fieldValues.contains { formBaseline[$0.key] ?? "" != $0.value }
+    }
     /// A message to show.
     public private(set) var banner: Banner?
     /// Whether the data shown is the last saved on the device (the server could not be reached).
@@ -140,6 +148,7 @@ public final class DynamicScreenViewModel {
             for (field, value) in await dispatcher.initialValues(for: loaded.screen.definition, session: session()) {
                 formState.setValue(value, for: field)
             }
+            formBaseline = formState.fieldValues
         } catch {
             screenState = .error("\(error)")
             failure = Self.failure((error as? ScreenLoadError)?.network, message: strings(.screenLoadFailed))
@@ -423,7 +432,7 @@ public final class DynamicScreenViewModel {
                 screen: compiled, context: try context(formValues: formValues), items: items,
                 form: FormSnapshot(values: formValues, errors: formState.fieldErrors), pagination: pagination,
                 searchText: searchText, confirmation: confirmation, banner: banner,
-                canGoBack: canGoBack))
+                canGoBack: canGoBack, presentedAsSheet: route.presentation == .sheet))
     }
 
     // MARK: Actions
@@ -434,6 +443,10 @@ public final class DynamicScreenViewModel {
         if id == LoadFailure.retryActionId {
             await load()
             return .success(message: nil)
+        }
+        if id == ToolbarItem.dismissActionId {
+            await apply(.dismiss)
+            return .cancelled
         }
         guard let compiled, let action = compiled.actions[id] else { return .error(message: strings(.unknownAction)) }
         var context: DataContext

@@ -55,14 +55,18 @@ public struct ScreenInputs: Sendable {
     /// Whether the navigation stack has a screen below this one: back follows the stack, so a
     /// tab's root has none whatever its template says; `nil` (unknown) uses the template.
     public var canGoBack: Bool?
+    /// Whether the screen is presented as a sheet (a create or edit form opened from a list):
+    /// it always gets a way to close, Cancel or the SDK's Close.
+    public var presentedAsSheet = false
 
     /// Creates inputs.
     public init(
         screen: CompiledScreen, context: DataContext, items: [JSONValue]? = nil, form: FormSnapshot = FormSnapshot(),
         pagination: PaginationState? = nil, searchText: String = "", confirmation: ConfirmationRequest? = nil,
-        banner: Banner? = nil, canGoBack: Bool? = nil
+        banner: Banner? = nil, canGoBack: Bool? = nil, presentedAsSheet: Bool = false
     ) {
         self.canGoBack = canGoBack
+        self.presentedAsSheet = presentedAsSheet
         self.confirmation = confirmation
         self.banner = banner
         self.screen = screen
@@ -183,7 +187,15 @@ struct ScreenLowering {
                 ?? definition.template.navigation?.topBar?.showBack ?? ![.dashboard, .login, .onboarding].contains(pattern),
             toolbar: toolbar, search: search, refreshActionId: definition.action(for: .pullRefresh)?.id,
             pagination: listLike.contains(pattern) && definition.dataConfig?.pagination != nil ? inputs.pagination : nil,
-            presentation: pattern == .modal ? .sheet : .push)
+            presentation: pattern == .modal || inputs.presentedAsSheet ? .sheet : .push)
+        if chrome.presentation == .sheet, !toolbar.contains(where: { $0.placement == .cancellation }) {
+            // A sheet always has a way to close, whatever the server sent.
+            toolbar.append(
+                ToolbarItem(
+                    placement: .cancellation, title: strings(.close), actionId: ToolbarItem.dismissActionId, isDestructive: false)
+            )
+            chrome.toolbar = toolbar
+        }
         chrome.confirmation = inputs.confirmation
         chrome.banner = inputs.banner
         chrome.strings = strings

@@ -52,6 +52,10 @@ public struct ToolbarItem: Sendable, Hashable {
     /// Whether it is the destructive kind.
     public var isDestructive: Bool
 
+    /// The action of the Close item the SDK adds to a sheet that has no Cancel of its own: the
+    /// screen's model dismisses the sheet.
+    public static let dismissActionId = "dynamicui.dismiss"
+
     /// Creates a value with every property (the focus chain is filled in by `FormFocus`).
     public init(placement: ToolbarPlacement, title: String, systemImage: String? = nil, actionId: String, isDestructive: Bool) {
         self.placement = placement

@@ -245,3 +245,43 @@ struct FiredActionTests {
         #expect(DynamicScreenViewModel.bannerLifetime(success, voiceOver: false) == 6)
     }
 }
+
+@Suite("Sheets: always closable, never swiped away with unsaved edits")
+@MainActor
+struct SheetTests {
+    @Test func aSheetWithoutItsOwnCancelGetsCloseAndEditsBlockTheSwipe() async throws {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(.get, "/v1/materials/mat-1", .json(200, ["id": "mat-1", "title": "Álgebra"]))
+        let route = Route(screenKey: "material-detail", params: ["id": "mat-1"], presentation: .sheet)
+        fixture.navigation.push(Route(screenKey: "materials-list"))
+        fixture.navigation.push(route)
+        let api = fixture.harness.services.api!
+        await fixture.harness.transport.on(
+            .get, "/v1/screens/material-detail", .json(200, try catalog.screenJSON("material-detail")))
+        let model = DynamicScreenViewModel(
+            route: route, screens: ScreenLoader(client: api, cache: ScreenCache(clock: fixture.harness.clock)),
+            data: DataLoader(client: api), dispatcher: try fixture.harness.dispatcher(), navigation: fixture.navigation,
+            environment: evaluation, session: { teacherSession }, clock: fixture.harness.clock)
+        await model.load()
+        guard case .screen(let chrome) = try model.render(options: RenderOptions()).kind else {
+            Issue.record("not a screen")
+            return
+        }
+        #expect(chrome.presentation == .sheet)
+        let close = try #require(chrome.toolbar.first { $0.placement == .cancellation })
+        #expect(close.actionId == ToolbarItem.dismissActionId && close.title == "Cerrar")
+        await model.perform(actionId: close.actionId)
+        #expect(fixture.navigation.current?.screenKey == "materials-list", "Close closed the sheet")
+
+        // A create form brings its own Cancel: no second one; typing blocks the swipe.
+        let form = try await fixture.model("material-create")
+        await form.load()
+        guard case .screen(let formChrome) = try form.render(options: RenderOptions()).kind else { return }
+        #expect(formChrome.toolbar.filter { $0.placement == .cancellation }.count == 1)
+        #expect(!form.hasUnsavedChanges)
+        form.formState.setValue("Álgebra", for: "title")
+        #expect(form.hasUnsavedChanges)
+        form.formState.setValue("", for: "title")
+        #expect(!form.hasUnsavedChanges, "back to what it was")
+    }
+}
