@@ -667,9 +667,38 @@ struct ScreenLowering {
             styleName: slot.slot.style)
         var traits: [String] = type.isButton ? ["button"] : []
         if slot.slot.required == true { traits.append("required") }
+        // An icon-only button still says what it does: its action's title, else the symbol's meaning.
+        let spoken =
+            accessibility ?? control.label
+            ?? (type.isButton
+                ? definition.action(forSlot: slot.slot.id)?.config?["title"]?.stringValue
+                    ?? Self.symbolMeaning(slot.slot.icon, strings: strings) : nil)
         return RenderNode(
             id: id, kind: .control(control),
-            accessibility: AccessibilityInfo(label: accessibility ?? control.label, hint: control.error, traits: traits))
+            accessibility: AccessibilityInfo(label: spoken, hint: control.error, traits: traits))
+    }
+
+    /// What a common SF Symbol on an icon-only button means, in the user's language.
+    static func symbolMeaning(_ symbol: String?, strings: DynamicUIStrings) -> String? {
+        guard let symbol else { return nil }
+        let base = symbol.replacingOccurrences(of: ".fill", with: "").replacingOccurrences(of: ".circle", with: "")
+        let key: DynamicUIStrings.Key? =
+            switch base {
+            case "plus": .new
+            case "trash": .delete
+            case "gear", "gearshape": .settings
+            case "magnifyingglass": .search
+            case "xmark": .close
+            case "arrow.clockwise": .refresh
+            case "ellipsis": .moreActions
+            case "chevron.left", "arrow.left": .back
+            case "play": .play
+            case "house": .home
+            case "paperplane": .send
+            case "checkmark": .confirm
+            default: nil
+            }
+        return key.map { strings($0) }
     }
 
     /// The text style of a seed style name.

@@ -1,9 +1,10 @@
 import DynamicUICatalog
 import DynamicUIModels
-import DynamicUIRendering
 import DynamicUIResolvers
 import Foundation
 import Testing
+
+@testable import DynamicUIRendering
 
 func compiledScreen(
     zones: [Zone], pattern: ScreenPattern = .list, actions: [ActionDefinition] = [], overrides: [String: PlatformOverride]? = nil
@@ -239,5 +240,32 @@ struct NodeRenderingTests {
                 == NodeStyle(font: "title", foregroundColor: "#FF0000", padding: .all(4)))
         // A component that expands itself stops at the depth limit with a marker.
         #expect(TextRenderer().render(rendered.root).contains("unknown component loop"))
+    }
+}
+
+@Suite("Accessibility decided in the tree")
+struct TreeAccessibilityTests {
+    @Test func everyButtonOfEveryScreenHasASpokenLabel() throws {
+        for key in edugo.screenKeys {
+            var unlabeled: [String] = []
+            var visit = [try lowerEduGo(key, options: RenderOptions())]
+            while let node = visit.popLast() {
+                visit += node.children
+                if case .control(let control) = node.kind, control.type.isButton,
+                    (node.accessibility?.label ?? "").isEmpty
+                {
+                    unlabeled.append(node.id)
+                }
+            }
+            #expect(unlabeled.isEmpty, "\(key): buttons without a spoken label: \(unlabeled)")
+        }
+    }
+
+    @Test func anIconOnlyButtonSaysWhatItsSymbolMeans() {
+        #expect(ScreenLowering.symbolMeaning("trash.fill", strings: DynamicUIStrings.spanish) == "Eliminar")
+        #expect(ScreenLowering.symbolMeaning("plus.circle", strings: .english) == "New")
+        #expect(ScreenLowering.symbolMeaning("xmark", strings: .english) == "Close")
+        #expect(ScreenLowering.symbolMeaning("star", strings: .english) == nil)
+        #expect(ScreenLowering.symbolMeaning(nil, strings: .english) == nil)
     }
 }
