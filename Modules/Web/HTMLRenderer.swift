@@ -120,9 +120,15 @@ public struct HTMLRenderer: Sendable {
     private func styleAttribute(_ style: NodeStyle?) -> String {
         guard let style else { return "" }
         var css: [String] = []
-        func color(_ name: String) -> String { name.hasPrefix("#") ? Self.cssColor(name) : "var(--\(Self.cssIdent(name)))" }
-        if let value = style.foregroundColor { css.append("color:\(color(value))") }
-        if let value = style.backgroundColor { css.append("background:\(color(value))") }
+        // A literal color gets its dark variant (`light-dark()` follows the page's color scheme).
+        func color(_ name: String, _ role: AdaptiveColor.Role) -> String {
+            if let adaptive = AdaptiveColor(name, role: role) {
+                return adaptive.light == adaptive.dark ? adaptive.light : "light-dark(\(adaptive.light),\(adaptive.dark))"
+            }
+            return name.hasPrefix("#") ? Self.cssColor(name) : "var(--\(Self.cssIdent(name)))"
+        }
+        if let value = style.foregroundColor { css.append("color:\(color(value, .foreground))") }
+        if let value = style.backgroundColor { css.append("background:\(color(value, .background))") }
         switch style.padding {
         case .all(let value)?: css.append("padding:\(Self.number(value))px")
         case .edges(let top, let bottom, let leading, let trailing)?:

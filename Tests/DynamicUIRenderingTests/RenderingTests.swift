@@ -269,3 +269,24 @@ struct TreeAccessibilityTests {
         #expect(ScreenLowering.symbolMeaning(nil, strings: .english) == nil)
     }
 }
+
+@Suite("Server colors in dark mode")
+struct AdaptiveColorTests {
+    @Test func lightSurfacesAndDarkTextAdaptBrandColorsAndWhiteTextStay() throws {
+        let white = try #require(AdaptiveColor("#FFFFFF", role: .background))
+        #expect(white.light == "#ffffffff" && white.dark == "#000000ff")
+        let paleBlue = try #require(AdaptiveColor("#E8F0FE", role: .background))
+        #expect(paleBlue.dark != paleBlue.light && paleBlue.dark.hasPrefix("#"))
+        let text = try #require(AdaptiveColor("#111", role: .foreground))
+        #expect(text.dark == "#eeeeeeff")
+        #expect(AdaptiveColor("black", role: .foreground)?.dark == "#ffffffff")
+        // A brand color, white text on a button and a black backdrop keep their color.
+        let brand = try #require(AdaptiveColor("#872EC4", role: .background))
+        #expect(brand.dark == brand.light)
+        #expect(AdaptiveColor("white", role: .foreground).map { $0.dark == $0.light } == true)
+        #expect(AdaptiveColor("#000000", role: .background).map { $0.dark == $0.light } == true)
+        // Alpha is kept; theme tokens and garbage are not literal colors.
+        #expect(AdaptiveColor("#FFFFFF80", role: .background)?.dark == "#00000080")
+        for name in ["accent", "#12", "#GGGGGG", "", "#"] { #expect(AdaptiveColor(name, role: .background) == nil, "\(name)") }
+    }
+}
