@@ -316,3 +316,28 @@ struct NativeComponentValidationTests {
         #expect(throws: ComponentRegistrationError.self) { try validator.declareNativeComponents(["text-input"]) }
     }
 }
+
+@Suite("Validating the repository's own catalog folder")
+struct CatalogFolderValidationTests {
+    static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("tools/catalog")
+
+    @Test func theWholeCatalogFolderHasNoErrorAndManifestsAreReadAsManifests() {
+        let report = ScreenValidator().validate(paths: [Self.catalog])
+        #expect(report.errorCount == 0, "\(report.findings.filter { $0.severity == .error })")
+        #expect(!report.findings.contains { $0.file.contains("manifests/") })
+    }
+
+    @Test func aBrokenManifestIsAnErrorThatSaysWhere() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("app.json")
+        try Data(#"{"schema_version": 1, "sdk_version": "0.2.0", "platform": "ios", "components": "media-player"}"#.utf8)
+            .write(to: file)
+        let report = ScreenValidator().validate(paths: [file])
+        #expect(report.errorCount == 1)
+        #expect(report.findings.first?.path == "components")
+        #expect(report.findings.first?.message == "expected an array, found string")
+    }
+}

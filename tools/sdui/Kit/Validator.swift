@@ -199,7 +199,7 @@ public struct ScreenValidator: Sendable {
 
 /// What a JSON file holds, decided from its top-level members.
 private enum DocumentKind: Hashable {
-    case screen, instance, template, navigation, node, components, theme, other
+    case screen, instance, template, navigation, node, components, theme, manifest, other
 
     init(classifying json: JSONValue) {
         guard case .object(let object) = json else {
@@ -211,6 +211,9 @@ private enum DocumentKind: Hashable {
             self = has("screen_key") || has("screen_id") ? .instance : .template
         } else if has("screen_key") || has("screen_id") || (has("template") && has("pattern")) {
             self = .screen
+        } else if has("sdk_version") && has("schema_version") {
+            // An app version's capability manifest (`sdui capabilities`), not a screen.
+            self = .manifest
         } else if has("bottom_nav") || has("drawer_items") {
             self = .navigation
         } else if has("type") {
@@ -411,7 +414,7 @@ private struct ValidationRun {
                     library[name] = Set(definition["parameters"]?.arrayValue?.compactMap(\.stringValue) ?? [])
                 }
                 components = library
-            case .navigation, .other:
+            case .navigation, .manifest, .other:
                 break
             }
         }
@@ -504,6 +507,12 @@ private struct ValidationRun {
                 }
             case .theme:
                 Self.checkThemeDocument(json, into: &sink)
+            case .manifest:
+                do throws(ModelDecodingError) {
+                    _ = try ClientCapabilities(json: json)
+                } catch {
+                    sink.add(error)
+                }
             case .other:
                 break
             }
