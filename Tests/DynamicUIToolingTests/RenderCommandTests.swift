@@ -47,6 +47,11 @@ struct RenderCommandTests {
         #expect(text.contains("Top shows by genre"))
     }
 
+    @Test func theShippedMediaPlayerIsDrawnNotUnknown() throws {
+        let text = try render("episode_detail")
+        #expect(text.contains("custom media_player") && !text.contains("unknown media_player"), "\(text)")
+    }
+
     @Test func badInputIsATypedErrorThatSaysWhere() throws {
         #expect(throws: RenderCommandError.self) { try render("materials-list", sizeClass: "huge") }
         do {

@@ -29,6 +29,8 @@ public enum ScreenRendering {
             throw RenderCommandError(description: "--format must be text, html or json, not '\(format)'")
         }
         let options = RenderOptions(sizeClass: size, platform: target, showUnknownMarkers: true)
+        // The components an app built with the SDK has: the shipped media player.
+        let components = (try? NativeComponentRegistry(ScreenValidator.shippedComponents)) ?? .empty
         var data: JSONValue = .null
         if let dataFile { data = try read(dataFile) }
         let environment = EvaluationEnvironment(now: Date())
@@ -47,13 +49,14 @@ public enum ScreenRendering {
                 }
                 let context = try compiled.context(user: user, userContext: userContext, data: data, environment: environment)
                 let items = definition.dataEndpoint == nil ? nil : DataLoader.items(in: data)
-                root = PatternRouter(options: options).render(ScreenInputs(screen: compiled, context: context, items: items))
+                root = PatternRouter(options: options, components: components).render(
+                    ScreenInputs(screen: compiled, context: context, items: items))
             case .node(let node, let name):
                 let catalog = PodcastsCatalog()
                 let library = (try? catalog.components()) ?? ComponentLibrary(components: [:])
                 let renderer = NodeRenderer(
                     theme: (try? catalog.theme()) ?? Theme(), library: library, components: try NodeCompiler().compile(library),
-                    options: options)
+                    options: options, nativeComponents: components)
                 let bindings = (data.objectValue ?? [:]).map { ($0.key, $0.value) }
                 let context = DataContext(
                     [("env", .object([:])), ("state", .object([:]))] + bindings, defaultObject: data, environment: environment)
