@@ -233,7 +233,9 @@ extension Transform {
                 milliseconds = parsed
             default: return .null
             }
-            guard milliseconds.isFinite, milliseconds >= 0 else { return .null }
+            // A length no one reads as a duration (negative, or past `maxDurationMilliseconds`)
+            // is no value, so `| default:` applies, as for a date beyond any calendar.
+            guard milliseconds.isFinite, milliseconds >= 0, milliseconds <= Self.maxDurationMilliseconds else { return .null }
             return .string(Self.formatDuration(milliseconds: milliseconds, pattern: pattern))
         case .uppercase:
             switch value {
@@ -278,6 +280,10 @@ extension Transform {
             return .bool(!value.isEmptyValue)
         }
     }
+
+    /// The longest duration the `duration` transform formats: 10,000 hours (over a year; no
+    /// episode, video or countdown is longer).
+    static let maxDurationMilliseconds: Double = 10_000 * 3_600_000
 
     /// Formats milliseconds: `h`, `m` and `s` runs are hours, minutes and seconds, zero-padded to
     /// the run's length; the largest unit present carries the total (`mm:ss` of 75 minutes is
