@@ -1,0 +1,36 @@
+// The podcast app of seed 002, the README's "A node-dialect app": NodeAppRuntime loads the
+// node-dialect documents bundled with the app (tools/catalog/podcasts, added to the app target
+// as the folder `podcasts`) and talks to the iTunes Search API, MediaPlayerComponent plays the
+// episodes, a host handler opens links in Apple Podcasts, and NodeAppView draws it all.
+
+// snippet: node-app
+import DynamicUI
+import DynamicUIActions
+import DynamicUIMediaPlayer
+import DynamicUIModels
+import DynamicUISwiftUI
+import Foundation
+import SwiftUI
+
+@main
+struct PodcastApp: App {
+    // Throws only when a component type is registered twice: a programming error, seen at first launch.
+    @State private var app = try! NodeAppRuntime(
+        configuration: NodeAppConfiguration(
+            baseURL: URL(string: "https://itunes.apple.com")!,
+            documents: .folder(Bundle.main.url(forResource: "podcasts", withExtension: nil)!),
+            security: URLSecurityPolicy(hosts: ["apple.com"])),
+        components: [MediaPlayerComponent()],
+        events: EventHandlerRegistry([
+            // The documents' "Open in Apple Podcasts": the SDK opens only URLs `security` allows.
+            "openExternalUrl": { payload, _ in
+                guard let text = payload["url"]?.stringValue, let url = URL(string: text) else { return .cancelled }
+                return .openURL(url)
+            }
+        ]))
+
+    var body: some Scene {
+        WindowGroup { NodeAppView(app: app) }
+    }
+}
+// snippet: end
