@@ -14,7 +14,8 @@ import SwiftUI
 
 @main
 struct PodcastApp: App {
-    // Throws only when a component type is registered twice: a programming error, seen at first launch.
+    // Throws only when a component's type is taken (twice, or one the SDK draws): a programming error,
+    // seen at first launch.
     @State private var app = try! NodeAppRuntime(
         configuration: NodeAppConfiguration(
             baseURL: URL(string: "https://itunes.apple.com")!,
