@@ -1,6 +1,7 @@
 public import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 
@@ -84,14 +85,36 @@ public final class LoopbackHTTPServer: Sendable {
     /// The largest request body read (larger requests get 413).
     public static let maxRequestBytes = 16 << 20
 
+    /// What a slow or idle client may hold.
+    public struct Limits: Sendable {
+        /// How long a connection may stay without a complete request: a client that connects
+        /// and never finishes its headers, or keeps an idle connection open, is closed then.
+        public var idleTimeout: Duration
+        /// The most connections served at once; more wait in the listening socket's queue
+        /// (256 deep; beyond it the system refuses them) until one closes.
+        public var maxConnections: Int
+
+        /// Limits (defaults: 15 s idle, 512 connections).
+        public init(idleTimeout: Duration = .seconds(15), maxConnections: Int = 512) {
+            self.idleTimeout = idleTimeout
+            self.maxConnections = max(1, maxConnections)
+        }
+    }
+
     private let handler: Handler
+    private let limits: Limits
+    private let connections = ConnectionCount()
     private let running = NSLock()
     nonisolated(unsafe) private var task: Task<Void, any Error>?
 
-    /// A server that answers with `handler` once started.
-    public init(handler: @escaping Handler) {
+    /// A server that answers with `handler` once started, within `limits`.
+    public init(limits: Limits = Limits(), handler: @escaping Handler) {
         self.handler = handler
+        self.limits = limits
     }
+
+    /// How many connections are open now.
+    public var openConnections: Int { connections.value }
 
     /// Starts listening on `port` of 127.0.0.1 (0 picks a free one) and returns the port.
     public func start(port: UInt16 = 0) async throws -> UInt16 {
@@ -117,9 +140,19 @@ public final class LoopbackHTTPServer: Sendable {
         var logger = Logger(label: "dynamicui.loopback-http")
         logger.logLevel = .critical
         let bound = BoundPort()
+        let (seconds, attoseconds) = limits.idleTimeout.components
+        let idle = TimeAmount.nanoseconds(
+            Int64(clamping: seconds) &* 1_000_000_000 &+ Int64(clamping: attoseconds / 1_000_000_000))
+        let connections = self.connections
+        let maxConnections = limits.maxConnections
         let application = Application(
             responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: Int(port))),
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(
+                    additionalChannelHandlers: [ConnectionCounter(count: connections)], idleTimeout: idle)),
+            configuration: ApplicationConfiguration(
+                address: .hostname("127.0.0.1", port: Int(port)),
+                availableConnectionsDelegate: MaximumAvailableConnections(maxConnections)),
             onServerRunning: { channel in bound.resolve(channel.localAddress?.port) },
             logger: logger)
         let task = Task {
@@ -197,5 +230,48 @@ private final class BoundPort: Sendable {
             }
             if let ready { continuation.resume(with: ready) }
         }
+    }
+}
+
+/// The number of open connections, shared by every connection's `ConnectionCap`.
+final class ConnectionCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    /// The open connections.
+    var value: Int { lock.withLock { count } }
+
+    /// Counts one more.
+    func enter() { lock.withLock { count += 1 } }
+
+    /// Counts one fewer.
+    func leave() { lock.withLock { count -= 1 } }
+}
+
+/// Counts a connection while it is open (`LoopbackHTTPServer.openConnections`).
+final class ConnectionCounter: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+    typealias InboundIn = NIOAny
+
+    private let count: ConnectionCount
+    private var counted = false
+
+    init(count: ConnectionCount) { self.count = count }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        counted = true
+        count.enter()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) { leave() }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        leave()
+        context.fireChannelInactive()
+    }
+
+    private func leave() {
+        guard counted else { return }
+        counted = false
+        count.leave()
     }
 }
