@@ -182,7 +182,7 @@ struct ScreenLowering {
         let listLike: Set<ScreenPattern> = [.list, .search, .notification]
         var chrome = ScreenChrome(
             pattern: pattern.rawValue, title: text(inputs.screen.title) ?? definition.screenName,
-            largeTitle: [.list, .dashboard, .settings, .search, .notification].contains(pattern),
+            largeTitle: Self.largeTitlePatterns.contains(pattern),
             showsBack: inputs.canGoBack
                 ?? definition.template.navigation?.topBar?.showBack ?? ![.dashboard, .login, .onboarding].contains(pattern),
             toolbar: toolbar, search: search, refreshActionId: definition.action(for: .pullRefresh)?.id,
@@ -589,8 +589,12 @@ struct ScreenLowering {
                     id: id, kind: .labeledContent(label: label, value: text),
                     accessibility: AccessibilityInfo(label: "\(label): \(text)"))
             }
+            // A screen with a large navigation title has one: a large heading in its content
+            // (a dashboard's greeting) is a title below it, not a second large title.
+            var style = Self.textStyle(slot.slot.style)
+            if style == .largeTitle, Self.largeTitlePatterns.contains(pattern) { style = .title2 }
             return RenderNode(
-                id: id, kind: .text(value != nil ? text : (label ?? ""), style: Self.textStyle(slot.slot.style), lineLimit: nil),
+                id: id, kind: .text(value != nil ? text : (label ?? ""), style: style, lineLimit: nil),
                 accessibility: slot.slot.style?.hasPrefix("headline") == true ? AccessibilityInfo(traits: ["header"]) : nil)
         case .icon:
             return RenderNode(
@@ -677,6 +681,9 @@ struct ScreenLowering {
             id: id, kind: .control(control),
             accessibility: AccessibilityInfo(label: spoken, hint: control.error, traits: traits))
     }
+
+    /// The patterns whose navigation title is large (iOS's top-level screens).
+    static let largeTitlePatterns: Set<ScreenPattern> = [.list, .dashboard, .settings, .search, .notification]
 
     /// What a common SF Symbol on an icon-only button means, in the user's language.
     static func symbolMeaning(_ symbol: String?, strings: DynamicUIStrings) -> String? {

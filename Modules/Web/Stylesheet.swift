@@ -32,7 +32,7 @@ extension HTMLRenderer {
         input[role=switch]:checked::before{left:22px}html.js .apply{display:none}
         .stack{display:flex;gap:8px}.stack.vertical{flex-direction:column}.stack.horizontal{flex-direction:row;align-items:center;\
         flex-wrap:wrap}.grid{display:grid;gap:12px}.flow{display:flex;flex-wrap:wrap;gap:8px}.scroll.horizontal{display:flex;\
-        overflow-x:auto;gap:12px}.zstack{position:relative}
+        overflow-x:auto;gap:12px;scrollbar-width:none;scroll-snap-type:x proximity}.scroll.horizontal::-webkit-scrollbar{display:none}.zstack{position:relative}
         .group{margin:16px 0}.group h2{font-size:13px;font-weight:400;text-transform:uppercase;color:var(--secondary);\
         margin:0 16px 6px}.group-body{background:var(--surface);border-radius:10px;padding:4px 16px}
         .field{display:flex;flex-direction:column;gap:4px;padding:10px 0;border-bottom:1px solid var(--separator)}\
