@@ -74,6 +74,9 @@ public final class OfflineQueueStore: Sendable {
     public init(path: String) throws(StorageError) {
         self.path = path
         do {
+            // The folder may not exist yet (iOS creates no Application Support folder for an app).
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
             database = try DatabaseQueue(path: path, configuration: Self.configuration())
             try Self.migrate(database)
         } catch {

@@ -206,7 +206,14 @@ struct OfflineQueueStoreTests {
         }
         let reopened = try OfflineQueueStore(path: path)
         #expect(try reopened.all().map(\.idempotencyKey) == ["d1"])
-        #expect(throws: StorageError.self) { try OfflineQueueStore(path: "/nonexistent-dir/x/queue.sqlite") }
+        // A folder that does not exist yet is made (an app's Application Support on first launch)...
+        let nested = temporaryDirectory().appendingPathComponent("Application Support/queue/queue.sqlite").path
+        let fresh = try OfflineQueueStore(path: nested)
+        #expect(try fresh.count() == 0 && FileManager.default.fileExists(atPath: nested))
+        // ...but a path through a file is a typed error.
+        let file = temporaryDirectory().appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: file)
+        #expect(throws: StorageError.self) { try OfflineQueueStore(path: file.appendingPathComponent("queue.sqlite").path) }
     }
 }
 
