@@ -146,6 +146,15 @@ public indirect enum ActionResult: Sendable, Hashable {
     /// Several results, applied in order (a form's success message, then going back).
     case sequence([ActionResult])
 
+    /// Whether this asks the user to confirm (alone or within a sequence).
+    public var asksForConfirmation: Bool {
+        switch self {
+        case .confirm: true
+        case .sequence(let results): results.contains { $0.asksForConfirmation }
+        default: false
+        }
+    }
+
     /// Whether this is (or ends with) an error.
     public var isError: Bool {
         switch self {

@@ -46,7 +46,9 @@ extension ActionServices {
         var parameters: [String: String] = [:]
         for name in mutation.endpoint.parameterNames {
             guard let value = context.parameter(name) else {
-                return .error(message: strings(.missingParameter, name, "\(mutation.endpoint)"))
+                // The endpoint and the parameter are for the log; the person reads that it failed.
+                logger.error("\(mutation.method) \(mutation.endpoint): no value for '\(name)' (screen \(context.screenKey))")
+                return .error(message: strings(.actionFailed))
             }
             parameters[name] = value
         }

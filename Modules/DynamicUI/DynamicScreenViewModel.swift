@@ -93,6 +93,8 @@ public final class DynamicScreenViewModel {
     /// Polling stopped because the app went to the background; it resumes when it comes back.
     @ObservationIgnored private var pollingPausedInBackground = false
     @ObservationIgnored private var lastFired: Task<Void, Never>?
+    /// The list row whose action asked for the pending confirmation.
+    @ObservationIgnored private var confirmationItem: JSONValue?
     @ObservationIgnored private var firedActions: [Task<Void, Never>] = []
     /// The runtime's count of data changes, and its value when this screen's data was loaded.
     var dataRevision: DataRevision?
@@ -463,6 +465,8 @@ public final class DynamicScreenViewModel {
         }
         let config = (try? action.config?.evaluate(in: context))?.objectValue ?? [:]
         let result = await run(action.action, config: config, item: item, confirmed: confirmed)
+        // A confirmation asked for a row's action acts on that row when accepted.
+        if result.asksForConfirmation { confirmationItem = item }
         report(action.action, result)
         await apply(result)
         await onPerformed()
@@ -495,13 +499,18 @@ public final class DynamicScreenViewModel {
         guard let request = confirmation else { return }
         confirmation = nil
         let config = JSONObject((request.action.config ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-        let item = data.objectValue != nil ? data : nil
+        // The row the confirmed action was fired for, else the screen's record.
+        let item = confirmationItem ?? (data.objectValue != nil ? data : nil)
+        confirmationItem = nil
         await apply(await run(request.action, config: config, item: item, confirmed: true))
         await onPerformed()
     }
 
     /// Declines the pending confirmation.
-    public func cancelConfirmation() { confirmation = nil }
+    public func cancelConfirmation() {
+        confirmation = nil
+        confirmationItem = nil
+    }
 
     /// Clears the banner (after it was shown).
     public func dismissBanner() { banner = nil }

@@ -285,3 +285,26 @@ struct SheetTests {
         #expect(!form.hasUnsavedChanges, "back to what it was")
     }
 }
+
+@Suite("Row actions that ask for confirmation act on their row")
+@MainActor
+struct RowConfirmationTests {
+    @Test func deletingFromARowsSwipeDeletesThatRow() async throws {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": materials(0..<3), "total": 3]))
+        await fixture.harness.transport.on(.delete, "/v1/materials/mat-1", .json(204, nil))
+        let model = try await fixture.model("materials-list")
+        await model.load()
+        await model.perform(actionId: "delete-item", item: ["id": "mat-1", "title": "Material 1"])
+        let request = try #require(model.confirmation)
+        #expect(request.message?.contains("Material 1") == true)
+        await model.confirm()
+        let deletes = await fixture.harness.transport.requests.filter { $0.method == .delete }
+        #expect(deletes.map(\.url.path) == ["/v1/materials/mat-1"])
+        #expect(model.banner?.kind == .success, "\(String(describing: model.banner))")
+        // Declining forgets the row: a later confirmation on the detail uses the screen's record.
+        await model.perform(actionId: "delete-item", item: ["id": "mat-2", "title": "Material 2"])
+        model.cancelConfirmation()
+        #expect(await fixture.harness.transport.requests.filter { $0.method == .delete }.count == 1)
+    }
+}
