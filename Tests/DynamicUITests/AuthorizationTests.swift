@@ -64,7 +64,8 @@ struct AuthorizationTests {
                     APIRequest(.get, "mobile:/v1/students/{id}/progress", pathParameters: ["id": id], useCache: false))
                 #expect(own, "\(id) is not the guardian's child")
             } catch {
-                #expect(!own && error.code == .forbidden, "\(id): \(error)")
+                // Another family's child does not exist for this guardian.
+                #expect(!own && error.code == .notFound, "\(id): \(error)")
             }
         }
     }

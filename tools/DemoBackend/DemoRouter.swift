@@ -81,36 +81,50 @@ struct DemoRouter {
         let group = dashboardGroup(account["role"]?.text ?? "student")
         let allowed = entry[method == "GET" || method == "HEAD" ? "roles" : "write_roles"]?.arrayValue ?? []
         guard allowed.contains(.string(group)) else { return forbidden }
-        if group == "guardian", path.hasPrefix("/v1/students/"),
-            try !backend.records("children").contains(where: {
-                $0["id"]?.text == parameters["id"] && $0["guardian_id"]?.text == me
-            })
-        {
-            return forbidden
+        let scope = AccessScope(group: group, me: me, school: account["school_id"]?.text ?? "", backend: backend)
+        if let document = entry["document"]?.stringValue {
+            let json = try backend.edugo.data(document)
+            return Reply(status: 200, body: document == "stats_global" ? try scope.stats(json) : json)
         }
-        if let document = entry["document"]?.stringValue { return Reply(status: 200, body: try backend.edugo.data(document)) }
         guard let collection = entry["collection"]?.stringValue else {
             return Reply(status: 500, body: ["error": "bad endpoint table"])
+        }
+        // A list under another record (`units/{id}/progress`, `schools/{id}/units`) is that
+        // record's: someone who may not see it gets nothing of it.
+        if entry["kind"]?.stringValue == "list", let parent = parameters["id"],
+            try !scope.canReadParent(of: collection, id: parent)
+        {
+            return forbidden
         }
         let filter = (entry["filter"]?.objectValue ?? [:]).map {
             ($0.key, resolve($0.value.text, parameters: parameters, me: me))
         }
         switch (entry["kind"]?.stringValue, method) {
         case ("list", "GET"):
-            return try list(collection, filter: filter, search: entry["search"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            return try list(
+                collection, filter: filter, search: entry["search"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                visible: { try scope.canRead(collection, $0) })
         case ("list", "POST"):
-            return try create(collection, filter: filter, me: me)
+            return try create(collection, filter: filter, me: me, allowed: { try scope.canCreate(collection, $0) })
         case ("item", "GET"):
             let key = entry["key"]?.stringValue ?? "id"
             let id = parameters["id"] ?? ""
             let found =
                 key == "id"
                 ? try backend.record(collection, id: id) : try backend.records(collection).first { $0[key]?.text == id }
-            return found.map { Reply(status: 200, body: $0) } ?? Reply(status: 404, body: ["error": "not found"])
-        case ("item", "PUT"):
-            return try update(collection, id: parameters["id"] ?? "")
-        case ("item", "DELETE"):
-            return try backend.delete(collection, id: parameters["id"] ?? "")
+            // A record the account may not see does not exist for it.
+            guard let found, try scope.canRead(collection, found) else { return Reply(status: 404, body: ["error": "not found"]) }
+            return Reply(status: 200, body: found)
+        case ("item", "PUT"), ("item", "DELETE"):
+            let id = parameters["id"] ?? ""
+            guard let current = try backend.record(collection, id: id), try scope.canRead(collection, current) else {
+                return Reply(status: 404, body: ["error": "not found"])
+            }
+            guard try scope.canWrite(collection, current, deleting: method == "DELETE") else { return forbiddenRecord }
+            if method == "PUT" {
+                return try update(collection, id: id, allowed: { try scope.canWrite(collection, $0, deleting: false) })
+            }
+            return try backend.delete(collection, id: id)
                 ? Reply(status: 204, body: nil) : Reply(status: 404, body: ["error": "not found"])
         default:
             return Reply(status: 405, body: ["error": "method not allowed"])
@@ -121,6 +135,10 @@ struct DemoRouter {
 
     private var forbidden: Reply {
         Reply(status: 403, body: ["error": "forbidden", "message": "Tu rol no tiene acceso a este recurso"])
+    }
+
+    private var forbiddenRecord: Reply {
+        Reply(status: 403, body: ["error": "forbidden", "message": "No puedes cambiar este registro"])
     }
 
     private var bearer: String? {
@@ -244,8 +262,12 @@ struct DemoRouter {
         return result
     }
 
-    private func list(_ collection: String, filter: [(String, String)], search: [String]) throws -> Reply {
-        var records = try backend.records(collection).filter { record in filter.allSatisfy { record[$0.0]?.text == $0.1 } }
+    private func list(
+        _ collection: String, filter: [(String, String)], search: [String], visible: (JSONValue) throws -> Bool
+    ) throws -> Reply {
+        var records = try backend.records(collection).filter { record in
+            try filter.allSatisfy { record[$0.0]?.text == $0.1 } && visible(record)
+        }
         if let term = query["q"]?.lowercased(), !term.isEmpty {
             records = records.filter { record in search.contains { record[path: $0]?.text.lowercased().contains(term) == true } }
         }
@@ -263,7 +285,9 @@ struct DemoRouter {
         "memberships": ["user_id", "unit_id"],
     ]
 
-    private func create(_ collection: String, filter: [(String, String)], me: String) throws -> Reply {
+    private func create(
+        _ collection: String, filter: [(String, String)], me: String, allowed: (JSONValue) throws -> Bool
+    ) throws -> Reply {
         guard case .object(var record) = body ?? .object([:]) else {
             return Reply(status: 400, body: ["error": "expected an object"])
         }
@@ -291,11 +315,12 @@ struct DemoRouter {
             record["has_assessment"] = false
         }
         record = try derived(collection, record)
+        guard try allowed(.object(record)) else { return forbiddenRecord }
         try backend.save(collection, id: id, .object(record))
         return Reply(status: 201, body: .object(record))
     }
 
-    private func update(_ collection: String, id: String) throws -> Reply {
+    private func update(_ collection: String, id: String, allowed: (JSONValue) throws -> Bool) throws -> Reply {
         guard case .object(var current)? = try backend.record(collection, id: id) else {
             return Reply(status: 404, body: ["error": "not found"])
         }
@@ -317,6 +342,9 @@ struct DemoRouter {
         for (key, value) in changes where key != "id" { current[key] = value }
         current["version"] = .number(JSONNumber(currentVersion + 1))
         current = try derived(collection, current)
+        // The record as changed must still be the account's (no moving a user to another
+        // school, nor promoting one to a higher role).
+        guard try allowed(.object(current)) else { return forbiddenRecord }
         try backend.save(collection, id: id, .object(current))
         return Reply(status: 200, body: .object(current))
     }

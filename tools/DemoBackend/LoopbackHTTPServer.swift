@@ -90,8 +90,9 @@ public final class LoopbackHTTPServer: Sendable {
         /// How long a connection may stay without a complete request: a client that connects
         /// and never finishes its headers, or keeps an idle connection open, is closed then.
         public var idleTimeout: Duration
-        /// The most connections served at once; more wait in the listening socket's queue
-        /// (256 deep; beyond it the system refuses them) until one closes.
+        /// The most connections served at once (the server stops accepting there; one accept
+        /// batch may add a few); more wait in the listening socket's queue (256 deep; beyond it
+        /// the system refuses them) until one closes.
         public var maxConnections: Int
 
         /// Limits (defaults: 15 s idle, 512 connections).
