@@ -30,7 +30,6 @@ struct AuthorizationMatrixTests {
         return try await runtime.client.send(request).json()["total"]?.intValue ?? -1
     }
 
-
     func records(_ name: String) throws -> [JSONValue] { try catalog.data(name).arrayValue ?? [] }
 
     @Test func materialsDraftsAreTheirAuthorsAndTheirSchoolAdmins() async throws {
