@@ -434,7 +434,8 @@ public final class DynamicScreenViewModel {
                 screen: compiled, context: try context(formValues: formValues), items: items,
                 form: FormSnapshot(values: formValues, errors: formState.fieldErrors), pagination: pagination,
                 searchText: searchText, confirmation: confirmation, banner: banner,
-                canGoBack: canGoBack, presentedAsSheet: route.presentation == .sheet))
+                canGoBack: canGoBack, presentedAsSheet: route.presentation == .sheet,
+                permissions: session()?.context.permissions))
     }
 
     // MARK: Actions
@@ -451,6 +452,11 @@ public final class DynamicScreenViewModel {
             return .cancelled
         }
         guard let compiled, let action = compiled.actions[id] else { return .error(message: strings(.unknownAction)) }
+        // An action the user's role may not take is not sent (its controls are not drawn; a
+        // stale view or a host calling it directly gets the refusal the server would give).
+        guard action.action.isAllowed(by: session()?.context.permissions) else {
+            return .error(message: strings(.actionNotAllowed))
+        }
         var context: DataContext
         do {
             context = try self.context()

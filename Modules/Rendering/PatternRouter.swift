@@ -58,15 +58,20 @@ public struct ScreenInputs: Sendable {
     /// Whether the screen is presented as a sheet (a create or edit form opened from a list):
     /// it always gets a way to close, Cancel or the SDK's Close.
     public var presentedAsSheet = false
+    /// What the signed-in user may do (the session's permissions): actions that need another
+    /// permission, and the buttons, menu items and toolbar items that fire them, are left out.
+    /// `nil` offers everything (the server did not say; it decides anyway).
+    public var permissions: Set<String>?
 
     /// Creates inputs.
     public init(
         screen: CompiledScreen, context: DataContext, items: [JSONValue]? = nil, form: FormSnapshot = FormSnapshot(),
         pagination: PaginationState? = nil, searchText: String = "", confirmation: ConfirmationRequest? = nil,
-        banner: Banner? = nil, canGoBack: Bool? = nil, presentedAsSheet: Bool = false
+        banner: Banner? = nil, canGoBack: Bool? = nil, presentedAsSheet: Bool = false, permissions: Set<String>? = nil
     ) {
         self.canGoBack = canGoBack
         self.presentedAsSheet = presentedAsSheet
+        self.permissions = permissions
         self.confirmation = confirmation
         self.banner = banner
         self.screen = screen
@@ -111,12 +116,19 @@ struct ScreenLowering {
     let context: DataContext
     /// The SDK's words in the context's locale.
     let strings: DynamicUIStrings
+    /// Slots whose action the user may not take: not drawn.
+    let refusedSlots: Set<String>
 
     init(inputs: ScreenInputs, options: RenderOptions, components: NativeComponentRegistry = .empty) {
         self.components = components
         self.inputs = inputs
         self.options = options
-        self.definition = inputs.screen.definition
+        // Actions the user may not take are not offered, nor the slots that fire them.
+        var definition = inputs.screen.definition
+        let refused = definition.actions.filter { !$0.isAllowed(by: inputs.permissions) }
+        definition.actions.removeAll { !$0.isAllowed(by: inputs.permissions) }
+        self.definition = definition
+        self.refusedSlots = Set(refused.compactMap(\.triggerSlotId))
         self.platform = definition.template.platformOverrides?[options.platform.rawValue]
         self.strings = inputs.context.environment.strings
         let data = inputs.context.defaultObject
@@ -569,7 +581,8 @@ struct ScreenLowering {
 
     /// A slot's node, carrying its `log_id`.
     func lowerSlot(_ slot: CompiledSlot, context: DataContext, prefix: String) -> RenderNode? {
-        guard var node = lowerSlotContent(slot, context: context, prefix: prefix) else { return nil }
+        guard !refusedSlots.contains(slot.slot.id), var node = lowerSlotContent(slot, context: context, prefix: prefix)
+        else { return nil }
         node.logId = slot.slot.logId
         node.layout = LayoutHints(width: slot.slot.width, weight: slot.slot.weight)
         return node

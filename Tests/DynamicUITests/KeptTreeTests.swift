@@ -308,3 +308,55 @@ struct RowConfirmationTests {
         #expect(await fixture.harness.transport.requests.filter { $0.method == .delete }.count == 1)
     }
 }
+
+@Suite("What a role may do decides what a screen offers")
+@MainActor
+struct PermissionTests {
+    static let student: Set<String> = ["materials.read", "assessments.read", "assessments.take", "attempts.read"]
+    static let teacher: Set<String> = ["materials.read", "materials.create", "materials.update", "materials.delete"]
+
+    func listTree(_ permissions: Set<String>?) async throws -> (RenderNode, DynamicScreenViewModel, Fixture) {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": materials(0..<3), "total": 3]))
+        let api = fixture.harness.services.api!
+        await fixture.harness.transport.on(
+            .get, "/v1/screens/materials-list", .json(200, try catalog.screenJSON("materials-list")))
+        let session = SessionInfo(
+            user: teacherSession.user,
+            context: UserContext(role: "student", roleName: "Estudiante", permissions: permissions))
+        let model = DynamicScreenViewModel(
+            route: Route(screenKey: "materials-list"),
+            screens: ScreenLoader(client: api, cache: ScreenCache(clock: fixture.harness.clock)), data: DataLoader(client: api),
+            dispatcher: try fixture.harness.dispatcher(), navigation: fixture.navigation, environment: evaluation,
+            session: { session }, clock: fixture.harness.clock)
+        await model.load()
+        return (try model.render(options: RenderOptions()), model, fixture)
+    }
+
+    static func offered(_ tree: RenderNode) -> Set<String> {
+        var ids = Set<String>()
+        if case .screen(let chrome) = tree.kind { ids.formUnion(chrome.toolbar.map(\.actionId)) }
+        for node in flattenAll(tree) {
+            if case .row(let row) = node.kind {
+                ids.formUnion(row.swipeActionIds + row.contextActionIds + row.menuActions.map(\.id))
+            }
+        }
+        return ids
+    }
+
+    @Test func aStudentIsNotOfferedCreateEditOrDelete() async throws {
+        let (studentTree, studentModel, fixture) = try await listTree(Self.student)
+        let refused: Set<String> = ["create", "edit-item", "delete-item"]
+        #expect(Self.offered(studentTree).isDisjoint(with: refused), "\(Self.offered(studentTree))")
+        // Fired anyway (a stale view, a host calling it): refused without a request.
+        let before = await fixture.harness.transport.requests.count
+        let result = await studentModel.perform(actionId: "delete-item", item: ["id": "mat-1", "title": "x"])
+        #expect(result == .error(message: "Tu cuenta no tiene permiso para hacer esto."))
+        #expect(await fixture.harness.transport.requests.count == before && studentModel.confirmation == nil)
+        let (teacherTree, _, _) = try await listTree(Self.teacher)
+        #expect(refused.isSubset(of: Self.offered(teacherTree)), "\(Self.offered(teacherTree))")
+        // A server that does not say what the user may do: everything is offered, the server decides.
+        let (unknownTree, _, _) = try await listTree(nil)
+        #expect(refused.isSubset(of: Self.offered(unknownTree)))
+    }
+}

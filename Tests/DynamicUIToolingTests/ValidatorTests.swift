@@ -52,6 +52,7 @@ struct ValidatorTests {
         ExpectedFinding("condition-does-not-compile.json", "template.zones[0].condition", .error, "syntax error"),
         ExpectedFinding("navigation-missing-screen.json", "bottom_nav[1].screen_key", .error, "unknown screen 'no-such-screen'"),
         ExpectedFinding("icon-only-button.json", "template.zones[0].slots[0]", .warning, "accessibility_label"),
+        ExpectedFinding("malformed-path-param.json", "actions[0]", .warning, "names no permission"),
         ExpectedFinding("unknown-control-type.json", "template.zones[0].slots[0].control_type", .warning, "unknown control type"),
     ]
 

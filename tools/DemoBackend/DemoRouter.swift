@@ -170,6 +170,8 @@ struct DemoRouter {
         for key in ["role", "role_name", "school_id", "school_name", "academic_unit_id", "academic_unit_name"] {
             context[key] = account[key]
         }
+        // The role's permissions (admin:/v1/roles, admin:/v1/permissions): what the app offers.
+        context["permissions"] = .array(try permissions(ofRole: account["role"]?.text ?? "").sorted().map(JSONValue.string))
         let user: JSONValue = [
             "id": account["user_id"] ?? .null, "first_name": account["first_name"] ?? .null,
             "last_name": account["last_name"] ?? .null,
@@ -181,6 +183,17 @@ struct DemoRouter {
                 "access_token": .string(access), "refresh_token": .string(refresh), "expires_in": 3600, "user": user,
                 "context": .object(context),
             ])
+    }
+
+    /// The permission codes (`materials.create`) of a role code (`teacher`).
+    private func permissions(ofRole role: String) throws -> Set<String> {
+        let codes = Dictionary(
+            (try backend.edugo.data("permissions").arrayValue ?? []).compactMap { permission in
+                permission["id"]?.stringValue.map { ($0, permission["code"]?.text ?? "") }
+            }, uniquingKeysWith: { first, _ in first })
+        let roles = try backend.edugo.data("roles").arrayValue ?? []
+        let ids = roles.first { $0["code"]?.text == role }?["permissions"]?.arrayValue ?? []
+        return Set(ids.compactMap { $0.stringValue.flatMap { codes[$0] } })
     }
 
     private func login() throws -> Reply {

@@ -84,7 +84,7 @@ public struct DynamicUIStrings: Sendable, Hashable {
         /// The offline queue.
         case pendingChange, pendingChanges
         /// Failure states.
-        case offlineTitle, offlineMessage, notAllowedTitle, notAllowedMessage, notFoundTitle, notFoundMessage
+        case offlineTitle, offlineMessage, notAllowedTitle, notAllowedMessage, notFoundTitle, notFoundMessage, actionNotAllowed
         /// More failure states.
         case failedTitle, screenLoadFailed, screenShowFailed, dataLoadFailed, offline, offlineWithChanges
         /// Banners.
@@ -154,6 +154,7 @@ public struct DynamicUIStrings: Sendable, Hashable {
         ),
         .notAllowedTitle: ("No tienes acceso", "Not allowed"),
         .notAllowedMessage: ("Tu cuenta no tiene permiso para ver esta pantalla.", "Your account may not see this screen."),
+        .actionNotAllowed: ("Tu cuenta no tiene permiso para hacer esto.", "Your account may not do this."),
         .notFoundTitle: ("No encontrado", "Not found"),
         .notFoundMessage: ("Esta pantalla o el elemento que buscas no existe.", "This screen or item doesn’t exist."),
         .failedTitle: ("No se pudo cargar", "Couldn’t load"),

@@ -10,17 +10,21 @@ public struct ActionDefinition: JSONModel, Identifiable {
     public var type: ActionType
     /// Type-specific settings (`screen_key`, `endpoint`, `message`, …).
     public var config: [String: JSONValue]?
+    /// The permission the signed-in user needs (`materials.delete`): without it the action and
+    /// the elements that fire it are not offered. The server still decides.
+    public var permission: String?
 
     /// Creates an action.
     public init(
         id: String, trigger: ActionTrigger, triggerSlotId: String? = nil, type: ActionType,
-        config: [String: JSONValue]? = nil
+        config: [String: JSONValue]? = nil, permission: String? = nil
     ) {
         self.id = id
         self.trigger = trigger
         self.triggerSlotId = triggerSlotId
         self.type = type
         self.config = config
+        self.permission = permission
     }
 
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
@@ -30,6 +34,7 @@ public struct ActionDefinition: JSONModel, Identifiable {
         triggerSlotId = try context.optional("trigger_slot_id", in: o)
         type = try context.required("type", in: o)
         config = try context.optional("config", in: o)
+        permission = try context.optional("permission", in: o)
     }
 
     public var json: JSONValue {
@@ -39,7 +44,15 @@ public struct ActionDefinition: JSONModel, Identifiable {
         b.set("trigger_slot_id", triggerSlotId)
         b.set("type", type)
         b.set("config", config)
+        b.set("permission", permission)
         return b.json
+    }
+
+    /// Whether a user with `permissions` is offered the action (`nil`: the server did not say
+    /// what the user may do, so everything is offered and the server decides).
+    public func isAllowed(by permissions: Set<String>?) -> Bool {
+        guard let permission, let permissions else { return true }
+        return permissions.contains(permission)
     }
 }
 

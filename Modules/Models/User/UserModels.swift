@@ -63,11 +63,14 @@ public struct UserContext: JSONModel {
     public var academicUnitId: String?
     /// Academic unit name.
     public var academicUnitName: String?
+    /// What the user may do (`materials.create`, `users.delete`, …), from the role's
+    /// permissions; `nil` when the server did not say (then nothing is hidden).
+    public var permissions: Set<String>?
 
     /// Creates a user context.
     public init(
         role: String, roleName: String, schoolId: String? = nil, schoolName: String? = nil, academicUnitId: String? = nil,
-        academicUnitName: String? = nil
+        academicUnitName: String? = nil, permissions: Set<String>? = nil
     ) {
         self.role = role
         self.roleName = roleName
@@ -75,6 +78,7 @@ public struct UserContext: JSONModel {
         self.schoolName = schoolName
         self.academicUnitId = academicUnitId
         self.academicUnitName = academicUnitName
+        self.permissions = permissions
     }
 
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
@@ -86,7 +90,8 @@ public struct UserContext: JSONModel {
             schoolId: try context.optional("school_id", in: o),
             schoolName: try context.optional("school_name", in: o),
             academicUnitId: try context.optional("academic_unit_id", in: o),
-            academicUnitName: try context.optional("academic_unit_name", in: o))
+            academicUnitName: try context.optional("academic_unit_name", in: o),
+            permissions: (try context.optional("permissions", in: o) as [String]?).map(Set.init))
     }
 
     public var json: JSONValue {
@@ -97,6 +102,7 @@ public struct UserContext: JSONModel {
         b.set("school_name", schoolName)
         b.set("academic_unit_id", academicUnitId)
         b.set("academic_unit_name", academicUnitName)
+        b.set("permissions", permissions.map { $0.sorted() })
         return b.json
     }
 

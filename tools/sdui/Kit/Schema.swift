@@ -325,6 +325,10 @@ public enum DynamicUISchema {
                     typed(
                         "object",
                         "Type-specific settings (screen_key, endpoint, method, message, …); strings may hold placeholders.")),
+                optional(
+                    "permission",
+                    string(
+                        "The permission the signed-in user needs (materials.delete); without it the action is not offered.")),
             ])
     }
 

@@ -888,7 +888,23 @@ private struct ScreenChecks {
             }
             let config = JSONObject((action.config ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             checkAction(type: action.type, config: config, at: location, hasHandler: screen.handlerKey != nil)
+            if action.permission == nil, Self.changesThroughAdminAPI(config) {
+                sink.warning(
+                    location,
+                    "this action changes data through the admin API but names no permission; every role is offered it "
+                        + "(add \"permission\", e.g. \"users.delete\")")
+            }
         }
+    }
+
+    /// Whether an action's config (or the action a `CONFIRM` guards) sends a change to an
+    /// `admin:` endpoint.
+    private static func changesThroughAdminAPI(_ config: JSONObject) -> Bool {
+        let endpoint = config["endpoint"]?.stringValue ?? ""
+        let method = (config["method"]?.stringValue ?? "GET").uppercased()
+        if endpoint.hasPrefix("admin:"), method != "GET" { return true }
+        guard let nested = config["action"]?["config"]?.objectValue else { return false }
+        return changesThroughAdminAPI(nested)
     }
 
     /// The config of an action (or of an action nested in `on_success` or a `CONFIRM`).
