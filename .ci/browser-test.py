@@ -30,6 +30,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 SDUI, SHOTS = sys.argv[1], sys.argv[2]
 failures = []
+NOT_FOUND = "No encontrado"  # the SDK's not-found state (DynamicUIStrings .notFoundTitle)
 server_log = []
 
 
@@ -393,6 +394,27 @@ try:
         sign_in(email)
         check(dashboard in driver.current_url, f"{email} lands on {dashboard}")
         shot(dashboard)
+        # What each role must not see or do (the server refuses it too: AuthorizationMatrixTests).
+        if email == "estudiante@edugo.test":
+            step("student: own activity, no create, edit or delete, no other's drafts")
+            check("Completaste" in text(), "the dashboard's activity is the student's own")
+            check("Julián Pérez Zúñiga completó" not in text(), "no classmate's result on the student's dashboard")
+            visit("/screen/materials-list")
+            check(not driver.find_elements(By.CSS_SELECTOR, "[formaction*='/create'], a[href*='material-create']"),
+                  "a student is not offered a new material")
+            html = driver.page_source
+            check("delete-item" not in html and "edit-item" not in html, "nor edit or delete on the rows")
+            check("Borrador" not in text(), "nor anyone's drafts")
+            visit("/screen/material-detail?id=mat-004")
+            check(NOT_FOUND in text() and "Borrador" not in text(), "another school's draft does not open")
+            shot("student-materials")
+        if email == "admin.escuela@edugo.test":
+            step("school admin: their school's users only, never the super admin")
+            visit("/screen/users-list")
+            check("Mariana Castro Vargas" not in text(), "the super admin is not listed for a school admin")
+            visit("/screen/user-detail?id=usr-001")
+            check("superadmin@edugo.test" not in text(), "nor can be opened")
+            shot("schooladmin-users")
         if email == "tutor@edugo.test":
             step("guardian's children and their progress")
             visit("/screen/children-list")
