@@ -451,6 +451,15 @@ public final class DynamicScreenViewModel {
             await apply(.dismiss)
             return .cancelled
         }
+        if id == SearchField.clearActionId {
+            if let field = compiled?.definition.template.allZones.flatMap({ $0.slots ?? [] })
+                .first(where: { $0.controlType == .searchBar })?.formFieldName
+            {
+                formState.setValue("", for: field)
+            }
+            await search("")
+            return .success(message: nil)
+        }
         guard let compiled, let action = compiled.actions[id] else { return .error(message: strings(.unknownAction)) }
         // An action the user's role may not take is not sent (its controls are not drawn; a
         // stale view or a host calling it directly gets the refusal the server would give).

@@ -428,6 +428,23 @@ struct ScreenLowering {
 
     private func emptyState(_ zone: CompiledZone?, id: String) -> RenderNode? {
         guard let zone else { return nil }
+        let term = inputs.searchText.trimmingCharacters(in: .whitespaces)
+        if !term.isEmpty {
+            // Nothing matches the search: say so, with a way back to the whole list (the
+            // collection's own empty state would claim there is nothing at all).
+            let clear = ControlNode(
+                type: .textButton, label: strings(.clearSearch), value: .null, isRequired: false, isReadOnly: false,
+                options: [], icon: "xmark.circle", role: .plain, actionId: SearchField.clearActionId)
+            return RenderNode(
+                id: id,
+                kind: .emptyState(
+                    title: strings(.noResults), message: strings(.noResultsFor, term), systemImage: "magnifyingglass"),
+                children: [
+                    RenderNode(
+                        id: "\(id)/clear-search", kind: .control(clear),
+                        accessibility: AccessibilityInfo(label: strings(.clearSearch), traits: ["button"]))
+                ])
+        }
         let labels = zone.slots.filter { $0.slot.controlType == .label }.compactMap { value(of: $0)?.text }
         let icon = zone.slots.first { $0.slot.controlType == .icon }.flatMap { value(of: $0)?.text ?? $0.slot.icon }
         let buttons = zone.slots.filter { $0.slot.controlType.isButton }.compactMap {

@@ -80,6 +80,10 @@ public struct Banner: Sendable, Hashable {
 
 /// The search field of a screen.
 public struct SearchField: Sendable, Hashable {
+    /// The action of the "clear search" button a search without results offers: the screen's
+    /// model clears the query and shows the whole list again.
+    public static let clearActionId = "dynamicui.clearSearch"
+
     /// Prompt text.
     public var prompt: String
     /// The form field that holds the query.

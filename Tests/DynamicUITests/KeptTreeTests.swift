@@ -360,3 +360,27 @@ struct PermissionTests {
         #expect(refused.isSubset(of: Self.offered(unknownTree)))
     }
 }
+
+@Suite("A search without results")
+@MainActor
+struct NoResultsTests {
+    @Test func saysNothingMatchesTheTermAndOffersToClearIt() async throws {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(
+            .get, "/v1/materials", .json(200, ["items": materials(0..<5), "total": 137]), .json(200, ["items": [], "total": 0]),
+            .json(200, ["items": materials(0..<5), "total": 137]))
+        let model = try await fixture.model("materials-list")
+        await model.load()
+        await model.search("zzz")
+        let text = TextRenderer().render(try model.render(options: RenderOptions()))
+        #expect(text.contains("Sin resultados") && text.contains("Nada coincide con «zzz».") && text.contains("Borrar búsqueda"))
+        #expect(!text.contains("Aún no hay materiales"), "not the empty collection's state: \(text)")
+        await model.perform(actionId: SearchField.clearActionId)
+        #expect(model.searchText.isEmpty)
+        guard case .success(let items, _, _) = model.dataState else {
+            Issue.record("\(model.dataState)")
+            return
+        }
+        #expect(items.count == 5)
+    }
+}

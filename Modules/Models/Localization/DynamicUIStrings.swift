@@ -77,6 +77,8 @@ public struct DynamicUIStrings: Sendable, Hashable {
         case back, cancel, close, accept, confirmContinue, navigation, screen, home, materials, settings
         /// Toolbar, lists and paging.
         case new, refresh, search, loadMore, loadingMore, loadMoreFailed, loading, moreActions, moreActionsFor, apply, retry
+        /// A search without results.
+        case noResults, noResultsFor, clearSearch
         /// Elements, players and row actions.
         case noSections, unsupportedElement, unavailable, play, couldNotLoadApp, ratingOutOfFive, open, openLink, delete
         /// More row actions.
@@ -127,6 +129,9 @@ public struct DynamicUIStrings: Sendable, Hashable {
         .loadMore: ("Cargar más", "Load more"),
         .loadingMore: ("Cargando más…", "Loading more…"),
         .loadMoreFailed: ("No se pudieron cargar más elementos.", "More items could not be loaded."),
+        .noResults: ("Sin resultados", "No results"),
+        .noResultsFor: ("Nada coincide con «{0}».", "Nothing matches “{0}”."),
+        .clearSearch: ("Borrar búsqueda", "Clear search"),
         .loading: ("Cargando…", "Loading…"),
         .moreActions: ("Más acciones", "More actions"),
         .moreActionsFor: ("Más acciones: {0}", "More actions: {0}"),
