@@ -660,7 +660,7 @@ struct ScreenLowering {
                 title: label ?? value.map { context.environment.displayText($0) } ?? "",
                 subtitles: label != nil && value != nil && value?.text != label
                     ? [context.environment.displayText(value!)] : [],
-                badge: nil, icon: slot.slot.icon, showsChevron: type == .listItemNavigation, actionId: action, swipeActionIds: [],
+                badge: nil, icon: slot.slot.icon, showsChevron: type == .listItemNavigation && action != nil, actionId: action, swipeActionIds: [],
                 contextActionIds: [])
             return RenderNode(
                 id: id, kind: .row(row),
