@@ -298,7 +298,9 @@ try:
         shot("confirm-delete")
         click("dialog.confirm button.destructive, dialog.confirm button.primary")
         visit("/screen/materials-list?search_field=" + title.replace(" ", "+"))
-        check(title not in text(), "the deleted material is gone")
+        listed = " ".join(row.text for row in driver.find_elements(By.CSS_SELECTOR, "a.row, div.row"))
+        check(title not in listed, "the deleted material is gone")
+        check("Sin resultados" in text(), "the search for it says nothing matches")
 
     step("theme")
     visit("/screen/app-settings")
@@ -434,6 +436,26 @@ try:
             driver.back()
             page_ok()
         sign_out()
+
+    step("an external link opens outside the app, and waits offline")
+    sign_in("docente@edugo.test")
+    visit("/screen/app-settings")
+    start = driver.current_url
+    privacy = "a[href*='/privacy?'], a[href$='/privacy'], [formaction$='/privacy']"
+    links = driver.find_elements(By.CSS_SELECTOR, privacy)
+    check(links, "the privacy link is offered")
+    if links:
+        press(links[0])
+        check(driver.current_url.startswith(base) and "app-settings" in driver.current_url, "the app is not replaced by the page")
+        anchor = driver.find_elements(By.CSS_SELECTOR, "#preview-external a[target=_blank]")
+        check(anchor and "edugo.test/legal" in (anchor[0].get_attribute("href") or ""), "the link is offered in another tab")
+        click("#preview-connection")
+        press(driver.find_elements(By.CSS_SELECTOR, privacy)[0])
+        check("Sin conexión" in driver.find_element(By.ID, "preview-external").text, "offline, it says the link waits")
+        shot("external-link-offline")
+        click("#preview-connection")
+    sign_out()
+    driver.delete_all_cookies()
 
     step("observability: the live event log and impressions")
     driver.delete_all_cookies()  # a new browser session: a runtime of its own, whose events start here

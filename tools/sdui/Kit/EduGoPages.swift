@@ -199,6 +199,22 @@ struct EduGoPages {
             out += "<span id=\"preview-pending\" role=\"status\">\(HTMLRenderer.escape(text))</span>"
         }
         out += "<a href=\"/podcasts\">Podcasts</a></div>"
+        if let link = session.externalLink {
+            session.externalLink = nil
+            let host = HTMLRenderer.escape(link.host ?? link.absoluteString)
+            out += "<div class=\"external-link\" id=\"preview-external\" role=\"status\" style=\"padding:10px 16px;"
+            out += "font-size:15px;background:var(--surface);border-bottom:1px solid var(--separator)\">"
+            if online {
+                out += english ? "This link opens outside the app: " : "Este enlace se abre fuera de la app: "
+                out += "<a href=\"\(HTMLRenderer.attribute(link.absoluteString))\" target=\"_blank\" rel=\"noopener noreferrer\">"
+                out += (english ? "Open " : "Abrir ") + "\(host)</a>"
+            } else {
+                out += english
+                    ? "You are offline: \(host) can be opened once you are connected again."
+                    : "Sin conexión: \(host) se podrá abrir cuando vuelvas a tener conexión."
+            }
+            out += "</div>"
+        }
         return out
     }
 
@@ -220,12 +236,11 @@ struct EduGoPages {
                 }
             }
         }
-        var result: ActionResult?
         if request.form.last(where: { $0.0 == "confirmed" })?.1 == "1", model.confirmation?.action.id == actionId {
             await model.confirm()
         } else {
             let item = request.queryValue("item").flatMap { Self.item($0, in: model) }
-            result = await model.perform(actionId: actionId, item: item)
+            await model.perform(actionId: actionId, item: item)
         }
         if let current = runtime.navigation.current, current.screenKey == model.route.screenKey,
             current.params == model.route.params, runtime.isSignedIn
@@ -239,7 +254,11 @@ struct EduGoPages {
             session.preserved = liveToken
         }
         if !runtime.isSignedIn, model.route.screenKey == runtime.configuration.loginScreenKey { session.preserved = token }
-        if case .openURL(let url)? = result { return .redirect(url.absoluteString) }
+        if let url = model.openedURL {
+            // Outside the app, as iOS opens a link in Safari: offered in another tab.
+            model.didOpenURL()
+            session.externalLink = url
+        }
         if runtime.isSignedIn, model.route.screenKey == runtime.configuration.loginScreenKey, let next = session.pendingPath {
             session.pendingPath = nil
             return .redirect(next)

@@ -93,6 +93,9 @@ final class PreviewSession {
     var preserved: Int?
     /// The page asked for while signed out, shown after sign-in.
     var pendingPath: String?
+    /// An external link an action opened: the next page offers it in another tab (the app is
+    /// not replaced by it), or says it waits for a connection.
+    var externalLink: URL?
     var lastUsed = Date()
 
     init(backend: URL, admin: URL, locale: Locale = Locale(identifier: "es_ES")) throws {
