@@ -209,7 +209,8 @@ struct EduGoPages {
                 out += "<a href=\"\(HTMLRenderer.attribute(link.absoluteString))\" target=\"_blank\" rel=\"noopener noreferrer\">"
                 out += (english ? "Open " : "Abrir ") + "\(host)</a>"
             } else {
-                out += english
+                out +=
+                    english
                     ? "You are offline: \(host) can be opened once you are connected again."
                     : "Sin conexión: \(host) se podrá abrir cuando vuelvas a tener conexión."
             }
