@@ -128,7 +128,9 @@ let package = Package(
         ),
         .target(
             name: "DynamicUISwiftUI",
-            dependencies: ["DynamicUI", "DynamicUIRendering", "DynamicUIActions", "DynamicUIModels"],
+            dependencies: [
+                "DynamicUI", "DynamicUIRendering", "DynamicUIActions", "DynamicUIModels", "DynamicUIResolvers",
+            ],
             path: "Modules/SwiftUI",
             swiftSettings: swiftSettings
         ),

@@ -3,6 +3,7 @@
     import DynamicUIActions
     import DynamicUIModels
     public import DynamicUIRendering
+    import DynamicUIResolvers
     import Foundation
     public import SwiftUI
 

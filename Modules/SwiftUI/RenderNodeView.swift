@@ -1,6 +1,7 @@
 #if canImport(SwiftUI)
     import CoreGraphics
     import DynamicUI
+    import DynamicUIActions
     import DynamicUIModels
     import DynamicUIRendering
     import Foundation
