@@ -18,6 +18,11 @@ public struct FormValidator: Sendable {
         self.strings = strings
     }
 
+    /// A bound as written in a message (`1`, not `1.0`).
+    static func written(_ value: Double) -> String {
+        value.isFinite ? JSONNumber(value).description : "∞"
+    }
+
     /// Errors by field name for `values` against the input `slots` (empty when valid).
     public func validate(slots: [Slot], values: [String: String]) -> [String: String] {
         var errors: [String: String] = [:]
@@ -38,6 +43,13 @@ public struct FormValidator: Sendable {
                 errors[name] = strings(.fieldEmail, label)
             case .numberInput where Self.number(raw) == nil:
                 errors[name] = strings(.fieldNumber, label)
+            case .numberInput:
+                let number = Self.number(raw)?.doubleValue ?? 0
+                if let minimum = slot.minimum, number < minimum || (slot.maximum.map { number > $0 } ?? false) {
+                    errors[name] = strings(.fieldRange, label, Self.written(minimum), slot.maximum.map(Self.written) ?? "∞")
+                } else if slot.minimum == nil, let maximum = slot.maximum, number > maximum {
+                    errors[name] = strings(.fieldAtMost, label, Self.written(maximum))
+                }
             case .passwordInput where raw.count < minimumPasswordLength:
                 errors[name] = strings(.fieldPasswordLength, label, String(minimumPasswordLength))
             case .select, .radioGroup:

@@ -161,7 +161,8 @@ public final class DynamicScreenViewModel {
     static func failure(_ error: NetworkError?, message: String) -> LoadFailure {
         switch error?.code {
         case .forbidden?, .unauthorized?: .notAllowed
-        case .notFound?: .notFound
+        // A record the link does not name (`material-detail` without `id`) is not found either.
+        case .notFound?, .invalidRequest?: .notFound
         case .noConnection?, .timeout?: .offline
         default: .failed(message)
         }

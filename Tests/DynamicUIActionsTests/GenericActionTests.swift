@@ -103,7 +103,7 @@ struct GenericActionTests {
             invalid
                 == .fieldErrors(
                     [
-                        "title": "Título es obligatorio", "grade": "Grado: introduce un número",
+                        "title": "Título: campo obligatorio", "grade": "Grado: introduce un número",
                         "contact": "Contacto: introduce un correo electrónico válido",
                     ],
                     message: "Revisa los campos marcados"))

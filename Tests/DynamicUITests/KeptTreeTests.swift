@@ -384,3 +384,28 @@ struct NoResultsTests {
         #expect(items.count == 5)
     }
 }
+
+@Suite("Forms and links a person meets")
+@MainActor
+struct FormAndLinkTests {
+    @Test func aGradeOutsideItsRangeIsRefusedWithWordingWithoutGender() async throws {
+        let fixture = Fixture()
+        let model = try await fixture.model("material-create")
+        await model.load()
+        model.formState.setValue("99", for: "grade")
+        await model.perform(actionId: "submit")
+        #expect(model.formState.fieldErrors["grade"] == "Grado: un número de 1 a 11")
+        #expect(model.formState.fieldErrors["title"] == "Título: campo obligatorio")
+        model.formState.setValue("7", for: "grade")
+        await model.perform(actionId: "submit")
+        #expect(model.formState.fieldErrors["grade"] == nil)
+    }
+
+    @Test func aDetailWithoutItsIdIsNotFoundNotARetry() async throws {
+        let fixture = Fixture()
+        let model = try await fixture.model("material-detail")
+        await model.load()
+        #expect(model.failure == .notFound, "\(String(describing: model.failure))")
+        #expect(model.failure?.isRetryable == false)
+    }
+}

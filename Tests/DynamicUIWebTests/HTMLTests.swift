@@ -223,7 +223,7 @@ struct PatternPageTests {
             let tree = PatternRouter(options: RenderOptions(sizeClass: sizeClass)).render(
                 ScreenInputs(
                     screen: compiled, context: context, items: items,
-                    form: FormSnapshot(errors: ["title": "Título es obligatorio"]),
+                    form: FormSnapshot(errors: ["title": "Título: campo obligatorio"]),
                     pagination: PaginationState(hasMore: true, loadingMore: false)))
             let html = HTMLRenderer().page(
                 tree,
@@ -239,13 +239,13 @@ struct PatternPageTests {
         let context = try compiled.context(user: nil, userContext: nil, data: .null, environment: Self.environment)
         let html = HTMLRenderer().page(
             PatternRouter().render(
-                ScreenInputs(screen: compiled, context: context, form: FormSnapshot(errors: ["email": "Correo es obligatorio"]))))
+                ScreenInputs(screen: compiled, context: context, form: FormSnapshot(errors: ["email": "Correo: campo obligatorio"]))))
         #expect(html.contains("<form id=\"n-screen_app_login-form\" method=\"post\" action=\"/action\""))
         #expect(html.contains("type=\"email\" autocomplete=\"email\""))
         #expect(html.contains("type=\"password\" autocomplete=\"current-password\""))
         #expect(html.contains("formaction=\"/action/submit-login\""))
         #expect(html.contains("aria-invalid=\"true\""))
-        #expect(html.contains("Correo es obligatorio"))
+        #expect(html.contains("Correo: campo obligatorio"))
         #expect(html.contains("prefers-color-scheme:dark"))
     }
 }

@@ -16,8 +16,8 @@ struct LocalizationTests {
             let placeholders = { (text: String) in text.matches(of: /\{\d\}/).map { String(text[$0.range]) }.sorted() }
             #expect(placeholders(spanish) == placeholders(english), "\(key): \(spanish) / \(english)")
         }
-        #expect(DynamicUIStrings.spanish(.fieldRequired, "Título") == "Título es obligatorio")
-        #expect(DynamicUIStrings.english(.fieldRequired, "Title") == "Title is required")
+        #expect(DynamicUIStrings.spanish(.fieldRequired, "Título") == "Título: campo obligatorio")
+        #expect(DynamicUIStrings.english(.fieldRequired, "Title") == "Title: required")
         #expect(DynamicUIStrings.english(.missingParameter, "id", "/v1/x") == "The parameter 'id' is missing for /v1/x")
     }
 
@@ -34,8 +34,8 @@ struct LocalizationTests {
 
     @Test func validationAndActionMessagesFollowTheLocale() {
         let slots = [Slot(id: "title", controlType: .textInput, label: "Title", required: true)]
-        #expect(FormValidator(strings: .english).validate(slots: slots, values: [:]) == ["title": "Title is required"])
-        #expect(FormValidator(strings: .spanish).validate(slots: slots, values: [:]) == ["title": "Title es obligatorio"])
+        #expect(FormValidator(strings: .english).validate(slots: slots, values: [:]) == ["title": "Title: required"])
+        #expect(FormValidator(strings: .spanish).validate(slots: slots, values: [:]) == ["title": "Title: campo obligatorio"])
         let link = [Slot(id: "file_url", controlType: .textInput, label: "File")]
         #expect(
             FormValidator(strings: .english).validate(slots: link, values: ["file_url": "not a link"])
@@ -180,6 +180,6 @@ struct LocalizationTests {
         // The scan itself finds a word put back in the code.
         #expect(Self.literals(in: #"label = "Atrás" // "ignored""#) == ["Atrás"])
         #expect(Self.literals(in: #"let url = "https://x.test" // "Atrás""#) == ["https://x.test"])
-        #expect(Self.literals(in: #"  text("\(a) es obligatorio")"#) == [#"\(a) es obligatorio"#])
+        #expect(Self.literals(in: #"  text("\(a): campo obligatorio")"#) == [#"\(a): campo obligatorio"#])
     }
 }

@@ -98,7 +98,7 @@ public struct DynamicUIStrings: Sendable, Hashable {
         /// Links and navigation failures.
         case invalidLink, linkNotAllowed, cannotOpenScreen, dataUnavailable, missingScreenKey
         /// Form validation.
-        case fieldRequired, fieldEmail, fieldNumber, fieldInvalid, fieldPasswordLength, fieldChooseOption, fieldLink
+        case fieldRequired, fieldEmail, fieldNumber, fieldInvalid, fieldPasswordLength, fieldChooseOption, fieldLink, fieldRange, fieldAtMost
         /// Assessments.
         case answerQuestion, missingAnswers
         /// Sign-in.
@@ -201,7 +201,9 @@ public struct DynamicUIStrings: Sendable, Hashable {
         .cannotOpenScreen: ("No se puede abrir esta pantalla: falta '{0}'", "This screen can’t be opened: '{0}' is missing"),
         .dataUnavailable: ("No se pudieron cargar los datos", "The data couldn’t be loaded"),
         .missingScreenKey: ("Falta la pantalla de destino (screen_key)", "The destination screen (screen_key) is missing"),
-        .fieldRequired: ("{0} es obligatorio", "{0} is required"),
+        .fieldRequired: ("{0}: campo obligatorio", "{0}: required"),
+        .fieldRange: ("{0}: un número de {1} a {2}", "{0}: a number from {1} to {2}"),
+        .fieldAtMost: ("{0}: como máximo {1}", "{0}: at most {1}"),
         .fieldEmail: ("{0}: introduce un correo electrónico válido", "{0}: enter a valid email address"),
         .fieldNumber: ("{0}: introduce un número", "{0}: enter a number"),
         .fieldInvalid: ("no válido", "not valid"),

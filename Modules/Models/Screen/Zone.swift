@@ -127,6 +127,10 @@ public struct Slot: JSONModel, Identifiable {
     public var required: Bool?
     /// Whether an input is read-only.
     public var readOnly: Bool?
+    /// The smallest value a number input accepts (`min`).
+    public var minimum: Double?
+    /// The largest value a number input accepts (`max`).
+    public var maximum: Double?
     /// A named style (`headline-large`, `caption`, `primary`, `destructive`, …).
     public var style: String?
     /// Preferred width (`fill`, `auto` or points).
@@ -150,8 +154,10 @@ public struct Slot: JSONModel, Identifiable {
         value: JSONValue? = nil, placeholder: String? = nil, icon: String? = nil, required: Bool? = nil,
         readOnly: Bool? = nil, style: String? = nil, width: String? = nil, weight: Double? = nil,
         accessibilityLabel: String? = nil, options: [SlotOption]? = nil, requires: [String]? = nil,
-        fallback: Fallback<Slot>? = nil, logId: String? = nil
+        fallback: Fallback<Slot>? = nil, logId: String? = nil, minimum: Double? = nil, maximum: Double? = nil
     ) {
+        self.minimum = minimum
+        self.maximum = maximum
         self.requires = requires
         self.fallback = fallback
         self.logId = logId
@@ -193,7 +199,9 @@ public struct Slot: JSONModel, Identifiable {
                 options: try context.optional("options", in: o),
                 requires: try context.optional("requires", in: o),
                 fallback: try context.optional("fallback", in: o),
-                logId: try context.optional("log_id", in: o)
+                logId: try context.optional("log_id", in: o),
+                minimum: try context.optional("min", in: o),
+                maximum: try context.optional("max", in: o)
             )
         }
     }
@@ -210,6 +218,8 @@ public struct Slot: JSONModel, Identifiable {
         b.set("icon", icon)
         b.set("required", required)
         b.set("read_only", readOnly)
+        b.set("min", minimum)
+        b.set("max", maximum)
         b.set("style", style)
         b.set("width", width)
         b.set("weight", weight)

@@ -301,6 +301,8 @@ public enum DynamicUISchema {
                 optional("icon", string("An SF Symbol name.")),
                 optional("required", typed("boolean", "Whether a form value is required.")),
                 optional("read_only", typed("boolean", "Whether an input is read-only.")),
+                optional("min", typed("number", "The smallest value a number input accepts.")),
+                optional("max", typed("number", "The largest value a number input accepts.")),
                 optional("style", string("A named style (headline-large, caption, primary, destructive, …).")),
                 optional("width", string("Preferred width (fill, auto or points).")),
                 optional("weight", typed("number", "Share of the row in a side-by-side distribution.")),
