@@ -64,7 +64,10 @@ struct AuthPluginTests {
         let empty = try await harness.run(
             AuthPlugin(), submit,
             context: ActionContext(screenKey: "app-login", handlerKey: "login", actionId: "submit", formSlots: loginSlots))
-        #expect(empty == .fieldErrors(["email": "Correo: campo obligatorio", "password": "Contraseña: campo obligatorio"], message: nil))
+        #expect(
+            empty
+                == .fieldErrors(
+                    ["email": "Correo: campo obligatorio", "password": "Contraseña: campo obligatorio"], message: nil))
         await harness.transport.on(.post, "/v1/auth/login", .json(401, ["error": "invalid_credentials"]))
         let wrong = try await harness.run(
             AuthPlugin(), submit,
@@ -170,7 +173,8 @@ struct CRUDPluginTests {
                     formSlots: slots))
         }
         #expect(
-            try await submitUser("") == .fieldErrors(["email": "Correo: campo obligatorio"], message: "Revisa los campos marcados"))
+            try await submitUser("")
+                == .fieldErrors(["email": "Correo: campo obligatorio"], message: "Revisa los campos marcados"))
         await harness.transport.on(.post, "/v1/users", .json(422, ["errors": [["field": "email", "message": "Ya registrado"]]]))
         #expect(
             try await submitUser("ana@edugo.test")

@@ -239,7 +239,8 @@ struct PatternPageTests {
         let context = try compiled.context(user: nil, userContext: nil, data: .null, environment: Self.environment)
         let html = HTMLRenderer().page(
             PatternRouter().render(
-                ScreenInputs(screen: compiled, context: context, form: FormSnapshot(errors: ["email": "Correo: campo obligatorio"]))))
+                ScreenInputs(
+                    screen: compiled, context: context, form: FormSnapshot(errors: ["email": "Correo: campo obligatorio"]))))
         #expect(html.contains("<form id=\"n-screen_app_login-form\" method=\"post\" action=\"/action\""))
         #expect(html.contains("type=\"email\" autocomplete=\"email\""))
         #expect(html.contains("type=\"password\" autocomplete=\"current-password\""))

@@ -98,7 +98,8 @@ public struct DynamicUIStrings: Sendable, Hashable {
         /// Links and navigation failures.
         case invalidLink, linkNotAllowed, cannotOpenScreen, dataUnavailable, missingScreenKey
         /// Form validation.
-        case fieldRequired, fieldEmail, fieldNumber, fieldInvalid, fieldPasswordLength, fieldChooseOption, fieldLink, fieldRange, fieldAtMost
+        case fieldRequired, fieldEmail, fieldNumber, fieldInvalid, fieldPasswordLength, fieldChooseOption, fieldLink, fieldRange,
+            fieldAtMost
         /// Assessments.
         case answerQuestion, missingAnswers
         /// Sign-in.
