@@ -144,11 +144,11 @@
             var traits: AccessibilityTraits = []
             for name in info?.traits ?? [] {
                 switch name {
-                case "button": traits.insert(.isButton)
-                case "header": traits.insert(.isHeader)
-                case "link": traits.insert(.isLink)
-                case "image": traits.insert(.isImage)
-                case "selected": traits.insert(.isSelected)
+                case "button": traits.formUnion(.isButton)
+                case "header": traits.formUnion(.isHeader)
+                case "link": traits.formUnion(.isLink)
+                case "image": traits.formUnion(.isImage)
+                case "selected": traits.formUnion(.isSelected)
                 default: break
                 }
             }
@@ -163,11 +163,17 @@
         @Environment(\.nodeTheme) private var theme
         @Environment(\.colorScheme) private var colorScheme
 
-        /// A color of the tree: the node app's theme token (light or dark), else `#hex` or a system name.
-        private func color(_ name: String?) -> Color? {
+        /// A color of the tree: the node app's theme token (light or dark), else a literal color
+        /// with its dark variant for `role` (as the web preview draws it; a shadow has no role and
+        /// stays as written), else a system name.
+        private func color(_ name: String?, _ role: AdaptiveColor.Role?) -> Color? {
             guard let name else { return nil }
-            if let value = theme?.color(name, dark: colorScheme == .dark), value.hasPrefix("#") {
+            let dark = colorScheme == .dark
+            if let value = theme?.color(name, dark: dark), value.hasPrefix("#") {
                 return NodeColor.color(value)
+            }
+            if let role, let adaptive = AdaptiveColor(name, role: role) {
+                return NodeColor.color(dark ? adaptive.dark : adaptive.light)
             }
             return NodeColor.color(name)
         }
@@ -178,14 +184,14 @@
                 .padding(insets)
                 .frame(width: fixed(style.width), height: fixed(style.height))
                 .frame(maxWidth: maximum(style.maxWidth, or: style.width), maxHeight: maximum(style.maxHeight, or: style.height))
-                .ifPresent(color(style.foregroundColor)) { view, color in view.foregroundStyle(color) }
-                .ifPresent(color(style.backgroundColor)) { view, color in
+                .ifPresent(color(style.foregroundColor, .foreground)) { view, color in view.foregroundStyle(color) }
+                .ifPresent(color(style.backgroundColor, .background)) { view, color in
                     view.background(color, in: RoundedRectangle(cornerRadius: CGFloat(style.cornerRadius ?? 0)))
                 }
             return clipped(framed)
                 .ifPresent(style.shadow) { view, shadow in
                     view.shadow(
-                        color: color(shadow.color) ?? Color.black.opacity(0.2), radius: CGFloat(shadow.radius),
+                        color: color(shadow.color, nil) ?? Color.black.opacity(0.2), radius: CGFloat(shadow.radius),
                         x: CGFloat(shadow.x), y: CGFloat(shadow.y))
                 }
                 .opacity(style.opacity ?? 1)
