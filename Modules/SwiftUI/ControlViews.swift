@@ -13,10 +13,10 @@
     /// A form control: inputs are two-way bound to the form state through their field name and show
     /// their error in red below; selection controls fire their action when changed; buttons fire
     /// theirs with the style of their role.
-    struct ControlNodeView: View {
+    struct ControlNodeView<Host: RenderTreeHost>: View {
         let control: ControlNode
         let accessibility: AccessibilityInfo?
-        let model: DynamicScreenViewModel
+        let host: Host
         let item: JSONValue?
         @Environment(\.nodeContainer) private var container
 
@@ -62,8 +62,8 @@
         private var text: Binding<String> {
             let fallback = control.value.displayText
             return Binding(
-                get: { @MainActor in model.formState.fieldValues[field] ?? fallback },
-                set: { @MainActor in model.formState.setValue($0, for: field) })
+                get: { @MainActor in host.boundValue(for: field) ?? fallback },
+                set: { @MainActor in host.setBoundValue(.string($0), for: field) })
         }
 
         /// A selection: it is stored, then the control's action (if any) runs.
@@ -71,10 +71,10 @@
             let fallback = control.value.displayText
             let actionId = control.actionId
             return Binding(
-                get: { @MainActor in model.formState.fieldValues[field] ?? fallback },
+                get: { @MainActor in host.boundValue(for: field) ?? fallback },
                 set: { @MainActor value in
-                    model.formState.setValue(value, for: field)
-                    if let actionId { model.fire(actionId, item: item) }
+                    host.setBoundValue(.string(value), for: field)
+                    if let actionId { host.fire(actionId, item: item) }
                 })
         }
 
@@ -92,13 +92,13 @@
                     .modifier(InputTraits(kind: .password))
                     .disabled(control.isReadOnly)
                     .modifier(NodeAccessibility(info: accessibility))
-                    .modifier(FocusChain(control: control, model: model, item: item))
+                    .modifier(FocusChain(control: control, host: host, item: item))
             } else {
                 TextField(control.label ?? "", text: text, prompt: prompt)
                     .modifier(InputTraits(kind: control.inputKind ?? .text))
                     .disabled(control.isReadOnly)
                     .modifier(NodeAccessibility(info: accessibility))
-                    .modifier(FocusChain(control: control, model: model, item: item))
+                    .modifier(FocusChain(control: control, host: host, item: item))
             }
         }
 
@@ -130,7 +130,7 @@
         private var button: some View {
             let role: SwiftUI.ButtonRole? = control.role == .destructive ? .destructive : nil
             let base = Button(role: role) {
-                if let actionId = control.actionId { model.fire(actionId, item: item) }
+                if let actionId = control.actionId { host.fire(actionId, item: item) }
             } label: {
                 buttonLabel
                     .frame(maxWidth: container == .list && control.role == .primary ? .infinity : nil)
@@ -170,13 +170,12 @@
         }
     }
 
-    /// A control with its error, in red, below it.
     /// A text input's place in the form's focus chain (`FormFocus`): its return key, moving to
     /// the next field on return and submitting on the last, and taking the focus when the view
     /// model gives it (after a failed submit, the first field with an error).
-    struct FocusChain: ViewModifier {
+    struct FocusChain<Host: RenderTreeHost>: ViewModifier {
         let control: ControlNode
-        let model: DynamicScreenViewModel
+        let host: Host
         let item: JSONValue?
         @FocusState private var isFocused: Bool
 
@@ -186,19 +185,19 @@
                 .focused($isFocused)
                 .onSubmit {
                     if let next = control.nextField {
-                        model.focusedField = next
+                        host.focusedField = next
                     } else if let submit = control.submitActionId {
-                        model.fire(submit, item: item)
+                        host.fire(submit, item: item)
                     }
                 }
-                .onChange(of: model.focusedField) { _, field in
+                .onChange(of: host.focusedField) { _, field in
                     isFocused = field != nil && field == control.field
                 }
                 .onChange(of: isFocused) { _, focused in
-                    if focused { model.focusedField = control.field }
+                    if focused { host.focusedField = control.field }
                 }
                 .onAppear {
-                    if model.focusedField != nil, model.focusedField == control.field { isFocused = true }
+                    if host.focusedField != nil, host.focusedField == control.field { isFocused = true }
                 }
         }
 
@@ -212,6 +211,7 @@
         }
     }
 
+    /// A control with its error, in red, below it.
     struct FieldWithError<Field: View>: View {
         let error: String?
         let field: Field

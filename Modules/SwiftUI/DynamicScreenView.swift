@@ -74,7 +74,10 @@
                 model.stopPolling()
             }
             .onChange(of: model.openedURL) { _, url in
-                if let url { openURL(url) }
+                guard let url else { return }
+                openURL(url)
+                // Cleared, so the same link opens again the next time.
+                model.didOpenURL()
             }
         }
 
@@ -84,7 +87,7 @@
             case .success(let root) where showsInspector:
                 InspectedScreen(split: InspectorLayout.split(root), model: model)
             case .success(let root):
-                RenderNodeView(node: root, model: model)
+                RenderTreeView(node: root, host: model)
             case .failure(let error):
                 ContentUnavailableView(
                     model.strings(.screenShowFailed), systemImage: "exclamationmark.triangle",
@@ -127,6 +130,24 @@
         }
     }
 
+    /// The screen dialect's side of the render tree: actions fire in order on the model, bound
+    /// values are form fields, list rows carry their items.
+    extension DynamicScreenViewModel: RenderTreeHost {
+        static var layout: RenderTreeLayout { .patterns }
+
+        func select(tab screen: String) { open(screen: screen, params: [:]) }
+
+        func boundValue(for binding: String) -> String? { formState.fieldValues[binding] }
+
+        func setBoundValue(_ value: JSONValue, for binding: String) {
+            formState.setValue(value.displayText, for: binding)
+        }
+
+        func screen(_ node: RenderNode, chrome: ScreenChrome, item: JSONValue?) -> ScreenNodeView {
+            ScreenNodeView(node: node, chrome: chrome, model: self, item: item)
+        }
+    }
+
     /// A `screen` node: its content with the screen's chrome — navigation title (large or inline),
     /// toolbar items, `.searchable`, `.refreshable`, the pagination the list's last row uses, the
     /// banner at the bottom and the confirmation dialog.
@@ -138,6 +159,7 @@
         @State private var query: String
         @State private var isAnsweringConfirmation = false
         @Environment(\.accessibilityReduceMotion) private var reduceMotion
+        @Environment(\.accessibilityVoiceOverEnabled) private var voiceOver
 
         init(node: RenderNode, chrome: ScreenChrome, model: DynamicScreenViewModel, item: JSONValue?) {
             self.node = node
@@ -188,8 +210,9 @@
                     }
                 }
                 .animation(reduceMotion ? nil : .default, value: chrome.banner)
-                .task(id: chrome.banner) { [model, banner = chrome.banner] in
-                    await model.dismissBannerLater(banner)
+                .task(id: chrome.banner) { [model, banner = chrome.banner, voiceOver] in
+                    // Gone by itself on the model's clock, except errors and while VoiceOver is on.
+                    if let banner { await model.bannerShown(banner, voiceOver: voiceOver) }
                 }
                 .confirmationDialog(
                     chrome.confirmation?.title ?? "", isPresented: isConfirmationPresented, titleVisibility: .visible,
@@ -228,7 +251,7 @@
                 }
             } else {
                 VStack(spacing: 0) {
-                    NodeChildren(node: node, model: model, item: item)
+                    RenderTreeChildren(node: node, host: model, item: item)
                 }
             }
         }
@@ -334,12 +357,12 @@
         @State private var isPresented = true
 
         var body: some View {
-            RenderNodeView(node: split.content, model: model)
+            RenderTreeView(node: split.content, host: model)
                 .inspector(isPresented: $isPresented) {
                     ScrollView {
                         VStack(alignment: .leading, spacing: 16) {
                             ForEach(split.inspector) { section in
-                                RenderNodeView(node: section, model: model)
+                                RenderTreeView(node: section, host: model)
                             }
                         }
                         .padding()

@@ -142,7 +142,7 @@
                 ContentUnavailableView(
                     app.strings(.failedTitle), systemImage: "exclamationmark.triangle", description: Text(message))
             case .ready:
-                NodeRenderView(node: model.render(options: options).root, scope: NodeScope(app: app, model: model))
+                RenderTreeView(node: model.render(options: options).root, host: NodeScope(app: app, model: model))
                     .safeAreaInset(edge: .bottom) {
                         if let message = model.message {
                             Text(message)
@@ -163,13 +163,80 @@
         }
     }
 
-    /// What a node view acts on: its document's model and the app.
-    struct NodeScope {
+    /// The node dialect's side of the render tree: a document's model and its app. Actions run
+    /// on the model (a row's action keeps its row's context there), bound values are state keys.
+    @MainActor
+    struct NodeScope: RenderTreeHost {
         let app: NodeAppRuntime
         let model: NodeScreenModel
 
-        @MainActor func perform(_ key: String) {
+        static var layout: RenderTreeLayout { .document }
+
+        var strings: DynamicUIStrings { app.strings }
+
+        var nativeComponents: NativeComponentRegistry { app.nativeComponents }
+
+        /// Documents have no focus chain.
+        var focusedField: String? {
+            get { nil }
+            nonmutating set {}
+        }
+
+        func fire(_ key: String, item: JSONValue?) {
             Task { await model.perform(key) }
+        }
+
+        func open(screen: String, params: JSONObject) { model.open(screen: screen, params: params) }
+
+        func select(tab screen: String) { app.select(screen) }
+
+        func boundValue(for binding: String) -> String? {
+            model.state[NodeScreenModel.stateKey(binding)]?.displayText
+        }
+
+        func setBoundValue(_ value: JSONValue, for binding: String) { model.setValue(value, for: binding) }
+
+        func recordImpression(_ logId: String) { model.recordImpression(logId) }
+
+        /// A document's rows keep their item in their actions' context, not here.
+        func item(forRow rowId: String, at index: Int) -> JSONValue? { nil }
+
+        /// Documents have no row actions.
+        func rowActions(_ ids: [String]) -> [RowAction] { [] }
+
+        /// Documents have no pagination.
+        func loadNextPage() async {}
+
+        func screen(_ node: RenderNode, chrome: ScreenChrome, item: JSONValue?) -> NodeScreenView {
+            NodeScreenView(node: node, chrome: chrome, scope: self)
+        }
+    }
+
+    /// A document's screen: its title in the navigation bar, its toolbar node in the toolbar, in
+    /// the writing direction of its language.
+    struct NodeScreenView: View {
+        let node: RenderNode
+        let chrome: ScreenChrome
+        let scope: NodeScope
+
+        var body: some View {
+            let toolbar = node.children.first { $0.id.hasSuffix(".toolbar") }
+            VStack(alignment: .leading, spacing: 0) {
+                ForEach(node.children.filter { !$0.id.hasSuffix(".toolbar") }) { child in
+                    RenderTreeView(node: child, host: scope)
+                }
+            }
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .environment(\.layoutDirection, chrome.strings.direction == .rightToLeft ? .rightToLeft : .leftToRight)
+            .navigationTitle(chrome.title)
+            .modifier(TitleDisplayMode(large: chrome.largeTitle))
+            .toolbar {
+                if let toolbar {
+                    SwiftUI.ToolbarItem(placement: .primaryAction) {
+                        RenderTreeView(node: toolbar, host: scope)
+                    }
+                }
+            }
         }
     }
 #endif

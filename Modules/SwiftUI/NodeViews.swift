@@ -36,22 +36,22 @@
     }
 
     /// A list row: a button when it fires an action, with its swipe actions and context menu.
-    struct RowNodeView: View {
+    struct RowNodeView<Host: RenderTreeHost>: View {
         let row: RowNode
         let accessibility: AccessibilityInfo?
-        let model: DynamicScreenViewModel
+        let host: Host
         let item: JSONValue?
 
         var body: some View {
             HStack(spacing: 8) {
                 rowBody
                 if offersPopover {
-                    RowActionsPopoverButton(actions: row.menuActions, model: model, item: item)
+                    RowActionsPopoverButton(title: row.title, actions: row.menuActions, host: host, item: item)
                 }
             }
             .modifier(NodeAccessibility(info: accessibility))
-            .modifier(RowSwipeActions(actions: model.rowActions(row.swipeActionIds), model: model, item: item))
-            .modifier(RowContextMenu(actions: contextActions, model: model, item: item))
+            .modifier(RowSwipeActions(actions: host.rowActions(row.swipeActionIds), host: host, item: item))
+            .modifier(RowContextMenu(actions: contextActions, host: host, item: item))
         }
 
         #if os(iOS)
@@ -74,7 +74,7 @@
             #if os(macOS)
                 return row.menuActions
             #else
-                return model.rowActions(row.contextActionIds)
+                return host.rowActions(row.contextActionIds)
             #endif
         }
 
@@ -82,7 +82,7 @@
         private var rowBody: some View {
             if let actionId = row.actionId {
                 Button {
-                    model.fire(actionId, item: item)
+                    host.fire(actionId, item: item)
                 } label: {
                     RowContent(row: row)
                 }
@@ -136,9 +136,11 @@
     }
 
     /// A "more" button whose popover lists a row's actions (iPad in regular width).
-    struct RowActionsPopoverButton: View {
+    struct RowActionsPopoverButton<Host: RenderTreeHost>: View {
+        /// The row's title, which VoiceOver reads with the button ("More actions: <title>").
+        let title: String
         let actions: [RowAction]
-        let model: DynamicScreenViewModel
+        let host: Host
         let item: JSONValue?
         @State private var isPresented = false
 
@@ -149,13 +151,13 @@
                 Image(systemName: "ellipsis.circle")
             }
             .buttonStyle(.borderless)
-            .accessibilityLabel(Text(model.strings(.moreActions)))
+            .accessibilityLabel(Text(host.strings(.moreActionsFor, title)))
             .popover(isPresented: $isPresented) {
                 VStack(alignment: .leading, spacing: 12) {
                     ForEach(actions) { action in
                         Button(role: action.isDestructive ? .destructive : nil) {
                             isPresented = false
-                            model.fire(action.id, item: item)
+                            host.fire(action.id, item: item)
                         } label: {
                             RowActionLabel(action: action)
                         }
@@ -169,9 +171,9 @@
     /// The SWIPE actions of a row (`.swipeActions`; only lists show them). Destructive ones are red
     /// but not `role: .destructive`, which would remove the row before the action (or its
     /// confirmation) has run.
-    struct RowSwipeActions: ViewModifier {
+    struct RowSwipeActions<Host: RenderTreeHost>: ViewModifier {
         let actions: [RowAction]
-        let model: DynamicScreenViewModel
+        let host: Host
         let item: JSONValue?
 
         @ViewBuilder
@@ -182,7 +184,7 @@
                 content.swipeActions(edge: .trailing, allowsFullSwipe: false) {
                     ForEach(actions) { action in
                         Button {
-                            model.fire(action.id, item: item)
+                            host.fire(action.id, item: item)
                         } label: {
                             RowActionLabel(action: action)
                         }
@@ -194,9 +196,9 @@
     }
 
     /// The LONG_PRESS actions of a row (`.contextMenu`).
-    struct RowContextMenu: ViewModifier {
+    struct RowContextMenu<Host: RenderTreeHost>: ViewModifier {
         let actions: [RowAction]
-        let model: DynamicScreenViewModel
+        let host: Host
         let item: JSONValue?
 
         @ViewBuilder
@@ -207,7 +209,7 @@
                 content.contextMenu {
                     ForEach(actions) { action in
                         Button(role: action.isDestructive ? .destructive : nil) {
-                            model.fire(action.id, item: item)
+                            host.fire(action.id, item: item)
                         } label: {
                             RowActionLabel(action: action)
                         }
@@ -343,6 +345,8 @@
     struct RatingView: View {
         let value: Double
         let label: String?
+        /// The words of "n out of 5" when the tree gives no label.
+        let strings: DynamicUIStrings
 
         var body: some View {
             HStack(spacing: 2) {
@@ -352,7 +356,7 @@
             }
             .foregroundStyle(Color.yellow)
             .accessibilityElement(children: .ignore)
-            .accessibilityLabel(Text(label ?? "\(RenderKind.ratingStars(value)) de 5"))
+            .accessibilityLabel(Text(label ?? strings(.ratingOutOfFive, "\(RenderKind.ratingStars(value))")))
         }
 
         private func symbol(at index: Int) -> String {
@@ -364,12 +368,12 @@
     }
 
     /// `ContentUnavailableView`; the node's children (its buttons) are the actions.
-    struct EmptyStateView: View {
+    struct EmptyStateView<Host: RenderTreeHost>: View {
         let node: RenderNode
         let title: String
         let message: String?
         let systemImage: String?
-        let model: DynamicScreenViewModel
+        let host: Host
         let item: JSONValue?
 
         var body: some View {
@@ -380,16 +384,16 @@
                     Text(message)
                 }
             } actions: {
-                NodeChildren(node: node, model: model, item: item)
+                RenderTreeChildren(node: node, host: host, item: item)
             }
         }
     }
 
-    /// A node-dialect `tab_view`: one link per tab to the tab's screen (the app's own tabs are
-    /// `DynamicNavigationView`'s).
-    struct TabLinksView: View {
+    /// A `tab_view` inside a document or screen: one button per tab that shows the tab's screen
+    /// (the app's own tabs are `NodeAppView`'s and `DynamicNavigationView`'s).
+    struct TabLinksView<Host: RenderTreeHost>: View {
         let tabs: [TabItem]
-        let model: DynamicScreenViewModel
+        let host: Host
 
         var body: some View {
             ScrollView(.horizontal, showsIndicators: false) {
@@ -397,7 +401,7 @@
                     ForEach(tabs.indices, id: \.self) { index in
                         let tab = tabs[index]
                         Button {
-                            model.open(screen: tab.screen, params: [:])
+                            host.select(tab: tab.screen)
                         } label: {
                             if let icon = tab.icon {
                                 Label(tab.title, systemImage: icon)
@@ -414,21 +418,21 @@
         }
     }
 
-    /// A node-dialect text or search field, bound to the form value of its state key; a search
-    /// field fires its submit action.
-    struct BoundTextField: View {
+    /// A `text_field` or `search_bar`, bound to its form field or state key (the value the tree
+    /// resolved until one is typed); return fires the submit action when there is one.
+    struct BoundTextField<Host: RenderTreeHost>: View {
         let field: String
         let placeholder: String?
         let text: String
         let isSearch: Bool
         let submitActionKey: String?
-        let model: DynamicScreenViewModel
+        let host: Host
         let item: JSONValue?
 
         private var binding: Binding<String> {
             Binding(
-                get: { @MainActor in model.formState.fieldValues[field] ?? text },
-                set: { @MainActor in model.formState.setValue($0, for: field) })
+                get: { @MainActor in host.boundValue(for: field) ?? text },
+                set: { @MainActor in host.setBoundValue(.string($0), for: field) })
         }
 
         var body: some View {
@@ -439,40 +443,60 @@
                         .accessibilityHidden(true)
                 }
                 TextField(placeholder ?? "", text: binding)
+                    .submitLabel(isSearch ? .search : .done)
                     .modifier(InputTraits(kind: isSearch ? .search : .text))
                     .onSubmit {
-                        if let submitActionKey { model.fire(submitActionKey, item: item) }
+                        if let submitActionKey { host.fire(submitActionKey, item: item) }
                     }
             }
             .textFieldStyle(.roundedBorder)
         }
     }
 
-    /// A node-dialect sheet: presented while the node is in the tree, with a close button.
-    struct SheetNodeView: View {
+    /// A `sheet` node: presented while the node is in the tree. In a screen it has a close
+    /// button; a document's sheet shows while its condition holds and the document's own
+    /// buttons close it (swiping it away would leave the condition true).
+    struct SheetNodeView<Host: RenderTreeHost>: View {
         let node: RenderNode
-        let model: DynamicScreenViewModel
+        let host: Host
         let item: JSONValue?
         @State private var isPresented = true
 
         var body: some View {
+            switch Host.layout {
+            case .patterns:
+                anchor
+                    .sheet(isPresented: $isPresented) {
+                        NavigationStack {
+                            VStack(spacing: 0) {
+                                RenderTreeChildren(node: node, host: host, item: item)
+                            }
+                            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+                            .toolbar {
+                                SwiftUI.ToolbarItem(placement: .cancellationAction) {
+                                    Button(host.strings(.close)) { isPresented = false }
+                                }
+                            }
+                        }
+                        .environment(\.nodeContainer, .plain)
+                    }
+            case .document:
+                anchor
+                    .sheet(isPresented: .constant(true)) {
+                        VStack(alignment: .leading, spacing: 0) {
+                            RenderTreeChildren(node: node, host: host, item: item)
+                        }
+                        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+                        .interactiveDismissDisabled()
+                    }
+            }
+        }
+
+        /// The invisible view the sheet is presented from.
+        private var anchor: some View {
             Color.clear
                 .frame(width: 0, height: 0)
                 .accessibilityHidden(true)
-                .sheet(isPresented: $isPresented) {
-                    NavigationStack {
-                        VStack(spacing: 0) {
-                            NodeChildren(node: node, model: model, item: item)
-                        }
-                        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
-                        .toolbar {
-                            SwiftUI.ToolbarItem(placement: .cancellationAction) {
-                                Button(model.strings(.close)) { isPresented = false }
-                            }
-                        }
-                    }
-                    .environment(\.nodeContainer, .plain)
-                }
         }
     }
 #endif

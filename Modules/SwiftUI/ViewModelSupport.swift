@@ -5,15 +5,8 @@
     import DynamicUIRendering
     import Foundation
 
-    /// An action a row offers in its swipe actions or context menu.
+    /// What the SwiftUI views ask of a screen's view model beyond its public API.
     extension DynamicScreenViewModel {
-        /// Runs the action `actionId` (for `item`, when a row fired it); buttons cannot await it.
-        func fire(_ actionId: String, item: JSONValue? = nil) {
-            Task {
-                await self.perform(actionId: actionId, item: item)
-            }
-        }
-
         /// Opens the screen `screen` with `params` (node-dialect links and tabs).
         func open(screen: String, params: JSONObject) {
             Task {
@@ -66,15 +59,6 @@
             guard text != searchText else { return }
             formState.setValue(text, for: field)
             await search(text)
-        }
-
-        /// Clears `banner` after a few seconds unless it is an error (errors stay until dismissed)
-        /// or another message replaced it.
-        func dismissBannerLater(_ shown: Banner?) async {
-            guard let shown, shown.kind != .error else { return }
-            try? await Task.sleep(for: .seconds(4))
-            guard !Task.isCancelled, banner == shown else { return }
-            dismissBanner()
         }
 
         /// The row actions with these ids, in order (ids the screen does not define are skipped).

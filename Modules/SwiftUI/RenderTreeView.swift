@@ -1,17 +1,66 @@
 #if canImport(SwiftUI)
     import CoreGraphics
     import DynamicUI
-    import DynamicUIActions
     import DynamicUIModels
     import DynamicUIRendering
     import Foundation
     import SwiftUI
 
-    /// One node of the render tree and, through it, its subtree. Every `RenderKind` is mapped here
-    /// (the switch has no `default`, so a new kind is a compile error).
-    struct RenderNodeView: View {
+    /// What a drawn render tree acts on: the model of its dialect (`DynamicScreenViewModel` for
+    /// screens, `NodeScope` for node documents). `RenderTreeView` draws every node through it.
+    @MainActor
+    protocol RenderTreeHost: Sendable {
+        /// The view of a `screen` node: its content inside the dialect's chrome.
+        associatedtype ScreenBody: View
+
+        /// How the dialect lays out scroll views, lists, sheets and navigation stacks.
+        static var layout: RenderTreeLayout { get }
+        /// The SDK's words in the screen's language.
+        var strings: DynamicUIStrings { get }
+        /// The app's native components (`.custom` nodes).
+        var nativeComponents: NativeComponentRegistry { get }
+        /// The field a form control holds the focus of (the screen dialect's focus chain).
+        var focusedField: String? { get nonmutating set }
+
+        /// Runs the action behind `key` (for the list item `item`); buttons cannot await it.
+        func fire(_ key: String, item: JSONValue?)
+        /// Follows a navigation link to `screen` with `params`.
+        func open(screen: String, params: JSONObject)
+        /// Shows the screen of a `tab_view`'s tab.
+        func select(tab screen: String)
+        /// The text of the form field or state key `binding`, `nil` when nothing was set.
+        func boundValue(for binding: String) -> String?
+        /// Sets the form field or state key `binding` (a text field, a control, a native component).
+        func setBoundValue(_ value: JSONValue, for binding: String)
+        /// An element with a `log_id` became visible.
+        func recordImpression(_ logId: String)
+        /// The item a list row was built from, if the dialect keeps items.
+        func item(forRow rowId: String, at index: Int) -> JSONValue?
+        /// The row actions with these ids, in order.
+        func rowActions(_ ids: [String]) -> [RowAction]
+        /// Loads the next page of the screen's list.
+        func loadNextPage() async
+        /// A `screen` node: `node`'s children with the dialect's chrome (title, toolbar, search…).
+        func screen(_ node: RenderNode, chrome: ScreenChrome, item: JSONValue?) -> ScreenBody
+    }
+
+    /// Where the two dialects lay out the same kinds differently.
+    enum RenderTreeLayout: Sendable {
+        /// Screens: the SDK lays the patterns out. Vertical scroll content is padded, several
+        /// horizontal children are pages, a list is a `List` unless a list or scroll view holds
+        /// it, a sheet has a close button.
+        case patterns
+        /// Node documents lay themselves out: scroll views add nothing, a list's rows are
+        /// stacked where the list is (lines between them when asked), a sheet is closed by the
+        /// document's own buttons and a navigation stack is one.
+        case document
+    }
+
+    /// One node of the render tree and, through it, its subtree, for either dialect. Every
+    /// `RenderKind` is mapped here (the switch has no `default`, so a new kind is a compile error).
+    struct RenderTreeView<Host: RenderTreeHost>: View {
         let node: RenderNode
-        let model: DynamicScreenViewModel
+        let host: Host
         /// The list item the node was built for (rows and their controls fire actions with it).
         var item: JSONValue?
 
@@ -19,44 +68,49 @@
             content
                 .modifier(SlotSizing(layout: node.layout))
                 .ifPresent(node.style) { view, style in view.modifier(NodeStyleModifier(style: style)) }
-                .ifPresent(node.logId) { view, logId in view.onAppear { model.recordImpression(logId) } }
+                .ifPresent(node.logId) { view, logId in view.onAppear { host.recordImpression(logId) } }
         }
 
         @ViewBuilder
         private var content: some View {
             switch node.kind {
             case .screen(let chrome):
-                ScreenNodeView(node: node, chrome: chrome, model: model, item: item)
+                host.screen(node, chrome: chrome, item: item)
             case .stack(let axis, let spacing, let alignment, let lazy):
                 StackNodeView(
-                    node: node, axis: axis, spacing: spacing, alignment: alignment, lazy: lazy, model: model, item: item)
+                    node: node, axis: axis, spacing: spacing, alignment: alignment, lazy: lazy, host: host, item: item)
             case .zstack(let alignment):
                 ZStack(alignment: NodeAlignment.zstack(alignment)) {
-                    NodeChildren(node: node, model: model, item: item)
+                    RenderTreeChildren(node: node, host: host, item: item)
                 }
             case .grid(let columns, let spacing):
-                GridNodeView(node: node, columns: columns, spacing: spacing, model: model, item: item)
+                GridNodeView(node: node, columns: columns, spacing: spacing, host: host, item: item)
             case .flow:
-                FlowNodeView(node: node, model: model, item: item)
+                FlowNodeView(node: node, host: host, item: item)
             case .scroll(let axis):
-                ScrollNodeView(node: node, axis: axis, model: model, item: item)
+                ScrollNodeView(node: node, axis: axis, host: host, item: item)
             case .form:
                 Form {
-                    NodeChildren(node: node, model: model, item: item)
+                    RenderTreeChildren(node: node, host: host, item: item)
                 }
                 .formStyle(.grouped)
                 .environment(\.nodeContainer, .list)
             case .section(let header):
-                SectionNodeView(node: node, header: header, model: model, item: item)
+                SectionNodeView(node: node, header: header, host: host, item: item)
             case .list(let style, let rows):
-                ListNodeView(style: style, rows: rows, model: model, showsSeparators: node.layout?.showsSeparators)
+                switch Host.layout {
+                case .patterns:
+                    ListNodeView(style: style, rows: rows, host: host, showsSeparators: node.layout?.showsSeparators)
+                case .document:
+                    DocumentRowsView(rows: rows, host: host, showsSeparators: node.layout?.showsSeparators ?? false)
+                }
             case .text(let text, let style, let lineLimit):
                 Text(text)
                     .font(style.font)
                     .lineLimit(RenderKind.lineLimit(lineLimit))
                     .modifier(NodeAccessibility(info: node.accessibility))
             case .control(let control):
-                ControlNodeView(control: control, accessibility: node.accessibility, model: model, item: item)
+                ControlNodeView(control: control, accessibility: node.accessibility, host: host, item: item)
             case .metric(let label, let value, let icon):
                 MetricCardView(label: label, value: value, icon: icon)
                     .modifier(NodeAccessibility(info: node.accessibility))
@@ -64,7 +118,7 @@
                 LabeledContent(label, value: value)
                     .modifier(NodeAccessibility(info: node.accessibility))
             case .row(let row):
-                RowNodeView(row: row, accessibility: node.accessibility, model: model, item: item)
+                RowNodeView(row: row, accessibility: node.accessibility, host: host, item: item)
             case .image(let source, let isSymbol, let contentMode):
                 NodeImageView(source: source, isSymbol: isSymbol, contentMode: contentMode, layout: node.layout)
                     .modifier(NodeAccessibility(info: node.accessibility))
@@ -76,63 +130,73 @@
                 ChipView(text: text, style: style)
                     .modifier(NodeAccessibility(info: node.accessibility))
             case .rating(let value):
-                RatingView(value: value, label: node.accessibility?.label)
+                RatingView(value: value, label: node.accessibility?.label, strings: host.strings)
             case .divider:
                 Divider()
             case .spacer(let minLength):
                 Spacer(minLength: minLength.map { CGFloat($0) })
             case .emptyState(let title, let message, let systemImage):
-                EmptyStateView(node: node, title: title, message: message, systemImage: systemImage, model: model, item: item)
+                EmptyStateView(node: node, title: title, message: message, systemImage: systemImage, host: host, item: item)
             case .tabView(let tabs):
-                TabLinksView(tabs: tabs, model: model)
+                TabLinksView(tabs: tabs, host: host)
             case .navigationLink(let screen, let params):
                 Button {
-                    model.open(screen: screen, params: params)
+                    host.open(screen: screen, params: params)
                 } label: {
-                    NodeChildren(node: node, model: model, item: item)
+                    RenderTreeChildren(node: node, host: host, item: item)
                 }
                 .buttonStyle(.plain)
                 .modifier(NodeAccessibility(info: node.accessibility))
             case .button(let actionKey):
                 Button {
-                    model.fire(actionKey, item: item)
+                    host.fire(actionKey, item: item)
                 } label: {
-                    NodeChildren(node: node, model: model, item: item)
+                    RenderTreeChildren(node: node, host: host, item: item)
                 }
                 .buttonStyle(.plain)
                 .modifier(NodeAccessibility(info: node.accessibility))
             case .textField(let placeholder, let binding, let text):
                 BoundTextField(
                     field: binding ?? node.id, placeholder: placeholder, text: text, isSearch: false, submitActionKey: nil,
-                    model: model, item: item
+                    host: host, item: item
                 )
                 .modifier(NodeAccessibility(info: node.accessibility))
             case .searchField(let placeholder, let binding, let text, let actionKey):
                 BoundTextField(
                     field: binding ?? node.id, placeholder: placeholder, text: text, isSearch: true, submitActionKey: actionKey,
-                    model: model, item: item
+                    host: host, item: item
                 )
                 .modifier(NodeAccessibility(info: node.accessibility))
             case .navigationStack:
-                VStack(spacing: 0) {
-                    NodeChildren(node: node, model: model, item: item)
+                switch Host.layout {
+                case .patterns:
+                    VStack(spacing: 0) {
+                        RenderTreeChildren(node: node, host: host, item: item)
+                    }
+                case .document:
+                    // A document's navigation stack is the root of what a sheet presents.
+                    NavigationStack {
+                        VStack(alignment: .leading, spacing: 0) {
+                            RenderTreeChildren(node: node, host: host, item: item)
+                        }
+                    }
                 }
             case .sheet:
-                SheetNodeView(node: node, model: model, item: item)
+                SheetNodeView(node: node, host: host, item: item)
             case .custom(let custom):
                 CustomNodeView(
-                    node: custom, registry: model.nativeComponents,
+                    node: custom, registry: host.nativeComponents,
                     actions: NativeComponentActions(
                         perform: { name in
-                            if let key = custom.actions[name] { model.fire(key, item: item) }
+                            if let key = custom.actions[name] { host.fire(key, item: item) }
                         },
                         setValue: { value in
-                            if let field = custom.binding { model.formState.setValue(value.displayText, for: field) }
+                            if let binding = custom.binding { host.setBoundValue(value, for: binding) }
                         })
                 )
                 .modifier(NodeAccessibility(info: node.accessibility))
             case .unknown(let name):
-                Label(model.strings(.unsupportedElement, name), systemImage: "exclamationmark.triangle")
+                Label(host.strings(.unsupportedElement, name), systemImage: "exclamationmark.triangle")
                     .font(.footnote)
                     .foregroundStyle(.secondary)
             }
@@ -140,14 +204,14 @@
     }
 
     /// The children of a node, in order.
-    struct NodeChildren: View {
+    struct RenderTreeChildren<Host: RenderTreeHost>: View {
         let node: RenderNode
-        let model: DynamicScreenViewModel
-        let item: JSONValue?
+        let host: Host
+        var item: JSONValue?
 
         var body: some View {
             ForEach(node.children) { child in
-                RenderNodeView(node: child, model: model, item: item)
+                RenderTreeView(node: child, host: host, item: item)
             }
         }
     }
@@ -187,13 +251,13 @@
     }
 
     /// `VStack`/`HStack`, lazy when the tree says so.
-    struct StackNodeView: View {
+    struct StackNodeView<Host: RenderTreeHost>: View {
         let node: RenderNode
         let axis: DynamicUIRendering.Axis
         let spacing: Double?
         let alignment: String?
         let lazy: Bool
-        let model: DynamicScreenViewModel
+        let host: Host
         let item: JSONValue?
 
         var body: some View {
@@ -201,34 +265,34 @@
             switch (axis, lazy) {
             case (.vertical, false):
                 VStack(alignment: NodeAlignment.horizontal(alignment), spacing: gap) {
-                    NodeChildren(node: node, model: model, item: item)
+                    RenderTreeChildren(node: node, host: host, item: item)
                 }
             case (.vertical, true):
                 LazyVStack(alignment: NodeAlignment.horizontal(alignment), spacing: gap) {
-                    NodeChildren(node: node, model: model, item: item)
+                    RenderTreeChildren(node: node, host: host, item: item)
                 }
             case (.horizontal, false) where LayoutHints.needsWeightedRow(node.children):
                 WeightedRow(spacing: gap ?? 8, hints: node.children.map(\.layout)) {
-                    NodeChildren(node: node, model: model, item: item)
+                    RenderTreeChildren(node: node, host: host, item: item)
                 }
             case (.horizontal, false):
                 HStack(alignment: NodeAlignment.vertical(alignment), spacing: gap) {
-                    NodeChildren(node: node, model: model, item: item)
+                    RenderTreeChildren(node: node, host: host, item: item)
                 }
             case (.horizontal, true):
                 LazyHStack(alignment: NodeAlignment.vertical(alignment), spacing: gap) {
-                    NodeChildren(node: node, model: model, item: item)
+                    RenderTreeChildren(node: node, host: host, item: item)
                 }
             }
         }
     }
 
     /// `LazyVGrid` with the column count the tree decided for the size class.
-    struct GridNodeView: View {
+    struct GridNodeView<Host: RenderTreeHost>: View {
         let node: RenderNode
         let columns: Int
         let spacing: Double?
-        let model: DynamicScreenViewModel
+        let host: Host
         let item: JSONValue?
 
         var body: some View {
@@ -239,24 +303,37 @@
                 ),
                 alignment: .leading, spacing: gap
             ) {
-                NodeChildren(node: node, model: model, item: item)
+                RenderTreeChildren(node: node, host: host, item: item)
             }
         }
     }
 
-    /// `ScrollView`: vertical content is padded; several horizontal children are pages.
-    struct ScrollNodeView: View {
+    /// `ScrollView`. In screens vertical content is padded and several horizontal children are
+    /// pages; a document's scroll view holds its children as they are, without indicators.
+    struct ScrollNodeView<Host: RenderTreeHost>: View {
         let node: RenderNode
         let axis: DynamicUIRendering.Axis
-        let model: DynamicScreenViewModel
+        let host: Host
         let item: JSONValue?
 
         var body: some View {
+            switch Host.layout {
+            case .patterns:
+                patterns
+            case .document:
+                ScrollView(axis == .horizontal ? .horizontal : .vertical, showsIndicators: false) {
+                    RenderTreeChildren(node: node, host: host, item: item)
+                }
+            }
+        }
+
+        @ViewBuilder
+        private var patterns: some View {
             switch axis {
             case .vertical:
                 ScrollView {
                     VStack(alignment: .leading, spacing: 16) {
-                        NodeChildren(node: node, model: model, item: item)
+                        RenderTreeChildren(node: node, host: host, item: item)
                     }
                     .frame(maxWidth: .infinity, alignment: .leading)
                     .padding()
@@ -267,7 +344,7 @@
                     ScrollView(.horizontal) {
                         LazyHStack(alignment: .top, spacing: 0) {
                             ForEach(node.children) { child in
-                                RenderNodeView(node: child, model: model, item: item)
+                                RenderTreeView(node: child, host: host, item: item)
                                     .padding()
                                     .containerRelativeFrame(.horizontal)
                             }
@@ -279,7 +356,7 @@
                 } else {
                     ScrollView(.horizontal) {
                         HStack(alignment: .top, spacing: 12) {
-                            NodeChildren(node: node, model: model, item: item)
+                            RenderTreeChildren(node: node, host: host, item: item)
                         }
                     }
                     .environment(\.nodeContainer, .scroll)
@@ -289,10 +366,10 @@
     }
 
     /// `Section` inside lists and forms; elsewhere a header over the section's content.
-    struct SectionNodeView: View {
+    struct SectionNodeView<Host: RenderTreeHost>: View {
         let node: RenderNode
         let header: String?
-        let model: DynamicScreenViewModel
+        let host: Host
         let item: JSONValue?
         @Environment(\.nodeContainer) private var container
 
@@ -300,13 +377,13 @@
             if container == .list {
                 if let header {
                     Section {
-                        NodeChildren(node: node, model: model, item: item)
+                        RenderTreeChildren(node: node, host: host, item: item)
                     } header: {
                         Text(header)
                     }
                 } else {
                     Section {
-                        NodeChildren(node: node, model: model, item: item)
+                        RenderTreeChildren(node: node, host: host, item: item)
                     }
                 }
             } else {
@@ -316,7 +393,7 @@
                             .font(.headline)
                             .accessibilityAddTraits(.isHeader)
                     }
-                    NodeChildren(node: node, model: model, item: item)
+                    RenderTreeChildren(node: node, host: host, item: item)
                 }
                 .frame(maxWidth: .infinity, alignment: .leading)
             }
@@ -332,10 +409,10 @@
     /// A list whose rows are built on demand: a `List` on its own, rows of the enclosing `List` or
     /// `Form`, or rows of the enclosing stack inside a scroll view; cards are a lazy stack of cards.
     /// The screen's pagination adds a last row that loads the next page.
-    struct ListNodeView: View {
+    struct ListNodeView<Host: RenderTreeHost>: View {
         let style: DynamicUIRendering.ListStyle
         let rows: LazyRows
-        let model: DynamicScreenViewModel
+        let host: Host
         /// `false` hides the lines between rows (a list's `separator: false`).
         var showsSeparators: Bool?
         @Environment(\.nodeContainer) private var container
@@ -372,12 +449,12 @@
         private var rowsContent: some View {
             ForEach(references) { reference in
                 let row = rows.row(at: reference.index)
-                RenderNodeView(node: row, model: model, item: model.item(forRow: row.id, at: reference.index))
+                RenderTreeView(node: row, host: host, item: host.item(forRow: row.id, at: reference.index))
                     .modifier(CardRow(isCard: style == .cards))
                     .listRowSeparator(showsSeparators == false ? .hidden : .automatic)
             }
             if let pagination, pagination.hasMore {
-                PaginationRow(loadingMore: pagination.loadingMore, model: model)
+                PaginationRow(pagination: pagination, host: host)
             }
         }
     }
@@ -419,41 +496,73 @@
     }
 
     /// The last row of a paginated list: it asks for the next page when it appears, and shows a
-    /// spinner while the page loads (or a button, for VoiceOver and when it stayed visible).
-    struct PaginationRow: View {
-        let loadingMore: Bool
-        let model: DynamicScreenViewModel
+    /// spinner while the page loads (or a button, for VoiceOver and when it stayed visible). After
+    /// a failed page it says so and waits for the retry button (paging does not go on by itself).
+    struct PaginationRow<Host: RenderTreeHost>: View {
+        let pagination: PaginationState
+        let host: Host
 
         var body: some View {
             HStack {
                 Spacer()
-                if loadingMore {
+                if pagination.loadingMore {
                     ProgressView()
-                        .accessibilityLabel(Text(model.strings(.loadingMore)))
+                        .accessibilityLabel(Text(host.strings(.loadingMore)))
+                } else if pagination.failed {
+                    VStack(spacing: 8) {
+                        Text(host.strings(.loadMoreFailed))
+                            .font(.footnote)
+                            .foregroundStyle(.secondary)
+                            .multilineTextAlignment(.center)
+                        Button(host.strings(.retry)) {
+                            Task { await host.loadNextPage() }
+                        }
+                    }
                 } else {
-                    Button(model.strings(.loadMore)) {
-                        Task { await model.loadNextPage() }
+                    Button(host.strings(.loadMore)) {
+                        Task { await host.loadNextPage() }
                     }
                 }
                 Spacer()
             }
             .onAppear {
-                guard !loadingMore else { return }
-                Task { await model.loadNextPage() }
+                guard !pagination.loadingMore, !pagination.failed else { return }
+                Task { await host.loadNextPage() }
+            }
+        }
+    }
+
+    /// A document's list: its rows, built as they appear, stacked where the list is (inside the
+    /// document's own stacks and scroll views), with a line between them when the list asks.
+    struct DocumentRowsView<Host: RenderTreeHost>: View {
+        let rows: LazyRows
+        let host: Host
+        /// A line between rows (a list's `separator: true`).
+        let showsSeparators: Bool
+
+        var body: some View {
+            ForEach(0..<rows.count, id: \.self) { index in
+                VStack(spacing: 0) {
+                    if showsSeparators && index > 0 {
+                        Divider()
+                    }
+                    RenderTreeView(node: rows.row(at: index), host: host)
+                }
+                .id(rows.id(at: index))
             }
         }
     }
 
     /// A wrapping row of the node's children (chips).
-    struct FlowNodeView: View {
+    struct FlowNodeView<Host: RenderTreeHost>: View {
         let node: RenderNode
-        let model: DynamicScreenViewModel
+        let host: Host
         let item: JSONValue?
 
         var body: some View {
             let layout = FlowLayout(spacing: 8)
             layout {
-                NodeChildren(node: node, model: model, item: item)
+                RenderTreeChildren(node: node, host: host, item: item)
             }
         }
     }
@@ -474,7 +583,7 @@
             for line in arrange(subviews, width: bounds.width) {
                 var x = bounds.minX
                 for index in line.indices {
-                    let size = subviews[index].sizeThatFits(.unspecified)
+                    let size = size(of: subviews[index], width: bounds.width)
                     subviews[index].place(at: CGPoint(x: x, y: y), anchor: .topLeading, proposal: ProposedViewSize(size))
                     x += size.width + spacing
                 }
@@ -488,11 +597,19 @@
             var height: CGFloat = 0
         }
 
+        /// A subview's ideal size, or its size at the row's width when it is wider (a long chip
+        /// at a large Dynamic Type size wraps instead of running off the edge).
+        private func size(of subview: LayoutSubview, width maxWidth: CGFloat) -> CGSize {
+            let ideal = subview.sizeThatFits(.unspecified)
+            guard maxWidth.isFinite, ideal.width > maxWidth else { return ideal }
+            return subview.sizeThatFits(ProposedViewSize(width: maxWidth, height: nil))
+        }
+
         private func arrange(_ subviews: Subviews, width maxWidth: CGFloat) -> [Line] {
             var lines: [Line] = []
             var current = Line()
             for index in subviews.indices {
-                let size = subviews[index].sizeThatFits(.unspecified)
+                let size = size(of: subviews[index], width: maxWidth)
                 if !current.indices.isEmpty, current.width + spacing + size.width > maxWidth {
                     lines.append(current)
                     current = Line()
