@@ -158,6 +158,25 @@ def rows():
     return len(driver.find_elements(By.CSS_SELECTOR, "a.row, div.row"))
 
 
+SMALL_TARGETS = """
+const out = [];
+for (const e of document.querySelectorAll('a, button, input:not([type=hidden]), select, textarea, [role=button]')) {
+  const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  if (!r.width || !r.height || s.visibility == 'hidden' || s.display == 'none') continue;
+  if (e.closest('.preview-bar, details, #preview-external')) continue;  // the preview's own strip, not the app
+  if (r.width < 43.5 || r.height < 43.5) out.push(`${e.tagName} ${e.id || e.className} ${Math.round(r.width)}x${Math.round(r.height)}`);
+}
+return out;"""
+
+
+def phone_width_checks():
+    """No page wider than the window, and every tap target at least 44×44 (the HIG's minimum)."""
+    width = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    check(width[0] <= width[1], f"the page is no wider than the window {width}")
+    small = driver.execute_script(SMALL_TARGETS)
+    check(not small, f"tap targets under 44x44: {small[:5]}")
+
+
 def sign_in(email):
     visit("/")
     check("/screen/app-login" in driver.current_url, "signed out users land on the login screen")
@@ -312,7 +331,8 @@ try:
     check(target.get_attribute("role") == "switch", "settings switches are switches")
     check(not any(b.is_displayed() for b in driver.find_elements(By.CSS_SELECTOR, "button.apply")),
           "no per-switch Apply button: a switch applies as it changes")
-    width = driver.execute_script("return arguments[0].getBoundingClientRect().width", target)
+    # Drawn 51×31 as on iOS, inside a transparent border that makes it a 44-point target.
+    width = driver.execute_script("const s = getComputedStyle(arguments[0]); return parseFloat(s.width)", target)
     check(40 <= width <= 60, f"the switch is drawn as a switch ({width}px wide)")
     press(target)
     check(driver.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "dark", "the theme turns dark")
@@ -433,6 +453,13 @@ try:
             driver.get(href)
             page_ok()
             check(driver.find_elements(By.CSS_SELECTOR, "section.screen h1"), "the screen has a title")
+            phone_width_checks()
+            first = driver.find_elements(By.CSS_SELECTOR, "a.row")
+            if first:
+                driver.get(first[0].get_attribute("href"))
+                page_ok()
+                phone_width_checks()
+                driver.back()
             driver.back()
             page_ok()
         sign_out()
@@ -632,7 +659,7 @@ try:
     shot("english-detail")
     visit("/screen/material-create")
     click("button[formaction$='/submit']")
-    check("is required" in text(), "validation messages are in English")
+    check(": required" in text(), "validation messages are in English")
     visit("/screen/users-list")
     check("Not allowed" in text(), "the not-allowed state is in English")
 

@@ -13,22 +13,28 @@ extension HTMLRenderer {
         *{box-sizing:border-box}body{margin:0;font:17px/1.35 -apple-system,BlinkMacSystemFont,"SF Pro Text","Helvetica Neue",\
         system-ui,sans-serif;background:var(--bg);color:var(--text)}main{max-width:980px;margin:0 auto;padding:0 16px 48px}
         .bar{display:flex;align-items:center;gap:8px;padding:12px 0}.bar h1{flex:1;margin:0}.bar h1.large{font-size:34px}\
-        .bar h1.inline{font-size:17px;text-align:center}.back{color:var(--accent);text-decoration:none}
+        .bar h1.inline{font-size:17px;text-align:center}.back{color:var(--accent);text-decoration:none;display:inline-flex;\
+        align-items:center;min-height:44px;min-width:44px}
         .tabs{position:fixed;left:0;right:0;bottom:0;z-index:10;background:var(--surface);border-top:1px solid var(--separator);\
         padding-bottom:env(safe-area-inset-bottom)}.tabs ul{display:flex;list-style:none;margin:0;padding:0;overflow:hidden}\
-        .tabs li{flex:1 1 0;min-width:0}.tabs a{display:block;padding:10px 2px;text-align:center;font-size:11px;\
+        .tabs li{flex:1 1 0;min-width:0}.tabs a{display:flex;flex-direction:column;align-items:center;justify-content:center;\
+        gap:2px;min-height:49px;box-sizing:border-box;padding:4px 2px;text-align:center;font-size:10px;\
         color:var(--secondary);text-decoration:none;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}\
-        .tabs a[aria-current=page]{color:var(--accent);font-weight:600}body:has(nav.tabs){padding-bottom:64px}\
+        .tabs a.has-icon::before{content:"";width:24px;height:24px;background:currentColor;-webkit-mask:var(--icon) center/contain \
+        no-repeat;mask:var(--icon) center/contain no-repeat}\
+        .tabs a[aria-current=page]{color:var(--accent);font-weight:600}body:has(nav.tabs){padding-bottom:72px}\
         :root:has(nav.tabs){scroll-padding-bottom:72px}
         @media (min-width:900px){.tabs{top:0;right:auto;width:220px;border-top:0;border-right:1px solid var(--separator);\
         overflow-y:auto}.tabs ul{flex-direction:column;gap:2px;padding:12px 8px}.tabs li{flex:none}.tabs a{text-align:left;\
-        font-size:15px;padding:8px 12px;border-radius:8px}.tabs a[aria-current=page]{background:var(--bg)}\
+        font-size:15px;padding:8px 12px;border-radius:8px;flex-direction:row;justify-content:flex-start;gap:10px;min-height:44px}\
+        .tabs a[aria-current=page]{background:var(--bg)}\
         body:has(nav.tabs){padding-bottom:0;padding-left:220px}}
         .field.toggle{justify-content:space-between}.field.toggle label{order:-1;flex:1}\
-        input[role=switch]{appearance:none;-webkit-appearance:none;flex:none;width:51px;height:31px;padding:0;border:0;\
-        border-radius:16px;background:var(--separator);position:relative;cursor:pointer;transition:background .2s}\
+        input[role=switch]{appearance:none;-webkit-appearance:none;flex:none;width:51px;height:31px;padding:0;\
+        border:7px solid transparent;box-sizing:content-box;background-clip:padding-box;min-height:0;margin:0 -7px;\
+        border-radius:22px;background-color:var(--separator);position:relative;cursor:pointer;transition:background .2s}\
         input[role=switch]::before{content:"";position:absolute;top:2px;left:2px;width:27px;height:27px;border-radius:50%;\
-        background:#fff;box-shadow:0 2px 4px rgba(0,0,0,.25);transition:left .2s}input[role=switch]:checked{background:var(--success)}\
+        background:#fff;box-shadow:0 2px 4px rgba(0,0,0,.25);transition:left .2s}input[role=switch]:checked{background-color:var(--success)}\
         input[role=switch]:checked::before{left:22px}html.js .apply{display:none}
         .stack{display:flex;gap:8px}.stack.vertical{flex-direction:column}.stack.horizontal{flex-direction:row;align-items:center;\
         flex-wrap:wrap}.grid{display:grid;gap:12px}.flow{display:flex;flex-wrap:wrap;gap:8px}.scroll.horizontal{display:flex;\
@@ -37,10 +43,12 @@ extension HTMLRenderer {
         margin:0 16px 6px}.group-body{background:var(--surface);border-radius:10px;padding:4px 16px}
         .field{display:flex;flex-direction:column;gap:4px;padding:10px 0;border-bottom:1px solid var(--separator)}\
         .field:last-child{border-bottom:0}.field.toggle{flex-direction:row;align-items:center;gap:10px}
-        input,select{font:inherit;padding:8px 10px;border-radius:8px;border:1px solid var(--separator);background:var(--bg);\
+        input,select{font:inherit;padding:8px 10px;min-height:44px;box-sizing:border-box;border-radius:8px;\
+        border:1px solid var(--separator);background:var(--bg);\
         color:var(--text)}input[aria-invalid=true],select[aria-invalid=true]{border-color:var(--destructive)}\
         .error{color:var(--destructive);font-size:13px;margin:0}
-        button,.button{font:inherit;border:0;border-radius:10px;padding:10px 16px;background:var(--bg);color:var(--accent);cursor:pointer}\
+        button,.button{font:inherit;border:0;border-radius:10px;padding:10px 16px;min-height:44px;min-width:44px;\
+        box-sizing:border-box;background:var(--bg);color:var(--accent);cursor:pointer}\
         .button.primary{background:var(--accent);color:#fff;font-weight:600}.button.destructive,.destructive{color:var(--destructive)}\
         .toolbar{background:none;padding:6px}.toolbar.confirmation{font-weight:600}form.inline{display:inline}
         .list{list-style:none;margin:8px 0;padding:0;background:var(--surface);border-radius:10px}\
@@ -52,7 +60,8 @@ extension HTMLRenderer {
         .text{overflow-wrap:anywhere}.scroll.horizontal .list{display:flex;gap:12px;background:none;margin:0}\
         .scroll.horizontal .list>li{flex:none}.list li+li{border-top:1px solid \
         var(--separator)}.row{display:flex;align-items:center;gap:12px;padding:10px 16px;color:inherit;text-decoration:none}\
-        .row-text{flex:1;display:flex;flex-direction:column}.row-title{font-weight:600}.row-subtitle{color:var(--secondary);\
+        .row-text{flex:1;min-width:0;display:flex;flex-direction:column;overflow-wrap:anywhere}.row .badge{flex:none}\
+        .row-subtitle{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}input[type=search]{width:100%}.row-title{font-weight:600}.row-subtitle{color:var(--secondary);\
         font-size:15px}.chevron::after{content:"›";color:var(--separator);font-size:22px}
         .badge,.chip{font-size:12px;padding:2px 8px;border-radius:999px;background:var(--bg);color:var(--secondary)}
         .metric{background:var(--surface);border-radius:14px;padding:14px;display:flex;flex-direction:column}\
@@ -69,6 +78,7 @@ extension HTMLRenderer {
         .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}\
         dialog.confirm{border:0;border-radius:14px;padding:16px;max-width:320px;z-index:21;position:fixed;top:50%;\
         transform:translateY(-50%);box-shadow:0 10px 40px rgba(0,0,0,.3)}.dim{position:fixed;inset:0;z-index:20;\
-        background:rgba(0,0,0,.4)}.more{text-align:center}
+        background:rgba(0,0,0,.4)}.more{text-align:center}.more a{display:inline-flex;align-items:center;justify-content:center;min-height:44px;\
+        padding:0 16px}
         """
 }

@@ -157,7 +157,7 @@ struct HostileInputTests {
                     RenderNode(
                         id: "content", kind: .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false), children: nodes)
                 ]),
-            navigation: [(hostile, hostileURL, true)])
+            navigation: [(hostile, hostileURL, true, hostile)])
         let checker = PageChecker.check(page)
         checker.assertStructure("hostile page")
         // One script: the renderer's own (avatar pictures, keyboard handling), before the body.
@@ -227,7 +227,10 @@ struct PatternPageTests {
                     pagination: PaginationState(hasMore: true, loadingMore: false)))
             let html = HTMLRenderer().page(
                 tree,
-                navigation: [("Inicio", "/screen/dashboard-teacher", false), ("Materiales", "/screen/materials-list", true)])
+                navigation: [
+                    ("Inicio", "/screen/dashboard-teacher", false, "house.fill"),
+                    ("Materiales", "/screen/materials-list", true, "books.vertical.fill"),
+                ])
             #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"es\" dir=\"ltr\">"))
             PageChecker.check(html).assertStructure("\(key) \(sizeClass)")
             #expect(html.contains("<h1"))

@@ -113,7 +113,7 @@ struct EduGoPages {
             ? runtime.navigation.items(regular: regular).map { item in
                 (
                     title: item.label, href: Self.url(Route(screenKey: item.screenKey)),
-                    selected: item.screenKey == runtime.navigation.selectedScreenKey
+                    selected: item.screenKey == runtime.navigation.selectedScreenKey, systemImage: Optional(item.icon)
                 )
             } : []
         var renderer = HTMLRenderer(actionPath: "/act/\(token)", screenPath: "/screen")

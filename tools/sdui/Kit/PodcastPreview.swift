@@ -126,7 +126,9 @@ final class PodcastPreview {
         }
         let sizeClass: SizeClass = query.contains { $0 == ("layout", "regular") } ? .regular : .compact
         let rendered = model.render(options: RenderOptions(sizeClass: sizeClass, showUnknownMarkers: true))
-        let tabs = app.tabs.map { (title: $0.title, href: "/podcasts/\($0.screen)", selected: $0.screen == name) }
+        let tabs = app.tabs.map {
+            (title: $0.title, href: "/podcasts/\($0.screen)", selected: $0.screen == name, systemImage: $0.icon)
+        }
         let here = Self.url(name, query)
         var preamble = "<div class=\"preview-bar\" style=\"padding:6px 16px;font-size:13px\"><a href=\"/\">EduGo</a> · Podcasts"
         preamble += " · <form class=\"inline\" method=\"post\" action=\"/podcasts/appearance\">"
