@@ -51,7 +51,8 @@ public struct HTMLRenderer: Sendable {
     /// A complete page for `root`, with `navigation` (tab bar / sidebar links) above it.
     /// `preamble` is trusted HTML placed first in the body (a host's own toolbar); it is not escaped.
     public func page(
-        _ root: RenderNode, navigation: [(title: String, href: String, selected: Bool, systemImage: String?)] = [], theme: Theme = .system,
+        _ root: RenderNode, navigation: [(title: String, href: String, selected: Bool, systemImage: String?)] = [],
+        theme: Theme = .system,
         palette: DynamicUIModels.Theme? = nil, preamble: String = "", shortcuts: [String: String] = [:]
     ) -> String {
         var title = "DynamicUI"
@@ -67,7 +68,8 @@ public struct HTMLRenderer: Sendable {
     }
 
     private func document(
-        _ root: RenderNode, title: String, navigation: [(title: String, href: String, selected: Bool, systemImage: String?)], theme: Theme,
+        _ root: RenderNode, title: String, navigation: [(title: String, href: String, selected: Bool, systemImage: String?)],
+        theme: Theme,
         palette: DynamicUIModels.Theme?, preamble: String, shortcuts: [String: String]
     ) -> String {
         var out = "<!DOCTYPE html>\n<html lang=\"\(Self.attribute(language))\" dir=\"\(strings.direction.rawValue)\""
@@ -84,7 +86,8 @@ public struct HTMLRenderer: Sendable {
             out += "<nav class=\"tabs\" aria-label=\"\(Self.attribute(strings(.navigation)))\"><ul>"
             for item in navigation {
                 // The tab's SF Symbol as a mask over the text color (a known symbol; else none).
-                let icon = item.systemImage.flatMap(TabIcons.svg).map { " style=\"--icon:url('\($0)')\" class=\"has-icon\"" } ?? ""
+                let icon =
+                    item.systemImage.flatMap(TabIcons.svg).map { " style=\"--icon:url('\($0)')\" class=\"has-icon\"" } ?? ""
                 out +=
                     "<li><a href=\"\(Self.url(item.href))\"\(icon)\(item.selected ? " aria-current=\"page\"" : "")>\(Self.escape(item.title))</a></li>"
             }

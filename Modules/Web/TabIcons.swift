@@ -8,7 +8,8 @@ enum TabIcons {
     static func svg(_ symbol: String) -> String? {
         let base = symbol.replacingOccurrences(of: ".fill", with: "").replacingOccurrences(of: ".circle", with: "")
         guard let path = paths[base] else { return nil }
-        return "data:image/svg+xml," + "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><path d='\(path)'/></svg>"
+        return "data:image/svg+xml,"
+            + "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><path d='\(path)'/></svg>"
             .replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
             .replacingOccurrences(of: "#", with: "%23").replacingOccurrences(of: "'", with: "%27")
     }
@@ -34,11 +35,13 @@ enum TabIcons {
         "person.badge.plus": person,
         "person": person,
         "figure.2.and.child.holdinghands": people,
-        "list.bullet.clipboard": "M9 2h6v3H9zM6 4h2v2h8V4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2m2 6v2h2v-2zm4 0v2h4v-2zm-4 4v2h2v-2zm4 0v2h4v-2z",
+        "list.bullet.clipboard":
+            "M9 2h6v3H9zM6 4h2v2h8V4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2m2 6v2h2v-2zm4 0v2h4v-2zm-4 4v2h2v-2zm4 0v2h4v-2z",
         "building.columns": "M12 2 2 7v2h20V7zM4 11v7h3v-7zm6.5 0v7h3v-7zM17 11v7h3v-7zM2 20v2h20v-2z",
         "building.2": building,
         "lock.shield": "M12 2 4 5v6c0 5 3.4 9.5 8 11 4.6-1.5 8-6 8-11V5zm-2 9V9a2 2 0 0 1 4 0v2h1v5H9v-5z",
-        "clock.arrow.circlepath": "M13 3a9 9 0 0 0-9 9H1l4 4 4-4H6a7 7 0 1 1 2 4.9l-1.4 1.4A9 9 0 1 0 13 3m-1 5v5l4.3 2.5.7-1.2-3.5-2.1V8z",
+        "clock.arrow.circlepath":
+            "M13 3a9 9 0 0 0-9 9H1l4 4 4-4H6a7 7 0 1 1 2 4.9l-1.4 1.4A9 9 0 1 0 13 3m-1 5v5l4.3 2.5.7-1.2-3.5-2.1V8z",
         "cube": "M12 2 3 7v10l9 5 9-5V7zm0 2.3L18.9 8 12 11.7 5.1 8z",
         "graduationcap": "M12 3 1 9l11 6 9-4.9V17h2V9zM5 13.2V17c0 1.7 3.1 3 7 3s7-1.3 7-3v-3.8l-7 3.8z",
         "square.and.arrow.up": "M12 2 7.5 6.5 9 8l2-2v9h2V6l2 2 1.5-1.5zM5 10v11h14V10h-3v2h1v7H7v-7h1v-2z",
