@@ -29,15 +29,10 @@ struct EduGoApp: App {
         settings: FileSettingsStore(url: EduGoApp.storage.appending(path: "settings.json")),
         queueStore: EduGoApp.offlineQueue(),
         transport: URLSessionTransport())
-    @Environment(\.scenePhase) private var scenePhase
 
     var body: some Scene {
         WindowGroup {
             DynamicNavigationView(runtime: runtime)
-                .onChange(of: scenePhase) { _, phase in
-                    // Screens stop polling in the background; back in front they reload and the queue syncs.
-                    Task { await runtime.appDidChange(isActive: phase == .active) }
-                }
         }
     }
 

@@ -522,7 +522,9 @@ public final class NodeScreenModel {
     /// The route it draws.
     public let route: NodeRoute
     /// Where it is.
-    public private(set) var phase: Phase = .idle
+    public private(set) var phase: Phase = .idle {
+        didSet { if phase == .ready, oldValue != .ready { scheduleRender(force: true) } }
+    }
     /// The document's values: params, then `api` results and state by key (`$.<key>`).
     public private(set) var data: JSONObject
     /// State set by `setState` and bound fields (`$.env.<key>`, `$.state.<key>`).
@@ -584,8 +586,54 @@ public final class NodeScreenModel {
         phase = .ready
     }
 
-    /// The render tree of the document in its current context.
+    /// The render tree the document shows, kept by the model: built when `renderOptions` is set
+    /// and rebuilt when something it was built from changes (its data, state, phase), never by a
+    /// redraw.
+    public private(set) var rendered: RenderedDocument?
+    /// How the kept tree is rendered; the view sets it when its size class changes.
+    public var renderOptions: RenderOptions? {
+        didSet { if renderOptions != oldValue { scheduleRender(force: true) } }
+    }
+    /// How many times `rendered` was built.
+    @ObservationIgnored public private(set) var renderCount = 0
+    @ObservationIgnored private var renderIsCurrent = false
+    @ObservationIgnored private var renderScheduled = false
+    @ObservationIgnored private let invalidation = InvalidationFlag()
+
+    /// Builds `rendered` now if an input changed since it was built (the model also schedules
+    /// this itself after every change).
+    public func renderIfNeeded() {
+        if invalidation.take() { renderIsCurrent = false }
+        guard !renderIsCurrent, let options = renderOptions, phase == .ready else { return }
+        renderIsCurrent = true
+        renderCount += 1
+        let showsBack = app.map { ($0.stack + $0.sheetStack).contains { $0.id == route.id } } ?? false
+        rendered = withObservationTracking {
+            build(options: options, showsBack: showsBack)
+        } onChange: { [weak self, invalidation] in
+            invalidation.set()
+            Task { @MainActor [weak self] in self?.scheduleRender(force: false) }
+        }
+    }
+
+    private func scheduleRender(force: Bool) {
+        if force { renderIsCurrent = false }
+        guard !renderScheduled, renderOptions != nil else { return }
+        renderScheduled = true
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            renderScheduled = false
+            renderIfNeeded()
+        }
+    }
+
+    /// The render tree of the document in its current context, built on each call (the web
+    /// preview and tests call it; SwiftUI draws `rendered`).
     public func render(options: RenderOptions) -> RenderedDocument {
+        build(options: options, showsBack: app.map { ($0.stack + $0.sheetStack).contains { $0.id == route.id } } ?? false)
+    }
+
+    private func build(options: RenderOptions, showsBack: Bool) -> RenderedDocument {
         guard let app, let document else {
             return RenderedDocument(
                 root: RenderNode(id: route.document, kind: .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false)),
@@ -596,7 +644,7 @@ public final class NodeScreenModel {
         // Back follows the stack: a tab's root (or a presented sheet, which has its own Done)
         // has no Back.
         guard case .screen(var chrome) = rendered.root.kind else { return rendered }
-        chrome.showsBack = (app.stack + app.sheetStack).contains { $0.id == route.id }
+        chrome.showsBack = showsBack
         var root = rendered.root
         root.kind = .screen(chrome)
         return RenderedDocument(root: root, actions: rendered.actions)

@@ -13,6 +13,7 @@
     /// waiting in the offline queue show a small indicator at the top.
     public struct DynamicNavigationView: View {
         private let runtime: DynamicUIRuntime
+        @Environment(\.scenePhase) private var scenePhase
         #if os(iOS)
             @Environment(\.horizontalSizeClass) private var horizontalSizeClass
         #endif
@@ -34,7 +35,7 @@
                         .frame(maxWidth: .infinity, maxHeight: .infinity)
                 } else if !runtime.isSignedIn {
                     NavigationLevelView(
-                        runtime: runtime, root: Route(screenKey: runtime.configuration.loginScreenKey), start: 0, isActive: true
+                        runtime: runtime, root: Route.root(runtime.configuration.loginScreenKey), start: 0, isActive: true
                     )
                     .id(runtime.configuration.loginScreenKey)
                 } else if navigationStyle == .sidebar {
@@ -56,6 +57,10 @@
             }
             .onOpenURL { url in
                 runtime.open(deepLink: url)
+            }
+            // Polling pauses in the background and resumes (with fresh data) when the app returns.
+            .onChange(of: scenePhase) { _, phase in
+                Task { await runtime.appDidChange(isActive: phase == .active) }
             }
         }
 
@@ -79,8 +84,8 @@
         }
     }
 
-    /// Compact width: one tab per navigation item, each a navigation level. Only the selected tab
-    /// follows the navigation stack; selecting a tab clears it (`NavigationModel.select`).
+    /// Compact width: one tab per navigation item, each a navigation level over its own stack
+    /// (`NavigationModel.stacks`): a tab keeps its place while another is shown.
     struct TabNavigationView: View {
         let runtime: DynamicUIRuntime
 
@@ -102,8 +107,8 @@
             TabView(selection: selection) {
                 ForEach(items) { entry in
                     NavigationLevelView(
-                        runtime: runtime, root: Route(screenKey: entry.screenKey), start: 0,
-                        isActive: entry.screenKey == selectedKey
+                        runtime: runtime, root: Route.root(entry.screenKey), start: 0,
+                        isActive: entry.screenKey == selectedKey, tab: entry.screenKey
                     )
                     .id(entry.screenKey)
                     .tabItem {
@@ -163,7 +168,7 @@
                 .navigationSplitViewColumnWidth(min: 200, ideal: 250)
             } detail: {
                 if let key = selectedScreenKey {
-                    NavigationLevelView(runtime: runtime, root: Route(screenKey: key), start: 0, isActive: true)
+                    NavigationLevelView(runtime: runtime, root: Route.root(key), start: 0, isActive: true, tab: key)
                         .id(key)
                 } else {
                     ContentUnavailableView(runtime.strings(.noSections), systemImage: "sidebar.left")
@@ -181,21 +186,30 @@
         let root: Route
         /// Where this level's routes begin in the navigation stack.
         let start: Int
-        /// Whether this level follows the navigation stack (the selected tab, the detail, a sheet).
+        /// Whether this level is the one shown (the selected tab, the detail, a sheet): only it
+        /// changes the navigation when the user goes back.
         let isActive: Bool
+        /// The tab whose stack this level shows (`nil`: the selected one's).
+        var tab: String?
 
         private var navigation: NavigationModel { runtime.navigation }
 
+        /// The stack this level draws from: its tab's, kept while another tab is shown.
+        private var stack: [Route] {
+            if let tab, !isActive { return navigation.stacks[tab] ?? [] }
+            return navigation.stack
+        }
+
         /// The routes pushed on this level.
         private var pushed: [Route] {
-            let stack = navigation.stack
-            guard isActive, start < stack.count else { return [] }
+            let stack = self.stack
+            guard start < stack.count else { return [] }
             return Array(stack[start...].prefix(while: { $0.presentation == .push }))
         }
 
         /// The sheet route presented from this level.
         private var presented: Route? {
-            let stack = navigation.stack
+            let stack = self.stack
             let index = start + pushed.count
             guard isActive, index < stack.count else { return nil }
             return stack[index]
@@ -235,6 +249,8 @@
             }
             .sheet(item: sheetRoute) { route in
                 NavigationLevelView(runtime: runtime, root: route, start: levelStart(after: route), isActive: true)
+                    // A swipe never throws away what was typed: Cancel (or Close) leaves.
+                    .interactiveDismissDisabled(runtime.model(for: route).hasUnsavedChanges)
             }
         }
 
@@ -251,18 +267,14 @@
         }
     }
 
-    /// The screen of a route, with a view model kept for as long as the view lives.
+    /// The screen of a route, with the view model the runtime keeps for the route (made when the
+    /// route appeared in the navigation, released when it goes; a redraw makes none).
     struct RouteScreenView: View {
-        let platform: RenderPlatform
-        @State private var model: DynamicScreenViewModel
-
-        init(runtime: DynamicUIRuntime, route: Route) {
-            platform = runtime.configuration.platform
-            _model = State(initialValue: runtime.viewModel(for: route))
-        }
+        let runtime: DynamicUIRuntime
+        let route: Route
 
         var body: some View {
-            DynamicScreenView(model: model, platform: platform)
+            DynamicScreenView(model: runtime.model(for: route), platform: runtime.configuration.platform)
         }
     }
 

@@ -67,11 +67,17 @@
                     renderedScreen
                 }
             }
+            // The model keeps the tree; the view only says how it is drawn (and redraws when the
+            // model has rebuilt it). Nothing is rendered here.
+            .task(id: options) { [model, options] in
+                model.renderOptions = options
+            }
             .task { [model] in
                 await model.loadAndStartPolling()
             }
             .onDisappear {
                 model.stopPolling()
+                model.cancelFiredActions()
             }
             .onChange(of: model.openedURL) { _, url in
                 guard let url else { return }
@@ -83,15 +89,19 @@
 
         @ViewBuilder
         private var renderedScreen: some View {
-            switch renderResult {
-            case .success(let root) where showsInspector:
+            switch model.tree {
+            case .success(let root)? where showsInspector:
                 InspectedScreen(split: InspectorLayout.split(root), model: model)
-            case .success(let root):
+            case .success(let root)?:
                 RenderTreeView(node: root, host: model)
-            case .failure(let error):
+            case .failure(let error)?:
                 ContentUnavailableView(
                     model.strings(.screenShowFailed), systemImage: "exclamationmark.triangle",
                     description: Text(String(describing: error)))
+            case nil:
+                // The first build is scheduled as the options arrive.
+                ProgressView(model.strings(.loading))
+                    .frame(maxWidth: .infinity, maxHeight: .infinity)
             }
         }
 
@@ -99,10 +109,6 @@
         private var showsInspector: Bool {
             guard let pattern = model.compiled?.definition.pattern else { return false }
             return PlatformCapabilities(platform: options.platform, sizeClass: options.sizeClass).showsInspector(for: pattern)
-        }
-
-        private var renderResult: Result<RenderNode, any Error> {
-            Result { try model.render(options: options) }
         }
 
         private var options: RenderOptions {

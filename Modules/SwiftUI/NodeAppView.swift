@@ -20,13 +20,24 @@
                 .environment(\.nodeTheme, app.theme)
                 .modifier(NodeAppAppearance(theme: app.theme, darkMode: app.darkMode))
                 .sheet(item: sheetBinding) { route in
-                    NavigationStack {
+                    // A link inside the sheet opens in the sheet (its own stack); Close or a
+                    // swipe closes it, and its documents' models go with it.
+                    NavigationStack(path: sheetPath) {
                         NodeDocumentView(app: app, route: route)
+                            .navigationDestination(for: NodeRoute.self) { pushed in
+                                NodeDocumentView(app: app, route: pushed)
+                            }
+                            .toolbar {
+                                ToolbarItem(placement: .cancellationAction) {
+                                    Button(app.strings(.close)) { app.dismissSheet() }
+                                }
+                            }
                     }
                     .environment(\.nodeTheme, app.theme)
                 }
                 .task { [app] in
-                    if app.phase == .idle { await app.start() }
+                    // Again after an interrupted start; a failure waits for its retry.
+                    await app.startIfNeeded()
                 }
         }
 
@@ -36,17 +47,25 @@
             case .idle, .loading:
                 ProgressView()
             case .failed(let message):
-                ContentUnavailableView(
-                    app.strings(.couldNotLoadApp), systemImage: "exclamationmark.triangle", description: Text(message))
+                ContentUnavailableView {
+                    Label(app.strings(.couldNotLoadApp), systemImage: "exclamationmark.triangle")
+                } description: {
+                    Text(message)
+                } actions: {
+                    // An offline launch recovers: retry once the connection is back.
+                    Button(app.strings(.retry)) { Task { await app.start() } }
+                        .buttonStyle(.borderedProminent)
+                }
             case .ready:
                 if app.tabs.isEmpty {
                     NodeStackView(app: app, root: app.tabRoute(app.selectedDocument ?? app.configuration.rootDocument))
                 } else {
                     TabView(selection: tabBinding) {
-                        ForEach(app.tabs, id: \.screen) { tab in
-                            NodeStackView(app: app, root: app.tabRoute(tab.screen))
-                                .tabItem { Label(tab.title, systemImage: tab.icon ?? "circle") }
-                                .tag(tab.screen)
+                        // Two tabs may show the same document: each keeps its own identity.
+                        ForEach(Self.tabIdentities(app.tabs), id: \.id) { entry in
+                            NodeStackView(app: app, root: app.tabRoute(entry.tab.screen))
+                                .tabItem { Label(entry.tab.title, systemImage: entry.tab.icon ?? "circle") }
+                                .tag(entry.tab.screen)
                         }
                     }
                 }
@@ -58,7 +77,26 @@
         }
 
         private var sheetBinding: Binding<NodeRoute?> {
-            Binding(get: { app.sheet }, set: { if $0 == nil, app.sheet != nil { app.back() } })
+            Binding(get: { app.sheet }, set: { if $0 == nil, app.sheet != nil { app.dismissSheet() } })
+        }
+
+        private var sheetPath: Binding<[NodeRoute]> {
+            Binding(
+                get: { app.sheetStack },
+                set: { path in
+                    while app.sheetStack.count > path.count, app.back() {}
+                    for route in path.dropFirst(app.sheetStack.count) { app.push(route) }
+                })
+        }
+
+        /// Each tab with an id of its own: its document, then `#2`, `#3` for a repeated one.
+        static func tabIdentities(_ tabs: [TabItem]) -> [(id: String, tab: TabItem)] {
+            var seen: [String: Int] = [:]
+            return tabs.map { tab in
+                let count = (seen[tab.screen] ?? 0) + 1
+                seen[tab.screen] = count
+                return (count == 1 ? tab.screen : "\(tab.screen)#\(count)", tab)
+            }
         }
     }
 
@@ -92,10 +130,12 @@
             }
         }
 
+        /// The tab's own stack: kept while another tab is shown; only the shown tab changes it.
         private var pathBinding: Binding<[NodeRoute]> {
             Binding(
-                get: { app.stack },
+                get: { app.stacks[root.document] ?? [] },
                 set: { path in
+                    guard app.selectedDocument == root.document || app.tabs.isEmpty else { return }
                     while app.stack.count > path.count, app.back() {}
                     for route in path.dropFirst(app.stack.count) { app.push(route) }
                 })
@@ -123,8 +163,13 @@
 
         var body: some View {
             content
+                // The model keeps the document's tree; the view only says how it is drawn.
+                .task(id: options) { [model, options] in
+                    model.renderOptions = options
+                }
                 .task { [model] in
-                    if model.phase == .idle { await model.load() }
+                    // Again after a load the view interrupted (a tab left); not after a failure.
+                    await model.loadIfNeeded()
                 }
                 .onChange(of: model.urlToOpen) { _, url in
                     guard let url else { return }
@@ -139,19 +184,33 @@
             case .idle, .loading:
                 ProgressView()
             case .failed(let message):
-                ContentUnavailableView(
-                    app.strings(.failedTitle), systemImage: "exclamationmark.triangle", description: Text(message))
+                ContentUnavailableView {
+                    Label(app.strings(.failedTitle), systemImage: "exclamationmark.triangle")
+                } description: {
+                    Text(message)
+                } actions: {
+                    Button(app.strings(.retry)) { Task { await model.load() } }
+                        .buttonStyle(.borderedProminent)
+                }
             case .ready:
-                RenderTreeView(node: model.render(options: options).root, host: NodeScope(app: app, model: model))
-                    .safeAreaInset(edge: .bottom) {
-                        if let message = model.message {
-                            Text(message)
-                                .font(.footnote)
-                                .foregroundStyle(model.messageIsError ? Color.red : Color.secondary)
-                                .padding(8)
-                        }
-                    }
+                if let rendered = model.rendered {
+                    document(rendered)
+                } else {
+                    ProgressView()
+                }
             }
+        }
+
+        private func document(_ rendered: RenderedDocument) -> some View {
+            RenderTreeView(node: rendered.root, host: NodeScope(app: app, model: model))
+                .safeAreaInset(edge: .bottom) {
+                    if let message = model.message {
+                        Text(message)
+                            .font(.footnote)
+                            .foregroundStyle(model.messageIsError ? Color.red : Color.secondary)
+                            .padding(8)
+                    }
+                }
         }
 
         private var options: RenderOptions {
@@ -206,6 +265,8 @@
 
         /// Documents have no pagination.
         func loadNextPage() async {}
+
+        func rowAppeared(at index: Int) async {}
 
         func screen(_ node: RenderNode, chrome: ScreenChrome, item: JSONValue?) -> NodeScreenView {
             NodeScreenView(node: node, chrome: chrome, scope: self)

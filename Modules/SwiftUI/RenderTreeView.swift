@@ -38,8 +38,10 @@
         func item(forRow rowId: String, at index: Int) -> JSONValue?
         /// The row actions with these ids, in order.
         func rowActions(_ ids: [String]) -> [RowAction]
-        /// Loads the next page of the screen's list.
+        /// Loads the next page of the screen's list (the retry after a failed page).
         func loadNextPage() async
+        /// The list row at `index` is shown: the model asks for the next page when it is the last.
+        func rowAppeared(at index: Int) async
         /// A `screen` node: `node`'s children with the dialect's chrome (title, toolbar, search…).
         func screen(_ node: RenderNode, chrome: ScreenChrome, item: JSONValue?) -> ScreenBody
     }
@@ -332,11 +334,23 @@
             switch axis {
             case .vertical:
                 ScrollView {
-                    VStack(alignment: .leading, spacing: 16) {
-                        RenderTreeChildren(node: node, host: host, item: item)
+                    if let content = node.children.first, node.children.count == 1,
+                        case .stack(.vertical, let spacing, let alignment, true) = content.kind
+                    {
+                        // The tree says the content's rows can be many: built as they scroll
+                        // into view, directly in the scroll view.
+                        LazyVStack(alignment: NodeAlignment.horizontal(alignment), spacing: spacing.map { CGFloat($0) }) {
+                            RenderTreeChildren(node: content, host: host, item: item)
+                        }
+                        .frame(maxWidth: .infinity, alignment: .leading)
+                        .padding()
+                    } else {
+                        VStack(alignment: .leading, spacing: 16) {
+                            RenderTreeChildren(node: node, host: host, item: item)
+                        }
+                        .frame(maxWidth: .infinity, alignment: .leading)
+                        .padding()
                     }
-                    .frame(maxWidth: .infinity, alignment: .leading)
-                    .padding()
                 }
                 .environment(\.nodeContainer, .scroll)
             case .horizontal:
@@ -452,6 +466,8 @@
                 RenderTreeView(node: row, host: host, item: host.item(forRow: row.id, at: reference.index))
                     .modifier(CardRow(isCard: style == .cards))
                     .listRowSeparator(showsSeparators == false ? .hidden : .automatic)
+                    // The model decides: the last loaded row asks for the next page.
+                    .task { await host.rowAppeared(at: reference.index) }
             }
             if let pagination, pagination.hasMore {
                 PaginationRow(pagination: pagination, host: host)
@@ -495,9 +511,9 @@
         }
     }
 
-    /// The last row of a paginated list: it asks for the next page when it appears, and shows a
-    /// spinner while the page loads (or a button, for VoiceOver and when it stayed visible). After
-    /// a failed page it says so and waits for the retry button (paging does not go on by itself).
+    /// The last row of a paginated list: a spinner while the next page loads (the model asks for
+    /// it when the last row shows), else a button for VoiceOver and keyboards. After a failed page
+    /// it says so and waits for the retry button (paging does not go on by itself).
     struct PaginationRow<Host: RenderTreeHost>: View {
         let pagination: PaginationState
         let host: Host
@@ -525,10 +541,7 @@
                 }
                 Spacer()
             }
-            .onAppear {
-                guard !pagination.loadingMore, !pagination.failed else { return }
-                Task { await host.loadNextPage() }
-            }
+            .frame(minHeight: 44)
         }
     }
 

@@ -269,6 +269,24 @@ struct NodeAppNavigationTests {
         #expect(app.stack.isEmpty, "the shown tab again: its root")
     }
 
+    @Test func aDocumentKeepsItsTreeAndRebuildsItOnlyWhenItsStateChanges() async throws {
+        let app = try folderApp()
+        await app.start()
+        let model = app.model(for: try #require(app.current))
+        model.renderOptions = RenderOptions()
+        await model.load()
+        await settle()
+        #expect(model.rendered != nil && model.renderCount == 1)
+        for _ in 0..<10 { _ = model.rendered }
+        app.push(NodeRoute(document: "podcast_detail", params: ["id": "1"]))
+        _ = app.back()
+        await settle()
+        #expect(model.renderCount == 1, "a redraw or a push elsewhere builds nothing")
+        model.setValue("comedy", for: "$.env.searchQuery")
+        await settle()
+        #expect(model.renderCount == 2, "its state changed: one rebuild")
+    }
+
     @Test func anOfflineLaunchRecoversWithRetryAndCancellingIsNotFailing() async throws {
         let transport = ScriptedTransport()
         await transport.setFallback(.failure(.noConnection))
