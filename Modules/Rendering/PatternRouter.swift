@@ -125,10 +125,14 @@ struct ScreenLowering {
         self.options = options
         // Actions the user may not take are not offered, nor the slots that fire them.
         var definition = inputs.screen.definition
-        let refused = definition.actions.filter { !$0.isAllowed(by: inputs.permissions) }
-        definition.actions.removeAll { !$0.isAllowed(by: inputs.permissions) }
+        if inputs.permissions != nil, definition.actions.contains(where: { !$0.isAllowed(by: inputs.permissions) }) {
+            let refused = definition.actions.filter { !$0.isAllowed(by: inputs.permissions) }
+            definition.actions.removeAll { !$0.isAllowed(by: inputs.permissions) }
+            self.refusedSlots = Set(refused.compactMap(\.triggerSlotId))
+        } else {
+            self.refusedSlots = []
+        }
         self.definition = definition
-        self.refusedSlots = Set(refused.compactMap(\.triggerSlotId))
         self.platform = definition.template.platformOverrides?[options.platform.rawValue]
         self.strings = inputs.context.environment.strings
         let data = inputs.context.defaultObject
@@ -660,7 +664,8 @@ struct ScreenLowering {
                 title: label ?? value.map { context.environment.displayText($0) } ?? "",
                 subtitles: label != nil && value != nil && value?.text != label
                     ? [context.environment.displayText(value!)] : [],
-                badge: nil, icon: slot.slot.icon, showsChevron: type == .listItemNavigation && action != nil, actionId: action, swipeActionIds: [],
+                badge: nil, icon: slot.slot.icon, showsChevron: type == .listItemNavigation && action != nil, actionId: action,
+                swipeActionIds: [],
                 contextActionIds: [])
             return RenderNode(
                 id: id, kind: .row(row),

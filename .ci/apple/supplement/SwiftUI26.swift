@@ -30,7 +30,9 @@ nonisolated public struct DefaultGlassEffectShape: Shape {
 extension View {
     // https://developer.apple.com/documentation/swiftui/view/glasseffect(_:in:)
     @available(iOS 26.0, macOS 26.0, tvOS 26.0, watchOS 26.0, *)
-    nonisolated public func glassEffect(_ glass: Glass = .regular, in shape: some Shape = DefaultGlassEffectShape())
+    nonisolated public func glassEffect(
+        _ glass: Glass = .regular, in shape: some Shape = DefaultGlassEffectShape()
+    )
         -> some View
     { fatalError() }
 }
