@@ -28,7 +28,11 @@ let package = Package(
         .library(name: "DynamicUICRUDPlugin", targets: ["DynamicUICRUDPlugin"]),
         .library(name: "DynamicUINavigationPlugin", targets: ["DynamicUINavigationPlugin"]),
         .library(name: "DynamicUIMediaPlayer", targets: ["DynamicUIMediaPlayer"]),
-        .executable(name: "sdui", targets: ["sdui"]),
+        // No product for the `sdui` tool: SwiftPM resolves, for a package used as a dependency,
+        // every package that some declared product reaches, whichever products the app asks for.
+        // Declared, `sdui` would bring Hummingbird, swift-nio and swift-argument-parser into every
+        // embedding app. In this package (the root) `swift run sdui` still works: SwiftPM makes a
+        // product for each executable target of the root package. .ci/consumer-resolve.sh checks it.
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
