@@ -57,6 +57,9 @@ public actor OfflineQueue {
     private let backoff: RetryPolicy
     private var running: Task<SyncReport, Never>?
     private var listeners: [UUID: AsyncStream<OfflineQueueEvent>.Continuation] = [:]
+    /// For each request this process scheduled a retry of, the `uptime` before which it is
+    /// not sent: the wait is measured on a clock that does not jump.
+    private var notBefore: [Int64: Double] = [:]
 
     /// Creates the processor.
     public init(
@@ -118,11 +121,11 @@ public actor OfflineQueue {
                     "dropped queued \(expired.method) #\(expired.id) after \(WireNumber.int(maxAge / 3600)) h undelivered")
                 emit(.expired(expired))
             }
-            for request in try store.pending() {
-                // Compared as stored (seconds since 1970): a `Date` read back from them can be one
-                // ulp later than the one written, which would leave a request never due under a
-                // clock that does not move.
-                if request.nextAttemptAt.timeIntervalSince1970 > now.timeIntervalSince1970 { break }
+            let pending = try store.pending()
+            let ids = Set(pending.map(\.id))
+            notBefore = notBefore.filter { ids.contains($0.key) }
+            for request in pending {
+                if !isDue(request, now: now) { break }
                 let keepGoing = try await deliver(request, report: &report)
                 if !keepGoing { break }
             }
@@ -134,6 +137,27 @@ public actor OfflineQueue {
         return report
     }
 
+    /// Whether `request` may be sent now. A wait this process scheduled is measured on the
+    /// clock's `uptime`, so a wall clock set forward does not cut a `Retry-After` short and one
+    /// set back does not park the queue. A wait scheduled by an earlier process has only the
+    /// stored wall times: when the wall clock is now earlier than when that wait began, it went
+    /// back, and the wait starts again from now (never longer than it was, never shorter).
+    private func isDue(_ request: QueuedRequest, now: Date) -> Bool {
+        let uptime = clock.uptime()
+        if let gate = notBefore[request.id] { return uptime >= gate }
+        // Compared as stored (seconds since 1970): a `Date` read back from them can be one ulp
+        // later than the one written, which would leave a request never due under a clock that
+        // does not move.
+        let seconds = now.timeIntervalSince1970
+        let wait = request.nextAttemptAt.timeIntervalSince1970 - request.scheduledAt.timeIntervalSince1970
+        if seconds < request.scheduledAt.timeIntervalSince1970 {
+            guard wait > 0 else { return true }
+            notBefore[request.id] = uptime + wait
+            return false
+        }
+        return request.nextAttemptAt.timeIntervalSince1970 <= seconds
+    }
+
     /// Applies the host's decision to a request awaiting one.
     public func resolve(_ request: QueuedRequest, with decision: ConflictDecision, server: JSONValue) throws(StorageError) {
         switch decision {
@@ -141,9 +165,12 @@ public actor OfflineQueue {
             try store.remove(id: request.id)
         case .keepLocal:
             let local = request.body.flatMap { try? JSONReader().read($0) } ?? .null
-            try store.replaceBody(id: request.id, with: JSONWriter().data(from: JSONMerge.withServerVersion(local, from: server)))
+            try store.replaceBody(
+                id: request.id, with: JSONWriter().data(from: JSONMerge.withServerVersion(local, from: server)),
+                idempotencyKey: Self.resolvedKey(request.idempotencyKey))
         case .replace(let body):
-            try store.replaceBody(id: request.id, with: JSONWriter().data(from: body))
+            try store.replaceBody(
+                id: request.id, with: JSONWriter().data(from: body), idempotencyKey: Self.resolvedKey(request.idempotencyKey))
         case .later:
             try store.setStatus(id: request.id, .awaitingDecision)
         }
@@ -176,6 +203,16 @@ public actor OfflineQueue {
         return true
     }
 
+    /// The key a request is sent under once its conflict is resolved: the body changed, so it is
+    /// a new request (the server remembers its answer to the old key, the 409, and would give it
+    /// again forever). `k` becomes `k~r1`, `k~r1` becomes `k~r2`.
+    static func resolvedKey(_ key: String) -> String {
+        if let mark = key.range(of: "~r", options: .backwards), let round = Int(key[mark.upperBound...]) {
+            return key[..<mark.lowerBound] + "~r\(round + 1)"
+        }
+        return key + "~r1"
+    }
+
     /// The longest `Retry-After` a queued request waits for (a larger one waits this long).
     static let maxRetryAfter: Double = 3_600
 
@@ -183,7 +220,9 @@ public actor OfflineQueue {
         // The backoff, or the server's `Retry-After` when it asks for longer (clamped: a server
         // value never parks a change for days).
         let delay = max(backoff.delay(forRetry: min(request.attempts, 20)), min(error.retryAfter ?? 0, Self.maxRetryAfter))
-        try store.recordFailure(id: request.id, nextAttemptAt: clock.now().addingTimeInterval(delay), error: error.description)
+        let now = clock.now()
+        try store.recordFailure(id: request.id, nextAttemptAt: now.addingTimeInterval(delay), error: error.description, at: now)
+        notBefore[request.id] = clock.uptime() + delay
         emit(.retryScheduled(request, error))
     }
 
@@ -205,7 +244,8 @@ public actor OfflineQueue {
             let body =
                 strategy == .merge
                 ? JSONMerge.merge(local: local, over: server) : JSONMerge.withServerVersion(local, from: server)
-            try store.replaceBody(id: request.id, with: JSONWriter().data(from: body))
+            try store.replaceBody(
+                id: request.id, with: JSONWriter().data(from: body), idempotencyKey: Self.resolvedKey(request.idempotencyKey))
             guard let updated = try store.request(id: request.id) else { return true }
             report.conflictsResolved += 1
             emit(.conflictResolved(request, strategy: strategy))

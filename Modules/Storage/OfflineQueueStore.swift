@@ -30,6 +30,9 @@ public struct QueuedRequest: Sendable, Hashable, Identifiable {
     public let attempts: Int
     /// Not retried before this time.
     public let nextAttemptAt: Date
+    /// When the wait until `nextAttemptAt` began (the last failed attempt; the creation time
+    /// before any). A device clock now earlier than this went back, and the wait is over.
+    public let scheduledAt: Date
     /// Where it stands.
     public let status: Status
     /// The last delivery error.
@@ -123,6 +126,9 @@ public final class OfflineQueueStore: Sendable {
                     )
                     """)
         }
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: "ALTER TABLE queued_request ADD COLUMN scheduled_at DOUBLE")
+        }
         try migrator.migrate(database)
     }
 
@@ -184,12 +190,15 @@ public final class OfflineQueueStore: Sendable {
         try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queued_request") ?? 0 }
     }
 
-    /// Records a failed attempt and when to try again.
-    public func recordFailure(id: Int64, nextAttemptAt: Date, error: String) throws(StorageError) {
+    /// Records a failed attempt at `date` and when to try again.
+    public func recordFailure(id: Int64, nextAttemptAt: Date, error: String, at date: Date? = nil) throws(StorageError) {
         try write { db in
             try db.execute(
-                sql: "UPDATE queued_request SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?",
-                arguments: [nextAttemptAt.timeIntervalSince1970, error, id])
+                sql: """
+                    UPDATE queued_request SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, scheduled_at = ?
+                    WHERE id = ?
+                    """,
+                arguments: [nextAttemptAt.timeIntervalSince1970, error, date?.timeIntervalSince1970, id])
         }
     }
 
@@ -200,11 +209,16 @@ public final class OfflineQueueStore: Sendable {
         }
     }
 
-    /// Replaces the body (a resolved conflict) and makes the request pending again.
-    public func replaceBody(id: Int64, with body: Data?) throws(StorageError) {
+    /// Replaces the body (a resolved conflict) and makes the request pending again; with
+    /// `idempotencyKey`, under that new key too (a different body is a different request: a server
+    /// answers a key it has seen with its first answer), in the same transaction.
+    public func replaceBody(id: Int64, with body: Data?, idempotencyKey: String? = nil) throws(StorageError) {
         try write { db in
             try db.execute(
-                sql: "UPDATE queued_request SET body = ?, status = 'pending' WHERE id = ?", arguments: [body, id])
+                sql: """
+                    UPDATE queued_request SET body = ?, status = 'pending', idempotency_key = COALESCE(?, idempotency_key)
+                    WHERE id = ?
+                    """, arguments: [body, idempotencyKey, id])
         }
     }
 
@@ -282,6 +296,7 @@ public final class OfflineQueueStore: Sendable {
             id: row["id"], idempotencyKey: row["idempotency_key"], method: row["method"], url: row["url"], headers: headers,
             body: row["body"], createdAt: Date(timeIntervalSince1970: row["created_at"]), attempts: row["attempts"],
             nextAttemptAt: Date(timeIntervalSince1970: row["next_attempt_at"]),
+            scheduledAt: Date(timeIntervalSince1970: row["scheduled_at"] ?? row["created_at"]),
             status: QueuedRequest.Status(rawValue: status) ?? .pending, lastError: row["last_error"])
     }
 }

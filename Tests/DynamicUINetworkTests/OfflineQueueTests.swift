@@ -200,7 +200,8 @@ struct OfflineQueueTests {
         #expect(report.conflictsResolved == 1 && report.delivered == 1)
         #expect(
             try JSONReader().read(sent[1].body!) == ["title": "Local", "tags": ["b", "c"], "meta": ["lang": "en"], "version": 7])
-        #expect(sent[1].headers["Idempotency-Key"] == "k0")
+        // Another body, another request: a new key (the server remembers its 409 for `k0`).
+        #expect(sent[1].headers["Idempotency-Key"] == "k0~r1")
         #expect(try store.count() == 0)
     }
 
@@ -241,6 +242,105 @@ struct OfflineQueueTests {
         #expect(JSONMerge.merge(local: ["a": 1], over: "not an object") == ["a": 1])
         #expect(JSONMerge.serverRecord(in: ["data": ["x": 1]]) == ["x": 1])
         #expect(JSONMerge.serverRecord(in: ["x": 1]) == ["x": 1])
+    }
+}
+
+/// Found by the fault workload (tools/faults): the queue against a server that remembers every
+/// answer by `Idempotency-Key`, and a device clock that jumps.
+@Suite("Offline queue under faults")
+struct OfflineQueueFaultTests {
+    @Test(arguments: [ConflictStrategy.clientWins, .merge])
+    func aResolvedConflictIsSentUnderANewKeyAndApplied(strategy: ConflictStrategy) async throws {
+        // As the demo backend and real idempotency stores do: a key seen before gets its first
+        // answer again. Resent under `k0`, the resolved change met its own 409 forever, and the
+        // whole queue waited behind it.
+        let transport = FakeTransport { request, _ throws(TransportError) in
+            request.headers["Idempotency-Key"] == "k0"
+                ? try response(409, JSONWriter().string(from: OfflineQueueTests.server)).get() : try response(200).get()
+        }
+        let clock = ManualClock()
+        let store = try queuedStore([OfflineQueueTests.local, ["n": 1]], at: clock.now())
+        let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
+        let queue = OfflineQueue(store: store, client: client, strategy: strategy, clock: clock)
+        let report = await queue.process()
+        #expect(report.conflictsResolved == 1 && report.delivered == 2 && report.remaining == 0)
+        #expect(await transport.requests.map { $0.headers["Idempotency-Key"] } == ["k0", "k0~r1", "k1"])
+        #expect(OfflineQueue.resolvedKey("k0~r1") == "k0~r2" && OfflineQueue.resolvedKey("a~b") == "a~b~r1")
+    }
+
+    @Test func aManualDecisionIsSentUnderANewKey() async throws {
+        let transport = FakeTransport { request, _ throws(TransportError) in
+            request.headers["Idempotency-Key"] == "k0"
+                ? try response(409, JSONWriter().string(from: OfflineQueueTests.server)).get() : try response(200).get()
+        }
+        let clock = ManualClock()
+        let store = try queuedStore([OfflineQueueTests.local], at: clock.now())
+        let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
+        let queue = OfflineQueue(
+            store: store, client: client, strategy: .manual, resolver: Decider(decision: .keepLocal), clock: clock)
+        let report = await queue.process()
+        #expect(report.delivered == 1 && report.remaining == 0)
+        #expect(await transport.requests.last?.headers["Idempotency-Key"] == "k0~r1")
+    }
+
+    /// A device clock the user can set: the wall time jumps, the uptime does not.
+    final class JumpingClock: DynamicUIClock, @unchecked Sendable {
+        let manual = ManualClock()
+        private let lock = NSLock()
+        private var offset: Double = 0
+        func jump(by seconds: Double) { lock.withLock { offset += seconds } }
+        func now() -> Date { manual.now().addingTimeInterval(lock.withLock { offset }) }
+        func sleep(seconds: Double) async throws { try await manual.sleep(seconds: seconds) }
+        func uptime() -> Double { manual.now().timeIntervalSince1970 }
+    }
+
+    func waitingQueue(_ clock: JumpingClock) async throws -> (OfflineQueue, OfflineQueueStore, FakeTransport) {
+        let store = try queuedStore([["n": 0]], at: clock.now())
+        let transport = FakeTransport([response(503, headers: ["Retry-After": "5"]), response(200)])
+        let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
+        let queue = OfflineQueue(
+            store: store, client: client, backoff: RetryPolicy(baseDelay: 1, jitter: 0, maxDelay: 300), clock: clock)
+        #expect(await queue.process().remaining == 1)
+        return (queue, store, transport)
+    }
+
+    @Test func aClockSetForwardDoesNotCutRetryAfterShort() async throws {
+        let clock = JumpingClock()
+        let (queue, _, transport) = try await waitingQueue(clock)
+        clock.jump(by: 7200)
+        #expect(await queue.process().delivered == 0, "the server's 5 s have not passed")
+        #expect(await transport.requests.count == 1)
+        clock.manual.advance(by: 5)
+        #expect(await queue.process().delivered == 1)
+    }
+
+    @Test func aClockSetBackDoesNotParkTheQueue() async throws {
+        // Measured on the wall clock, the wait grew by the hour the clock went back, and every
+        // change queued behind it waited as long.
+        let clock = JumpingClock()
+        let (queue, _, _) = try await waitingQueue(clock)
+        clock.jump(by: -3600)
+        clock.manual.advance(by: 5)
+        #expect(await queue.process().delivered == 1)
+    }
+
+    @Test func aClockSetBackWhileTheAppWasNotRunningRestartsTheWait() async throws {
+        let clock = JumpingClock()
+        let (_, store, _) = try await waitingQueue(clock)
+        // A new process, the clock an hour earlier: the stored wait (5 s from an instant now in
+        // the future) starts again from now, rather than an hour and 5 s.
+        clock.jump(by: -3600)
+        let transport = FakeTransport([response(200), response(200)])
+        let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
+        let queue = OfflineQueue(store: store, client: client, clock: clock)
+        #expect(await queue.process().delivered == 0)
+        clock.manual.advance(by: 5)
+        #expect(await queue.process().delivered == 1)
+        // Queued at a later wall time than now (before the clock went back): due now.
+        try store.enqueue(
+            NewQueuedRequest(method: "PUT", url: "https://mobile.edugo.test/api/v1/materials/mat-9", idempotencyKey: "k9"),
+            at: clock.now().addingTimeInterval(3600))
+        #expect(await queue.process().delivered == 1)
     }
 }
 

@@ -7,6 +7,14 @@ public protocol DynamicUIClock: Sendable {
     func now() -> Date
     /// Suspends for `seconds`; throws `CancellationError` when the task is cancelled.
     func sleep(seconds: Double) async throws
+    /// Seconds on a clock that never jumps (since boot), for measuring a wait while the wall
+    /// clock may be changed under it (the user setting the time, a network time correction).
+    func uptime() -> Double
+}
+
+extension DynamicUIClock {
+    /// The wall time in seconds since 1970: a clock that does not jump (a test's manual clock).
+    public func uptime() -> Double { now().timeIntervalSince1970 }
 }
 
 /// The real clock.
@@ -16,6 +24,9 @@ public struct SystemClock: DynamicUIClock {
 
     /// `Date()`.
     public func now() -> Date { Date() }
+
+    /// `ProcessInfo.systemUptime`: monotonic, unaffected by changes of the wall clock.
+    public func uptime() -> Double { ProcessInfo.processInfo.systemUptime }
 
     /// `Task.sleep`; a negative or NaN duration returns at once and a huge one waits a
     /// century (`WireNumber.sleepNanoseconds`), so a server's interval never traps.
