@@ -203,11 +203,18 @@ let package = Package(
             exclude: ["Snapshots"],
             swiftSettings: swiftSettings
         ),
+        // The handler plugin of the DynamicUITesting guide, a module of its own as in an app's package.
+        .target(
+            name: "FavoritesPlugin",
+            dependencies: ["DynamicUIActions", "DynamicUIModels", "DynamicUINetwork"],
+            path: "Tests/GuidePlugins/FavoritesPlugin",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DynamicUIActionsTests",
             dependencies: [
                 "DynamicUIActions", "DynamicUIAuthPlugin", "DynamicUICRUDPlugin", "DynamicUINavigationPlugin", "DynamicUITesting",
-                "DynamicUICatalog",
+                "DynamicUICatalog", "FavoritesPlugin",
             ],
             path: "Tests/DynamicUIActionsTests",
             swiftSettings: swiftSettings
@@ -312,4 +319,10 @@ if ProcessInfo.processInfo.environment["DYNAMICUI_FUZZ"] != nil {
             name: "fuzz-expressions", dependencies: ["DynamicUIModels", "DynamicUIResolvers", "FuzzSupport"],
             path: "Fuzz/expressions", swiftSettings: fuzzSettings),
     ]
+}
+
+// The documentation plugin is opt-in as well (`DYNAMICUI_DOCS=1`, .ci/docs.sh), so that an
+// embedding app never resolves it.
+if ProcessInfo.processInfo.environment["DYNAMICUI_DOCS"] != nil {
+    package.dependencies += [.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")]
 }

@@ -60,15 +60,12 @@ public final class DynamicScreenViewModel {
     public private(set) var tree: Result<RenderNode, any Error>?
     /// How the shown tree is rendered (size class, platform); the view sets it when they change.
     public var renderOptions: RenderOptions? {
-        didSet { if renderOptions != oldValue { setNeedsRender() } }
+        didSet { if renderOptions != oldValue { kept.setNeedsRender() } }
     }
     /// How many times `tree` was built (a view redraw never builds it).
-    @ObservationIgnored public private(set) var renderCount = 0
-    @ObservationIgnored private var treeIsCurrent = false
-    @ObservationIgnored private var renderScheduled = false
+    public var renderCount: Int { kept.count }
+    @ObservationIgnored private lazy var kept = KeptRender { [weak self] in self?.renderIfNeeded() }
     @ObservationIgnored private var readsForm: Bool?
-    /// Set, from any thread, when something the tree was built from changes.
-    @ObservationIgnored private let invalidation = InvalidationFlag()
 
     /// The route shown.
     public let route: Route
@@ -92,10 +89,9 @@ public final class DynamicScreenViewModel {
     private var polling: Task<Void, Never>?
     /// Polling stopped because the app went to the background; it resumes when it comes back.
     @ObservationIgnored private var pollingPausedInBackground = false
-    @ObservationIgnored private var lastFired: Task<Void, Never>?
     /// The list row whose action asked for the pending confirmation.
     @ObservationIgnored private var confirmationItem: JSONValue?
-    @ObservationIgnored private var firedActions: [Task<Void, Never>] = []
+    @ObservationIgnored private let firedActions = FiredActions()
     /// The runtime's count of data changes, and its value when this screen's data was loaded.
     var dataRevision: DataRevision?
     private var loadedRevision = 0
@@ -362,10 +358,7 @@ public final class DynamicScreenViewModel {
     /// Builds `tree` now if something it depends on changed since it was built (the model also
     /// schedules this itself after every change; call it to have the tree current at once).
     public func renderIfNeeded() {
-        if invalidation.take() { treeIsCurrent = false }
-        guard !treeIsCurrent, let options = renderOptions else { return }
-        treeIsCurrent = true
-        renderCount += 1
+        guard let options = renderOptions, kept.beginIfNeeded() else { return }
         // Read outside the tracking: a push or pop elsewhere must not rebuild this screen (a
         // route's place on the stack does not change while it is shown), nor a keystroke in a
         // field no expression reads (the field's control binds to the form state itself).
@@ -373,37 +366,15 @@ public final class DynamicScreenViewModel {
         let tracksForm = screenReadsForm
         let values = tracksForm ? [:] : formState.fieldValues
         let started = ContinuousClock.now
-        let built = withObservationTracking {
+        let built = kept.tracking {
             Result {
                 try self.build(
                     options: options, formValues: tracksForm ? self.formState.fieldValues : values, canGoBack: canGoBack)
             }
-        } onChange: { [weak self, invalidation] in
-            // Called as the input is about to change: outdated at once, rebuilt on the next turn.
-            invalidation.set()
-            Task { @MainActor [weak self] in self?.scheduleRender() }
         }
         tree = built
         if case .success(let root) = built {
             observers.emit(.screenRendered(screen: route.screenKey, seconds: started.secondsElapsed, nodes: root.nodeCount))
-        }
-    }
-
-    /// Marks the tree outdated and builds it on the next turn of the main actor (changes made
-    /// together are built once).
-    private func setNeedsRender() {
-        treeIsCurrent = false
-        scheduleRender()
-    }
-
-    /// Builds the tree on the next turn of the main actor, if it is outdated then.
-    private func scheduleRender() {
-        guard !renderScheduled, renderOptions != nil else { return }
-        renderScheduled = true
-        Task { @MainActor [weak self] in
-            guard let self else { return }
-            renderScheduled = false
-            renderIfNeeded()
         }
     }
 
@@ -540,9 +511,11 @@ public final class DynamicScreenViewModel {
         banner.kind == .error || voiceOver ? nil : 6
     }
 
-    /// Call when `banner` is shown: it is dismissed after its lifetime (on the model's clock)
-    /// unless another replaced it or the view went away (the task is cancelled).
-    public func bannerShown(_ shown: Banner, voiceOver: Bool) async {
+    /// Call when `banner` is shown: with VoiceOver on it is spoken through `announce` (the view
+    /// posts the platform's announcement); it is dismissed after its lifetime (on the model's
+    /// clock) unless another replaced it or the view went away (the task is cancelled).
+    public func bannerShown(_ shown: Banner, voiceOver: Bool, announce: @MainActor (String) -> Void = { _ in }) async {
+        if voiceOver { announce(shown.message) }
         guard let seconds = Self.bannerLifetime(shown, voiceOver: voiceOver) else { return }
         do { try await clock.sleep(seconds: seconds) } catch { return }
         guard !Task.isCancelled, banner == shown else { return }
@@ -555,25 +528,17 @@ public final class DynamicScreenViewModel {
     /// order they were fired, and `cancelFiredActions()` (the screen went away) stops those
     /// still waiting.
     public func fire(_ actionId: String, item: JSONValue? = nil) {
-        let previous = lastFired
-        lastFired = Task { [weak self] in
-            await previous?.value
-            guard !Task.isCancelled, let self else { return }
-            await self.perform(actionId: actionId, item: item)
-        }
-        firedActions.append(lastFired!)
-        firedActions.removeAll { $0.isCancelled }
+        firedActions.fire { [weak self] in await self?.perform(actionId: actionId, item: item) }
     }
 
     /// Waits for the actions fired so far (tests, and a host that must know they ran).
-    public func firedActionsFinished() async { await lastFired?.value }
+    public func firedActionsFinished() async { await firedActions.finished() }
 
-    /// Cancels the fired actions that have not run yet.
-    public func cancelFiredActions() {
-        for task in firedActions { task.cancel() }
-        firedActions.removeAll()
-        lastFired = nil
-    }
+    /// How many fired actions have not finished (finished ones are not kept).
+    public var firedActionCount: Int { firedActions.count }
+
+    /// Drops the fired actions that have not started (the screen went away).
+    public func cancelFiredActions() { firedActions.cancelAll() }
 
     /// The record of a single-object screen (detail, profile, form, modal).
     private var singleRecord: JSONValue? {
@@ -639,23 +604,6 @@ public final class DynamicScreenViewModel {
             for (key, value) in changes { state[key] = value }
         case .sequence(let results):
             for step in results { await apply(step) }
-        }
-    }
-}
-
-/// A flag set from any thread and taken on the main actor (an input of the tree changed).
-final class InvalidationFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isSet = false
-
-    /// Marks the tree outdated.
-    func set() { lock.withLock { isSet = true } }
-
-    /// Whether it was marked since the last call; clears the mark.
-    func take() -> Bool {
-        lock.withLock {
-            defer { isSet = false }
-            return isSet
         }
     }
 }

@@ -396,6 +396,7 @@ public final class NodeAppRuntime {
         for route in stacks.values.joined() { open.insert(route.id) }
         for route in sheetStack { open.insert(route.id) }
         if let sheet { open.insert(sheet.id) }
+        for (id, model) in models where !open.contains(id) { model.cancelFiredActions() }
         models = models.filter { open.contains($0.key) }
     }
 
@@ -523,7 +524,7 @@ public final class NodeScreenModel {
     public let route: NodeRoute
     /// Where it is.
     public private(set) var phase: Phase = .idle {
-        didSet { if phase == .ready, oldValue != .ready { scheduleRender(force: true) } }
+        didSet { if phase == .ready, oldValue != .ready { kept.setNeedsRender() } }
     }
     /// The document's values: params, then `api` results and state by key (`$.<key>`).
     public private(set) var data: JSONObject
@@ -592,39 +593,19 @@ public final class NodeScreenModel {
     public private(set) var rendered: RenderedDocument?
     /// How the kept tree is rendered; the view sets it when its size class changes.
     public var renderOptions: RenderOptions? {
-        didSet { if renderOptions != oldValue { scheduleRender(force: true) } }
+        didSet { if renderOptions != oldValue { kept.setNeedsRender() } }
     }
     /// How many times `rendered` was built.
-    @ObservationIgnored public private(set) var renderCount = 0
-    @ObservationIgnored private var renderIsCurrent = false
-    @ObservationIgnored private var renderScheduled = false
-    @ObservationIgnored private let invalidation = InvalidationFlag()
+    public var renderCount: Int { kept.count }
+    @ObservationIgnored private lazy var kept = KeptRender { [weak self] in self?.renderIfNeeded() }
+    @ObservationIgnored private let firedActions = FiredActions()
 
     /// Builds `rendered` now if an input changed since it was built (the model also schedules
     /// this itself after every change).
     public func renderIfNeeded() {
-        if invalidation.take() { renderIsCurrent = false }
-        guard !renderIsCurrent, let options = renderOptions, phase == .ready else { return }
-        renderIsCurrent = true
-        renderCount += 1
+        guard let options = renderOptions, phase == .ready, kept.beginIfNeeded() else { return }
         let showsBack = app.map { ($0.stack + $0.sheetStack).contains { $0.id == route.id } } ?? false
-        rendered = withObservationTracking {
-            build(options: options, showsBack: showsBack)
-        } onChange: { [weak self, invalidation] in
-            invalidation.set()
-            Task { @MainActor [weak self] in self?.scheduleRender(force: false) }
-        }
-    }
-
-    private func scheduleRender(force: Bool) {
-        if force { renderIsCurrent = false }
-        guard !renderScheduled, renderOptions != nil else { return }
-        renderScheduled = true
-        Task { @MainActor [weak self] in
-            guard let self else { return }
-            renderScheduled = false
-            renderIfNeeded()
-        }
+        rendered = kept.tracking { build(options: options, showsBack: showsBack) }
     }
 
     /// The render tree of the document in its current context, built on each call (the web
@@ -672,6 +653,21 @@ public final class NodeScreenModel {
         }
         await apply(result)
     }
+
+    /// Performs `actionKey` for a button, which cannot await: actions run one after another in
+    /// the order they were fired; those not started when the document closes are dropped.
+    public func fire(_ actionKey: String) {
+        firedActions.fire { [weak self] in await self?.perform(actionKey) }
+    }
+
+    /// Waits for the actions fired so far (tests, and a host that must know they ran).
+    public func firedActionsFinished() async { await firedActions.finished() }
+
+    /// How many fired actions have not finished (finished ones are not kept).
+    public var firedActionCount: Int { firedActions.count }
+
+    /// Drops the fired actions that have not started (the document closed).
+    public func cancelFiredActions() { firedActions.cancelAll() }
 
     /// An element with a `log_id` became visible; each is reported once per open document.
     public func recordImpression(_ logId: String) {

@@ -175,12 +175,14 @@ public struct NodeRenderer: Sendable {
         case .button:
             kind = .button(actionKey: register("action") ?? "\(id).action")
             children = (child("label").map { [$0] } ?? []) + children
-            accessibility = AccessibilityInfo(traits: ["button"])
+            accessibility = AccessibilityInfo(
+                label: Self.iconOnlyLabel(children, strings: context.environment.strings), traits: ["button"])
         case .navigationLink(let destination, _):
             kind = .navigationLink(
                 screen: destination.screen, params: evaluate(compiled, "destination.params", in: context).objectValue ?? [:])
             children = (child("label").map { [$0] } ?? []) + children
-            accessibility = AccessibilityInfo(traits: ["link"])
+            accessibility = AccessibilityInfo(
+                label: Self.iconOnlyLabel(children, strings: context.environment.strings), traits: ["link"])
         case .textField(let placeholder, let binding):
             let text = compiled.bindingTarget.map { $0.resolve(in: context).text } ?? ""
             kind = .textField(placeholder: placeholder, binding: binding, text: text)
@@ -236,6 +238,24 @@ public struct NodeRenderer: Sendable {
         }
         return RenderNode(
             id: id, kind: kind, children: children, accessibility: accessibility, style: style, logId: node.logId, layout: layout)
+    }
+
+    /// What a button or link whose label is only an image says to VoiceOver: its image's own
+    /// label, else what the image's SF Symbol means; `nil` when the label draws text (the text
+    /// is read) or nothing is known.
+    static func iconOnlyLabel(_ label: [RenderNode], strings: DynamicUIStrings) -> String? {
+        guard !label.contains(where: \.holdsText), let image = firstImage(in: label) else { return nil }
+        if let spoken = image.accessibility?.label, !spoken.isEmpty { return spoken }
+        guard case .image(let source, true, _) = image.kind else { return nil }
+        return ScreenLowering.symbolMeaning(source, strings: strings)
+    }
+
+    private static func firstImage(in nodes: [RenderNode]) -> RenderNode? {
+        for node in nodes {
+            if case .image = node.kind { return node }
+            if let image = firstImage(in: node.children) { return image }
+        }
+        return nil
     }
 
     /// The text style of a node style's font: the theme font's size mapped to the nearest

@@ -406,6 +406,9 @@ public final class LazyRows: Sendable, Hashable {
     /// The stable, unique id of the row at `index` (the first request makes every id once).
     public func id(at index: Int) -> String { uniqueIds.ids(count: count, makeId)[index] }
 
+    /// Every row's stable, unique id, in order (made once; the rows are not built).
+    public var ids: [String] { uniqueIds.ids(count: count, makeId) }
+
     /// Lists are equal only to themselves: comparing rows would build them all.
     public static func == (lhs: LazyRows, rhs: LazyRows) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
@@ -419,22 +422,48 @@ final class UniqueIds: @unchecked Sendable {
     func ids(count: Int, _ makeId: (Int) -> String) -> [String] {
         lock.withLock {
             if let made { return made }
-            var seen = Set<String>(minimumCapacity: count)
-            var ids: [String] = []
-            ids.reserveCapacity(count)
-            for index in 0..<max(0, count) {
-                var id = makeId(index)
-                if !seen.insert(id).inserted {
-                    id += "#\(index)"
-                    while !seen.insert(id).inserted { id += "'" }
-                }
-                ids.append(id)
-            }
+            let ids = Self.unique(count: count, makeId)
             made = ids
             return ids
         }
     }
+
+    /// `count` ids from `makeId`, a repeat made unique by its index (`#index`).
+    static func unique(count: Int, _ makeId: (Int) -> String) -> [String] {
+        var seen = Set<String>(minimumCapacity: max(0, count))
+        var ids: [String] = []
+        ids.reserveCapacity(max(0, count))
+        for index in 0..<max(0, count) {
+            var id = makeId(index)
+            if !seen.insert(id).inserted {
+                id += "#\(index)"
+                while !seen.insert(id).inserted { id += "'" }
+            }
+            ids.append(id)
+        }
+        return ids
+    }
 }
+
+/// An element of a list with an id unique in that list, made from its key (a repeated key gets
+/// `#index`): what a SwiftUI `ForEach` identifies toolbar items, tabs and rows by, so an element
+/// keeps its identity, and its state, when others are inserted or removed.
+public struct Keyed<Element>: Identifiable {
+    /// The unique id.
+    public let id: String
+    /// The element's place in the list.
+    public let index: Int
+    /// The element.
+    public let element: Element
+
+    /// The elements of `list`, identified by `key` (a repeat is made unique).
+    public static func list(_ list: [Element], key: (Element) -> String) -> [Keyed] {
+        let ids = UniqueIds.unique(count: list.count) { key(list[$0]) }
+        return list.indices.map { Keyed(id: ids[$0], index: $0, element: list[$0]) }
+    }
+}
+
+extension Keyed: Sendable where Element: Sendable {}
 
 /// A thread-safe counter.
 final class RowCounter: @unchecked Sendable {

@@ -6,6 +6,7 @@
     import DynamicUIResolvers
     import Foundation
     public import SwiftUI
+    import Accessibility
 
     /// One server-driven screen: loads its view model when it appears (and polls while visible),
     /// shows a spinner while the definition loads, an error with a retry button when it fails, and
@@ -218,7 +219,7 @@
                 .animation(reduceMotion ? nil : .default, value: chrome.banner)
                 .task(id: chrome.banner) { [model, banner = chrome.banner, voiceOver] in
                     // Gone by itself on the model's clock, except errors and while VoiceOver is on.
-                    if let banner { await model.bannerShown(banner, voiceOver: voiceOver) }
+                    if let banner { await model.bannerShown(banner, voiceOver: voiceOver, announce: Self.announce) }
                 }
                 .confirmationDialog(
                     chrome.confirmation?.title ?? "", isPresented: isConfirmationPresented, titleVisibility: .visible,
@@ -239,6 +240,11 @@
                         Text(message)
                     }
                 }
+        }
+
+        /// Has VoiceOver speak `message` (a banner appeared).
+        private static func announce(_ message: String) {
+            AccessibilityNotification.Announcement(message).post()
         }
 
         /// The data failed to load: an error with a retry button instead of the content.
@@ -278,32 +284,29 @@
         }
     }
 
-    /// The toolbar items of one placement (no toolbar item when there are none).
+    /// The toolbar items of one placement.
     struct ToolbarGroup: ViewModifier {
         let placement: ToolbarItemPlacement
         let items: [DynamicUIRendering.ToolbarItem]
         let model: DynamicScreenViewModel
 
-        @ViewBuilder
+        // Always applied, empty or not: the content keeps its identity (scroll position, focus)
+        // when items come and go.
         func body(content: Content) -> some View {
-            if items.isEmpty {
-                content
-            } else {
-                content.toolbar {
-                    ToolbarItemGroup(placement: placement) {
-                        ForEach(items.indices, id: \.self) { index in
-                            let entry = items[index]
-                            Button(role: entry.isDestructive ? .destructive : nil) {
-                                model.fire(entry.actionId)
-                            } label: {
-                                if let symbol = entry.systemImage {
-                                    Label(entry.title, systemImage: symbol)
-                                } else {
-                                    Text(entry.title)
-                                }
+            content.toolbar {
+                ToolbarItemGroup(placement: placement) {
+                    ForEach(Keyed.list(items) { "\($0.actionId)|\($0.title)" }) { keyed in
+                        let entry = keyed.element
+                        Button(role: entry.isDestructive ? .destructive : nil) {
+                            model.fire(entry.actionId)
+                        } label: {
+                            if let symbol = entry.systemImage {
+                                Label(entry.title, systemImage: symbol)
+                            } else {
+                                Text(entry.title)
                             }
-                            .accessibilityLabel(Text(entry.title))
                         }
+                        .accessibilityLabel(Text(entry.title))
                     }
                 }
             }

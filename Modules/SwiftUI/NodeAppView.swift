@@ -62,10 +62,10 @@
                 } else {
                     TabView(selection: tabBinding) {
                         // Two tabs may show the same document: each keeps its own identity.
-                        ForEach(Self.tabIdentities(app.tabs), id: \.id) { entry in
-                            NodeStackView(app: app, root: app.tabRoute(entry.tab.screen))
-                                .tabItem { Label(entry.tab.title, systemImage: entry.tab.icon ?? "circle") }
-                                .tag(entry.tab.screen)
+                        ForEach(Keyed.list(app.tabs, key: \.screen)) { entry in
+                            NodeStackView(app: app, root: app.tabRoute(entry.element.screen))
+                                .tabItem { Label(entry.element.title, systemImage: entry.element.icon ?? "circle") }
+                                .tag(entry.element.screen)
                         }
                     }
                 }
@@ -87,16 +87,6 @@
                     while app.sheetStack.count > path.count, app.back() {}
                     for route in path.dropFirst(app.sheetStack.count) { app.push(route) }
                 })
-        }
-
-        /// Each tab with an id of its own: its document, then `#2`, `#3` for a repeated one.
-        static func tabIdentities(_ tabs: [TabItem]) -> [(id: String, tab: TabItem)] {
-            var seen: [String: Int] = [:]
-            return tabs.map { tab in
-                let count = (seen[tab.screen] ?? 0) + 1
-                seen[tab.screen] = count
-                return (count == 1 ? tab.screen : "\(tab.screen)#\(count)", tab)
-            }
         }
     }
 
@@ -242,7 +232,7 @@
         }
 
         func fire(_ key: String, item: JSONValue?) {
-            Task { await model.perform(key) }
+            model.fire(key)
         }
 
         func open(screen: String, params: JSONObject) { model.open(screen: screen, params: params) }

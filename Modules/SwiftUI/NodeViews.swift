@@ -114,8 +114,8 @@
                     Text(row.title)
                         .font(.headline)
                         .foregroundStyle(.primary)
-                    ForEach(row.subtitles.indices, id: \.self) { index in
-                        Text(row.subtitles[index])
+                    ForEach(Keyed.list(row.subtitles) { $0 }) { subtitle in
+                        Text(subtitle.element)
                             .font(.subheadline)
                             .foregroundStyle(.secondary)
                     }
@@ -398,8 +398,8 @@
         var body: some View {
             ScrollView(.horizontal, showsIndicators: false) {
                 HStack(spacing: 8) {
-                    ForEach(tabs.indices, id: \.self) { index in
-                        let tab = tabs[index]
+                    ForEach(Keyed.list(tabs, key: \.screen)) { entry in
+                        let tab = entry.element
                         Button {
                             host.select(tab: tab.screen)
                         } label: {

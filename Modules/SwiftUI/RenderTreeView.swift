@@ -69,8 +69,9 @@
         var body: some View {
             content
                 .modifier(SlotSizing(layout: node.layout))
-                .ifPresent(node.style) { view, style in view.modifier(NodeStyleModifier(style: style)) }
-                .ifPresent(node.logId) { view, logId in view.onAppear { host.recordImpression(logId) } }
+                // Applied to every node: a style or log id that comes or goes keeps the subtree.
+                .modifier(NodeStyleModifier(style: node.style, holdsText: node.style?.height != nil && node.holdsText))
+                .onAppear { if let logId = node.logId { host.recordImpression(logId) } }
         }
 
         @ViewBuilder
@@ -418,6 +419,11 @@
     struct RowReference: Identifiable {
         let index: Int
         let id: String
+
+        /// Every row of `rows`, by its stable id (no row is built).
+        static func all(of rows: LazyRows) -> [RowReference] {
+            rows.ids.enumerated().map { RowReference(index: $0.offset, id: $0.element) }
+        }
     }
 
     /// A list whose rows are built on demand: a `List` on its own, rows of the enclosing `List` or
@@ -455,13 +461,9 @@
             }
         }
 
-        private var references: [RowReference] {
-            (0..<rows.count).map { RowReference(index: $0, id: rows.id(at: $0)) }
-        }
-
         @ViewBuilder
         private var rowsContent: some View {
-            ForEach(references) { reference in
+            ForEach(RowReference.all(of: rows)) { reference in
                 let row = rows.row(at: reference.index)
                 RenderTreeView(node: row, host: host, item: host.item(forRow: row.id, at: reference.index))
                     .modifier(CardRow(isCard: style == .cards))
@@ -554,14 +556,14 @@
         let showsSeparators: Bool
 
         var body: some View {
-            ForEach(0..<rows.count, id: \.self) { index in
+            // Identified by the rows' ids, not their places: an insertion keeps the others' state.
+            ForEach(RowReference.all(of: rows)) { reference in
                 VStack(spacing: 0) {
-                    if showsSeparators && index > 0 {
+                    if showsSeparators && reference.index > 0 {
                         Divider()
                     }
-                    RenderTreeView(node: rows.row(at: index), host: host)
+                    RenderTreeView(node: rows.row(at: reference.index), host: host)
                 }
-                .id(rows.id(at: index))
             }
         }
     }

@@ -158,10 +158,17 @@
 
     /// The resolved style of a node (presets and inline styles, zone heights): padding, frame,
     /// colors, corner radius, clip shape, shadow and opacity. Fonts are already text styles.
+    /// Applied to every node, styled or not, with neutral values where the style is silent, so a
+    /// style that comes or goes does not replace the node's subtree (scroll position, focus and
+    /// image loads survive). The frame follows `NodeFrame`: never wider than the space, and text
+    /// grows past a fixed height at the accessibility sizes.
     struct NodeStyleModifier: ViewModifier {
-        let style: NodeStyle
+        let style: NodeStyle?
+        /// Whether the node draws text (asked only when the style fixes a height).
+        let holdsText: Bool
         @Environment(\.nodeTheme) private var theme
         @Environment(\.colorScheme) private var colorScheme
+        @Environment(\.dynamicTypeSize) private var typeSize
 
         /// A color of the tree: the node app's theme token (light or dark), else a literal color
         /// with its dark variant for `role` (as the web preview draws it; a shadow has no role and
@@ -179,29 +186,39 @@
         }
 
         func body(content: Content) -> some View {
-            let framed =
+            let frame = NodeFrame(style: style, holdsText: holdsText, accessibilityTextSize: typeSize.isAccessibilitySize)
+            // The foreground has no neutral value (any style set here would override the one a
+            // button or label gives its content) and a clear shadow still costs an offscreen pass:
+            // those two are applied only when set, which the definition decides, not the data.
+            return clipped(
                 content
-                .padding(insets)
-                .frame(width: fixed(style.width), height: fixed(style.height))
-                .frame(maxWidth: maximum(style.maxWidth, or: style.width), maxHeight: maximum(style.maxHeight, or: style.height))
-                .ifPresent(color(style.foregroundColor, .foreground)) { view, color in view.foregroundStyle(color) }
-                .ifPresent(color(style.backgroundColor, .background)) { view, color in
-                    view.background(color, in: RoundedRectangle(cornerRadius: CGFloat(style.cornerRadius ?? 0)))
-                }
-            return clipped(framed)
-                .ifPresent(style.shadow) { view, shadow in
-                    view.shadow(
-                        color: color(shadow.color, nil) ?? Color.black.opacity(0.2), radius: CGFloat(shadow.radius),
-                        x: CGFloat(shadow.x), y: CGFloat(shadow.y))
-                }
-                .opacity(style.opacity ?? 1)
+                    .padding(insets)
+                    .frame(height: frame.height.map { CGFloat($0) })
+                    .frame(
+                        minWidth: frame.idealWidth == nil ? nil : 0, idealWidth: frame.idealWidth.map { CGFloat($0) },
+                        maxWidth: frame.maxWidth.map { CGFloat($0) }, minHeight: frame.minHeight.map { CGFloat($0) },
+                        maxHeight: frame.maxHeight.map { CGFloat($0) }
+                    )
+                    .ifPresent(color(style?.foregroundColor, .foreground)) { view, color in view.foregroundStyle(color) }
+                    .background(
+                        color(style?.backgroundColor, .background) ?? Color.clear,
+                        in: RoundedRectangle(cornerRadius: CGFloat(style?.cornerRadius ?? 0)))
+            )
+            .ifPresent(style?.shadow) { view, shadow in
+                view.shadow(
+                    color: color(shadow.color, nil) ?? Color.black.opacity(0.2), radius: CGFloat(shadow.radius),
+                    x: CGFloat(shadow.x), y: CGFloat(shadow.y))
+            }
+            .opacity(style?.opacity ?? 1)
         }
 
+        /// The clip shape: a circle, a rounded rectangle, or none (a zero-radius clip would cut
+        /// what draws outside the node, such as a focus ring).
         @ViewBuilder
         private func clipped(_ view: some View) -> some View {
-            if style.clipShape == "circle" {
+            if style?.clipShape == "circle" {
                 view.clipShape(Circle())
-            } else if let radius = style.cornerRadius {
+            } else if let radius = style?.cornerRadius {
                 view.clipShape(RoundedRectangle(cornerRadius: CGFloat(radius)))
             } else {
                 view
@@ -209,7 +226,7 @@
         }
 
         private var insets: EdgeInsets {
-            switch style.padding {
+            switch style?.padding {
             case .all(let value)?:
                 let inset = CGFloat(value)
                 return EdgeInsets(top: inset, leading: inset, bottom: inset, trailing: inset)
@@ -218,23 +235,6 @@
                     top: CGFloat(top), leading: CGFloat(leading), bottom: CGFloat(bottom), trailing: CGFloat(trailing))
             case nil:
                 return EdgeInsets()
-            }
-        }
-
-        /// A fixed length in points (`infinity` is a maximum, not a fixed length).
-        private func fixed(_ dimension: DynamicUIModels.Dimension?) -> CGFloat? {
-            if case .points(let value)? = dimension { return CGFloat(value) }
-            return nil
-        }
-
-        /// A maximum length: the explicit maximum, else `infinity` when the length fills the space.
-        private func maximum(_ dimension: DynamicUIModels.Dimension?, or length: DynamicUIModels.Dimension?) -> CGFloat? {
-            switch dimension {
-            case .points(let value)?: return CGFloat(value)
-            case .infinity?: return .infinity
-            case nil:
-                if case .infinity? = length { return .infinity }
-                return nil
             }
         }
     }

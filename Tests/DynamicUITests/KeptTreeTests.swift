@@ -168,6 +168,34 @@ struct ListBehaviourTests {
         #expect(text.contains("rows:5") && text.contains("searchable") && text.contains("Sin conexión"), "\(text)")
     }
 
+    @Test func searchRefreshAndToolbarStayPutWhileTheDataComesGoesAndFails() async throws {
+        // The view applies `.searchable`, `.refreshable` and the toolbars from the chrome: they
+        // must not come and go with the data, or the list under them is rebuilt from scratch.
+        let fixture = Fixture()
+        let model = try await fixture.model("materials-list")
+        func chrome() throws -> ScreenChrome? {
+            for node in flattenAll(try model.render(options: RenderOptions())) {
+                if case .screen(let chrome) = node.kind { return chrome }
+            }
+            return nil
+        }
+        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": materials(0..<5), "total": 5]))
+        await model.load()
+        let before = try #require(try chrome())
+        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": [], "total": 0]))
+        await model.refresh()
+        let loaded = try #require(try chrome())
+        await fixture.harness.transport.setFallback(.failure(.noConnection))
+        await fixture.harness.transport.on(.get, "/v1/materials", .failure(.noConnection))
+        await model.refresh()
+        let failed = try #require(try chrome())
+        for state in [loaded, failed] {  // no rows, then a failed refresh
+            #expect(state.search?.field == before.search?.field && state.search != nil)
+            #expect(state.refreshActionId == before.refreshActionId && state.refreshActionId != nil)
+            #expect(state.toolbar.map(\.actionId) == before.toolbar.map(\.actionId))
+        }
+    }
+
     @Test func scrollZonesOfDashboardsAndDetailsAreLazy() async throws {
         let fixture = Fixture()
         for key in ["dashboard-teacher", "material-detail"] {
@@ -199,6 +227,7 @@ struct FiredActionTests {
         for index in 0..<3 { model.fire("open-item", item: ["id": .string("mat-\(index)")]) }
         await model.firedActionsFinished()
         #expect(fixture.navigation.stack.map { $0.params["id"] } == ["mat-0", "mat-1", "mat-2"])
+        #expect(model.firedActionCount == 0, "finished actions are not kept")
         model.fire("open-item", item: ["id": "mat-9"])
         model.cancelFiredActions()
         await settle()
@@ -236,12 +265,15 @@ struct FiredActionTests {
         #expect(model.banner == nil)
         // With VoiceOver on, or for an error, it stays until dismissed.
         model.show(banner: success)
-        await model.bannerShown(success, voiceOver: true)
+        var spoken: [String] = []
+        await model.bannerShown(success, voiceOver: true) { spoken.append($0) }
         #expect(model.banner == success)
+        #expect(spoken == ["Material creado"], "VoiceOver reads the banner as it appears")
         let error = Banner(kind: .error, message: "No se pudo")
         model.show(banner: error)
-        await model.bannerShown(error, voiceOver: false)
+        await model.bannerShown(error, voiceOver: false) { spoken.append($0) }
         #expect(model.banner == error)
+        #expect(spoken.count == 1, "nothing is announced without VoiceOver")
         #expect(DynamicScreenViewModel.bannerLifetime(success, voiceOver: false) == 6)
     }
 }

@@ -269,6 +269,37 @@ struct NodeAppNavigationTests {
         #expect(app.stack.isEmpty, "the shown tab again: its root")
     }
 
+    @Test func buttonsFireInOrderAndAClosedDocumentDropsWhatWaits() async throws {
+        let app = try folderApp()
+        await app.start()
+        func shareButton(_ model: NodeScreenModel) throws -> String {
+            let keys = nodes(model.render(options: RenderOptions()).root).compactMap { node -> String? in
+                if case .button(let key) = node.kind { return key }
+                return nil
+            }
+            return try #require(keys.first { $0.contains(".toolbar/0.") }, "\(keys)")
+        }
+        app.push(NodeRoute(document: "episode_detail", params: ["id": "2"]))
+        let model = app.model(for: try #require(app.current))
+        await model.load()
+        let share = try shareButton(model)
+        model.fire(share)
+        model.fire(share)
+        #expect(model.firedActionCount == 2)
+        await model.firedActionsFinished()
+        #expect(model.state["showShareSheet"] == true)
+        #expect(model.firedActionCount == 0, "finished actions are not kept")
+        // Closed before its turn came: the action is dropped with the document.
+        #expect(app.back())
+        app.push(NodeRoute(document: "episode_detail", params: ["id": "3"]))
+        let next = app.model(for: try #require(app.current))
+        await next.load()
+        next.fire(try shareButton(next))
+        #expect(app.back())
+        await next.firedActionsFinished()
+        #expect(next.state["showShareSheet"] == nil)
+    }
+
     @Test func aDocumentKeepsItsTreeAndRebuildsItOnlyWhenItsStateChanges() async throws {
         let app = try folderApp()
         await app.start()
