@@ -1,16 +1,15 @@
+// The code of Modules/Testing/DynamicUITesting.docc/WritingANativeComponent.md, compiled and
+// tested here (its test is MapPinComponentTests.swift): each region between snippet lines is one
+// of the guide's code blocks (GuideSnippetTests), imports included.
+
+// snippet: component
 import DynamicUIModels
 public import DynamicUIRendering
-import DynamicUITesting
-import Foundation
-import Testing
 
 #if canImport(SwiftUI)
     public import DynamicUISwiftUI
     public import SwiftUI
 #endif
-
-// The code of Modules/Testing/DynamicUITesting.docc/WritingANativeComponent.md, compiled and
-// tested here (the guide's code blocks must appear in this file verbatim).
 
 /// A pin on a map: `map-pin` (screens) or `map_pin` (node documents) with `latitude`,
 /// `longitude` and `title`; fires `onOpen` when the user opens it in Maps.
@@ -35,6 +34,9 @@ public struct MapPinComponent: NativeComponent {
     }
 }
 
+// snippet: end
+
+// snippet: view
 #if canImport(SwiftUI)
     extension MapPinComponent: SwiftUINativeComponent {
         @MainActor
@@ -48,22 +50,4 @@ public struct MapPinComponent: NativeComponent {
         }
     }
 #endif
-
-@Test func mapPinDrawsItsPropsAndFiresOnOpen() throws {
-    let harness = try NativeComponentHarness([MapPinComponent()])
-    let node = try #require(
-        try harness.node(
-            [
-                "type": "map_pin",
-                "props": [
-                    "title": "$.school.name", "latitude": "$.school.lat", "longitude": "$.school.lon",
-                    "onOpen": ["actionType": "custom", "event": "openMaps", "payload": ["name": "$.school.name"]],
-                ],
-            ], data: ["school": ["name": "Colegio Andino", "lat": -12.05, "lon": -77.04]]))
-    #expect(node.props["title"] == "Colegio Andino")
-    #expect(node.actions.keys.contains("onOpen"))
-    let html = harness.html(node)
-    #expect(html.contains("<figcaption>Colegio Andino</figcaption>"))
-    #expect(html.contains("-12.05, -77.04"))
-    #expect(html.contains("Open in Maps</button>"))
-}
+// snippet: end
