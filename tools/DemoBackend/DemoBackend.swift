@@ -27,6 +27,7 @@ public final class DemoBackend: @unchecked Sendable {
     private var endpoints: JSONObject
     private let lock = NSLock()
     private var faultSettings = Faults()
+    private var logging = false
     private var servers: [LoopbackHTTPServer] = []
     private var ports: (admin: UInt16, mobile: UInt16) = (0, 0)
     /// Every request handled, as `METHOD path` (for tests and the request log).
@@ -45,6 +46,14 @@ public final class DemoBackend: @unchecked Sendable {
     public var faults: Faults {
         get { lock.withLock { faultSettings } }
         set { lock.withLock { faultSettings = newValue } }
+    }
+
+    /// Whether every mutation the router handles (not one answered from the idempotency store) is
+    /// written to the `applied_mutation` table, in the transaction that applies it: method, path,
+    /// status, `Idempotency-Key`, record id and body (the fault checker reads it).
+    public var logsMutations: Bool {
+        get { lock.withLock { logging } }
+        set { lock.withLock { logging = newValue } }
     }
 
     /// The admin API's base URL (after `start`).
@@ -88,6 +97,9 @@ public final class DemoBackend: @unchecked Sendable {
                         json TEXT NOT NULL, PRIMARY KEY (collection, id));
                     CREATE TABLE IF NOT EXISTS idempotency (key TEXT PRIMARY KEY, status INTEGER NOT NULL, body TEXT NOT NULL);
                     CREATE TABLE IF NOT EXISTS token (token TEXT PRIMARY KEY, email TEXT NOT NULL, kind TEXT NOT NULL);
+                    CREATE TABLE IF NOT EXISTS applied_mutation (seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        idempotency_key TEXT, method TEXT NOT NULL, path TEXT NOT NULL, status INTEGER NOT NULL,
+                        record_id TEXT, body TEXT, at DOUBLE NOT NULL);
                     """)
             let seeded = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0
             guard seeded == 0 else { return }
@@ -103,21 +115,60 @@ public final class DemoBackend: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` in one SQLite transaction; the backend's reads and writes inside it join it
+    /// (a mutation, its idempotency record and its log entry commit together or not at all, and a
+    /// duplicate request waits for the first one's answer).
+    func atomically<T>(_ body: () throws -> T) throws -> T {
+        try write { _ in try body() }
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try database.unsafeReentrantRead(body)
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try database.unsafeReentrantWrite { db in
+            var result: T?
+            try db.inSavepoint {
+                result = try body(db)
+                return .commit
+            }
+            return result!
+        }
+    }
+
+    func logMutation(
+        key: String?, method: String, path: String, status: Int, recordId: String?, body: DynamicUIModels.JSONValue?
+    ) throws {
+        guard logsMutations else { return }
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO applied_mutation (idempotency_key, method, path, status, record_id, body, at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    key, method, path, status, recordId, body.map { JSONWriter().string(from: $0) },
+                    Date().timeIntervalSince1970,
+                ])
+        }
+    }
+
     func records(_ collection: String) throws -> [DynamicUIModels.JSONValue] {
-        try database.read { db in
+        try read { db in
             try String.fetchAll(
                 db, sql: "SELECT json FROM record WHERE collection = ? ORDER BY position", arguments: [collection])
         }.map { try JSONReader().read($0) }
     }
 
     func record(_ collection: String, id: String) throws -> DynamicUIModels.JSONValue? {
-        try database.read { db in
+        try read { db in
             try String.fetchOne(db, sql: "SELECT json FROM record WHERE collection = ? AND id = ?", arguments: [collection, id])
         }.map { try JSONReader().read($0) }
     }
 
     func save(_ collection: String, id: String, _ value: DynamicUIModels.JSONValue) throws {
-        try database.write { db in
+        try write { db in
             let position =
                 try Int.fetchOne(
                     db, sql: "SELECT COALESCE(MAX(position), -1) + 1 FROM record WHERE collection = ?", arguments: [collection])
@@ -131,7 +182,7 @@ public final class DemoBackend: @unchecked Sendable {
     }
 
     func delete(_ collection: String, id: String) throws -> Bool {
-        try database.write { db in
+        try write { db in
             try db.execute(sql: "DELETE FROM record WHERE collection = ? AND id = ?", arguments: [collection, id])
             return db.changesCount > 0
         }
@@ -197,13 +248,13 @@ public final class DemoBackend: @unchecked Sendable {
     }
 
     func idempotent(_ key: String) throws -> Reply? {
-        try database.read { db in
+        try read { db in
             try Row.fetchOne(db, sql: "SELECT status, body FROM idempotency WHERE key = ?", arguments: [key])
         }.map { row in Reply(status: row["status"], body: try? JSONReader().read(row["body"] as String)) }
     }
 
     func remember(_ key: String, _ reply: Reply) throws {
-        try database.write { db in
+        try write { db in
             try db.execute(
                 sql: "INSERT OR IGNORE INTO idempotency (key, status, body) VALUES (?, ?, ?)",
                 arguments: [key, reply.status, JSONWriter().string(from: reply.body ?? .null)])
@@ -212,20 +263,20 @@ public final class DemoBackend: @unchecked Sendable {
 
     func issueToken(for email: String, kind: String) throws -> String {
         let token = "\(kind)-\(UUID().uuidString)"
-        try database.write { db in
+        try write { db in
             try db.execute(sql: "INSERT INTO token (token, email, kind) VALUES (?, ?, ?)", arguments: [token, email, kind])
         }
         return token
     }
 
     func email(forToken token: String, kind: String) throws -> String? {
-        try database.read { db in
+        try read { db in
             try String.fetchOne(db, sql: "SELECT email FROM token WHERE token = ? AND kind = ?", arguments: [token, kind])
         }
     }
 
     func revoke(_ token: String) throws {
-        try database.write { db in try db.execute(sql: "DELETE FROM token WHERE token = ?", arguments: [token]) }
+        try write { db in try db.execute(sql: "DELETE FROM token WHERE token = ?", arguments: [token]) }
     }
 }
 

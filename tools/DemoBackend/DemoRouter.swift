@@ -17,14 +17,20 @@ struct DemoRouter {
 
     func route() -> Reply {
         do {
-            if method != "GET", method != "HEAD", let key = headers["idempotency-key"], let stored = try backend.idempotent(key) {
-                return stored
+            if method == "GET" || method == "HEAD" { return try dispatch() }
+            // One transaction from the idempotency lookup to the stored reply: a duplicate sent at
+            // the same time waits for the first one's answer, and a crash keeps neither the change
+            // nor its key.
+            return try backend.atomically {
+                let key = headers["idempotency-key"]
+                if let key, let stored = try backend.idempotent(key) { return stored }
+                let reply = try dispatch()
+                if let key, reply.status < 500 { try backend.remember(key, reply) }
+                let recordId = reply.body?["id"]?.text ?? path.split(separator: "/").last.map(String.init)
+                try backend.logMutation(
+                    key: key, method: method, path: "\(api):\(path)", status: reply.status, recordId: recordId, body: body)
+                return reply
             }
-            let reply = try dispatch()
-            if method != "GET", method != "HEAD", let key = headers["idempotency-key"], reply.status < 500 {
-                try backend.remember(key, reply)
-            }
-            return reply
         } catch {
             return Reply(status: 500, body: ["error": .string("\(error)")])
         }
