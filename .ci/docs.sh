@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Builds the DocC documentation of every library product with warnings as errors (a broken
+# ``symbol`` link, an unknown <doc:article>, a malformed topic group fail it), then checks that
+# every public top-level symbol of each module is curated in a `## Topics` group of its catalog.
+#
+#   bash .ci/docs.sh                 # all library products; archives in .build-docs/plugins/Swift-DocC/outputs
+#   bash .ci/docs.sh DynamicUIWeb    # some of them
+#
+# The documentation plugin (swiftlang/swift-docc-plugin) is declared only when DYNAMICUI_DOCS is
+# set, so an embedding app never resolves it; it builds in its own scratch path (.build-docs) so
+# that the main .build is not invalidated. Package.resolved is restored afterwards.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+root="$(pwd)"
+scratch=.build-docs
+log=/tmp/dynamicui-docs.log
+
+# The library products, from the manifest.
+all=$(sed -n 's/^ *\.library(name: "\([A-Za-z]*\)".*/\1/p' Package.swift)
+targets=${*:-$all}
+
+resolved=$(mktemp)
+if [ -f Package.resolved ]; then cp Package.resolved "$resolved"; fi
+restore() { if [ -s "$resolved" ]; then cp "$resolved" Package.resolved; fi; rm -f "$resolved"; }
+trap restore EXIT
+
+args=()
+for t in $targets; do args+=(--target "$t"); done
+status=0
+DYNAMICUI_DOCS=1 swift package --scratch-path "$scratch" generate-documentation "${args[@]}" \
+    --warnings-as-errors 2>&1 | tee "$log" || status=$?
+if [ "$status" -ne 0 ]; then
+    echo "docs: the documentation build failed (exit $status); its diagnostics are above and in $log" >&2
+    exit 1
+fi
+# DocC prints `warning:`/`error:` diagnostics; with --warnings-as-errors none may remain.
+if grep -E "(^|[ :])(warning|error):" "$log" | grep -v "^\[" ; then
+    echo "docs: the documentation build reported the diagnostics above" >&2
+    exit 1
+fi
+
+# Every public top-level symbol reached from a topic group of its module's catalog.
+python3 - "$root" "$scratch" $targets <<'PY'
+import glob, json, os, re, sys
+
+root, scratch, targets = sys.argv[1], sys.argv[2], sys.argv[3:]
+problems = 0
+for target in targets:
+    graphs = glob.glob(f"{root}/{scratch}/*/extracted-symbols/*/{target}/{target}.symbols.json")
+    if not graphs:
+        print(f"docs: no symbol graph for {target}")
+        problems += 1
+        continue
+    with open(graphs[0]) as f:
+        graph = json.load(f)
+    top = sorted({s["pathComponents"][0] for s in graph["symbols"] if len(s["pathComponents"]) == 1})
+    catalogs = glob.glob(f"{root}/Modules/*/{target}.docc") + glob.glob(f"{root}/Plugins/*/{target}.docc")
+    if not catalogs:
+        print(f"docs: {target} has no DocC catalog ({target}.docc beside its sources)")
+        problems += 1
+        continue
+    text = ""
+    for path in glob.glob(f"{catalogs[0]}/**/*.md", recursive=True):
+        with open(path) as f:
+            text += f.read()
+    linked = set(re.findall(r"``(?:" + re.escape(target) + r"/)?([A-Za-z_][A-Za-z0-9_]*)", text))
+    missing = [name for name in top if name.split("(")[0] not in linked]
+    for name in missing:
+        print(f"docs: {target}: public symbol {name} is in no topic group of {os.path.relpath(catalogs[0], root)}")
+    problems += len(missing)
+    print(f"docs: {target}: {len(top)} public top-level symbols, {len(top) - len(missing)} curated")
+if problems:
+    print(f"docs: {problems} problems")
+    sys.exit(1)
+PY
+echo "docs: $(echo $targets | wc -w) products documented, no warnings"
