@@ -161,6 +161,7 @@
                 if control.type == .iconButton {
                     Label(title, systemImage: icon)
                         .labelStyle(.iconOnly)
+                        .modifier(MinimumTapTarget())
                 } else {
                     Label(title, systemImage: icon)
                 }

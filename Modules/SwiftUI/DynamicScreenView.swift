@@ -332,6 +332,7 @@
                 } label: {
                     Image(systemName: "xmark")
                         .font(.footnote.weight(.semibold))
+                        .modifier(MinimumTapTarget())
                 }
                 .buttonStyle(.plain)
                 .accessibilityLabel(Text(model.strings(.close)))

@@ -149,6 +149,7 @@
                 isPresented = true
             } label: {
                 Image(systemName: "ellipsis.circle")
+                    .modifier(MinimumTapTarget())
             }
             .buttonStyle(.borderless)
             .accessibilityLabel(Text(host.strings(.moreActionsFor, title)))

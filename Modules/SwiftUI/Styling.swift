@@ -239,6 +239,15 @@
         }
     }
 
+    /// At least 44 by 44 points to tap (Apple's minimum hit target), however small the icon drawn.
+    struct MinimumTapTarget: ViewModifier {
+        func body(content: Content) -> some View {
+            content
+                .frame(minWidth: 44, minHeight: 44)
+                .contentShape(Rectangle())
+        }
+    }
+
     /// Liquid Glass where the system has it (iOS 26, macOS 26), the regular material before.
     struct GlassBackground: ViewModifier {
         var cornerRadius: CGFloat = 16
