@@ -241,6 +241,16 @@ let package = Package(
             path: "Tests/QueueWriter",
             swiftSettings: swiftSettings
         ),
+        // The fault workload (tools/faults): no product, so no embedding app ever resolves it.
+        .executableTarget(
+            name: "fault-workload",
+            dependencies: [
+                "DynamicUIModels", "DynamicUIStorage", "DynamicUINetwork", "DynamicUIDemoBackend",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "tools/faults/Workload",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DynamicUIResolversTests",
             dependencies: [
