@@ -290,6 +290,9 @@ extension Transform {
     /// `75:00`). Text in single quotes is copied as is; other characters are copied too.
     static func formatDuration(milliseconds: Double, pattern: String) -> String {
         let totalSeconds = WireNumber.int(milliseconds / 1000)
+        if pattern.isEmpty {
+            return formatDuration(milliseconds: milliseconds, pattern: totalSeconds >= 3600 ? "h:mm:ss" : "m:ss")
+        }
         let hasHours = pattern.contains("h")
         let hasMinutes = pattern.contains("m")
         var result = ""

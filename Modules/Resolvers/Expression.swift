@@ -182,7 +182,7 @@ public enum Transform: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .date(let format): "date:\(DynamicExpression.quote(format))"
-        case .duration(let format): "duration:\(DynamicExpression.quote(format))"
+        case .duration(let format): format.isEmpty ? "duration" : "duration:\(DynamicExpression.quote(format))"
         case .uppercase: "uppercase"
         case .lowercase: "lowercase"
         case .join(let separator): "join:\(DynamicExpression.quote(separator))"

@@ -225,7 +225,8 @@ struct ExpressionParser {
         }
         switch name {
         case "date": return .date(try requireText())
-        case "duration": return .duration(try requireText())
+        // Without a format, as a player shows a length: `42:07`, or `1:28:53` past an hour.
+        case "duration": return .duration(argument?.text ?? "")
         case "join": return .join(argument?.text ?? ", ")
         case "default":
             guard let argument else { throw error(.invalidArgument, at: start, "'default' needs a value, as in 'default:0'") }

@@ -99,6 +99,11 @@ struct TransformTests {
         #expect(try evaluate("-5 | duration:mm:ss", in: context) == nil)
         #expect(try evaluate("$.text | duration:mm:ss", in: context) == nil)
         #expect(try evaluate("$.ms | duration:s 'sec'", in: context) == "3723 sec")
+        // Without a format: as a player shows it, the same in a list and on a detail page.
+        #expect(try evaluate("$.ms | duration", in: context) == "1:02:03")
+        #expect(try evaluate("5333000 | duration", in: context) == "1:28:53")
+        #expect(try evaluate("2527000 | duration", in: context) == "42:07")
+        #expect(try evaluate("59000 | duration", in: context) == "0:59")
         #expect(try evaluate("$.ms | duration:h 'h' m 'min'", in: context) == "1 h 2 min")
     }
 

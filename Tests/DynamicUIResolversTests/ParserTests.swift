@@ -17,6 +17,7 @@ struct ParserTests {
         ("$.item.title | uppercase | truncate:20", "$.item.title | uppercase | truncate:20"),
         ("$.d | date:MMM d, yyyy", "$.d | date:'MMM d, yyyy'"),
         ("$.t | duration:mm:ss", "$.t | duration:'mm:ss'"),
+        ("$.t | duration", "$.t | duration"),
         ("$.g | join:, ", "$.g | join:', '"),
         ("$.g | join:', ' | uppercase", "$.g | join:', ' | uppercase"),
         ("$.c | default:0", "$.c | default:0"),

@@ -85,7 +85,10 @@ struct NodeAppTests {
         await browse.perform(openPodcast)
         let detailRoute = try #require(app.stack.last)
         #expect(detailRoute.document == "podcast_detail")
-        let podcastName = try #require(detailRoute.params["podcast"]?["trackName"]?.stringValue)
+        #expect(detailRoute.params["podcast"] == nil, "the link carries the id, not the record")
+        let podcastId = try #require(detailRoute.params["podcastId"])
+        let shown = browse.data.values.flatMap { $0["results"]?.arrayValue ?? [] }
+        let podcastName = try #require(shown.first { $0["trackId"]?.text == podcastId.text }?["trackName"]?.stringValue)
 
         // Podcast detail: onLoad looks up the episodes; the title is the podcast's name.
         let detail = app.model(for: detailRoute)
@@ -267,6 +270,19 @@ struct NodeAppNavigationTests {
         #expect(app.modelCount == start + 1, "only the tab root keeps its model; the sheet's and the popped ones are gone")
         app.select("browse")
         #expect(app.stack.isEmpty, "the shown tab again: its root")
+    }
+
+    @Test func anUnknownPodcastIdSaysNotFoundWithoutInventedValues() async throws {
+        let transport = ScriptedTransport()
+        await transport.setFallback(.json(200, ["resultCount": 0, "results": []]))
+        let app = try folderApp(transport: transport)
+        await app.start()
+        app.push(NodeRoute(document: "podcast_detail", params: ["podcastId": "1"]))
+        let model = app.model(for: try #require(app.current))
+        await model.load()
+        let shown = texts(model.render(options: RenderOptions()).root)
+        #expect(shown.contains("Podcast not found"), "\(shown)")
+        #expect(!shown.contains("Free") && !shown.contains("Clean") && !shown.contains("Episodes"), "\(shown)")
     }
 
     @Test func buttonsFireInOrderAndAClosedDocumentDropsWhatWaits() async throws {
