@@ -129,13 +129,18 @@ enum WireReference {
                 out.append(description)
                 out.append("")
             }
-            out += fieldTable(definition)
+            let table = fieldTable(definition)
+            out += table
+            if table.isEmpty, definition["type"]?.stringValue != "object" {
+                out.append("Written as: \(typeName(definition)).")
+                out.append("")
+            }
             for branch in definition["allOf"]?.arrayValue ?? [] {
                 guard let condition = branch["if"], let then = branch["then"] else { continue }
                 out.append("When \(describeCondition(condition)):")
                 out.append("")
-                let table = fieldTable(then)
-                out += table.isEmpty ? ["(no further fields)", ""] : table
+                let branchTable = fieldTable(then)
+                out += branchTable.isEmpty ? ["(no further fields)", ""] : branchTable
             }
             if let example = minimalExample(definition) {
                 out.append("Minimal example: `\(cell(example))`")
