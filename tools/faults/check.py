@@ -76,6 +76,7 @@ def main():
     rows = database.execute(
         "SELECT seq, idempotency_key, method, path, status, record_id, body, at FROM applied_mutation ORDER BY seq"
     ).fetchall()
+    delete_of = {i["record"]: k for k, i in intents.items() if i["kind"] == "delete"}
     applied = defaultdict(list)  # base key -> rows with 2xx
     answered = defaultdict(list)  # base key -> every row
     for row in rows:
@@ -84,11 +85,15 @@ def main():
             continue
         if key is None and body:
             # Sent without its key (a broken build): known by the title the user gave it.
-            match = re.match(r"fw-(u\d+)- op (\d+)$", str(json.loads(body).get("title", "")))
+            sent = json.loads(body)
+            title = sent.get("title", "") if isinstance(sent, dict) else ""
+            match = re.match(r"fw-(u\d+)- op (\d+)$", str(title))
             key = f"{match.group(1)}-op{match.group(2)}" if match else None
+        if key is None and method == "DELETE":
+            key = delete_of.get(path.rsplit("/", 1)[-1])
         if key is None or base_key(key) not in intents:
             if 200 <= status < 300:
-                violations["phantom"].append(f"{method} {path} key={key} applied but never sent by a user")
+                violations["phantom"].append(f"{method} {path} key={key}: applied, and no user's operation has that key")
             continue
         answered[base_key(key)].append(row)
         if 200 <= status < 300:
@@ -130,6 +135,11 @@ def main():
         later = [r for r in applied.get(key, []) if r[0] > conflict_rows[0][0]]
         if strategy == "serverWins" and later:
             violations["strategy"].append(f"{key}: serverWins, yet the change was applied after the 409")
+        for row in later:
+            # clientWins and merge: the user's change is what the record gets.
+            sent = json.loads(row[6]) if row[6] else {}
+            if intents[key].get("title") and sent.get("title") != intents[key]["title"]:
+                violations["strategy"].append(f"{key}: {strategy} sent {sent.get('title')!r}, not the user's change")
         reported = any(e["ev"] == "conflict" for e in events[key])
         if not reported:
             # Excused only when the app was killed before it could report.

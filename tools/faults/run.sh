@@ -13,11 +13,15 @@ seconds="${1:-180}"
 seed="${FAULT_SEED:-$((RANDOM * 32768 + RANDOM))}"
 users="${FAULT_USERS:-4}"
 
-# The workload binary: built when missing or older than the code it runs.
-bin=".build/debug/fault-workload"
-if [ ! -x "$bin" ] || [ -n "$(find tools/faults/Workload tools/DemoBackend Modules/Network Modules/Storage Modules/Models \
-    -name '*.swift' -newer "$bin" -print -quit)" ]; then
-    swift build --product fault-workload 2>&1 | grep -E "error|warning: .*tools/faults" || true
+# The workload binary: FAULT_BIN, or .build/debug/fault-workload built when missing or older
+# than the code it runs.
+bin="${FAULT_BIN:-.build/debug/fault-workload}"
+if [ -z "${FAULT_BIN:-}" ] && { [ ! -x "$bin" ] || [ -n "$(find tools/faults/Workload tools/DemoBackend Modules/Network \
+    Modules/Storage Modules/Models -name '*.swift' -newer "$bin" -print -quit)" ]; }; then
+    swift build --product fault-workload >/tmp/fault-workload-build.log 2>&1 || {
+        grep -E "error" /tmp/fault-workload-build.log | head -20
+        exit 1
+    }
 fi
 # A copy, so that a rebuild during a long run does not swap the binary under it.
 work="$(mktemp -d /tmp/dynamicui-faults.XXXXXX)"
