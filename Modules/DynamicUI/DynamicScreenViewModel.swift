@@ -435,7 +435,8 @@ public final class DynamicScreenViewModel {
         guard let compiled, let action = compiled.actions[id] else { return .error(message: strings(.unknownAction)) }
         // An action the user's role may not take is not sent (its controls are not drawn; a
         // stale view or a host calling it directly gets the refusal the server would give).
-        guard action.action.isAllowed(by: session()?.context.permissions) else {
+        guard action.action.isAllowed(by: session()?.context.permissions), action.action.isGranted(on: item ?? singleRecord)
+        else {
             return .error(message: strings(.actionNotAllowed))
         }
         var context: DataContext

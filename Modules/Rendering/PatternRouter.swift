@@ -123,11 +123,18 @@ struct ScreenLowering {
         self.components = components
         self.inputs = inputs
         self.options = options
-        // Actions the user may not take are not offered, nor the slots that fire them.
         var definition = inputs.screen.definition
-        if inputs.permissions != nil, definition.actions.contains(where: { !$0.isAllowed(by: inputs.permissions) }) {
-            let refused = definition.actions.filter { !$0.isAllowed(by: inputs.permissions) }
-            definition.actions.removeAll { !$0.isAllowed(by: inputs.permissions) }
+        let data = inputs.context.defaultObject
+        let showsOneRecord = [.detail, .profile, .form, .modal].contains(definition.pattern) && data.objectValue != nil
+        // Actions the user may not take are not offered, nor the slots that fire them: those his
+        // role lacks, and on a screen of one record those the record does not grant him.
+        let record = showsOneRecord ? data : nil
+        let allowed = { (action: ActionDefinition) in
+            action.isAllowed(by: inputs.permissions) && action.isGranted(on: record)
+        }
+        if definition.actions.contains(where: { !allowed($0) }) {
+            let refused = definition.actions.filter { !allowed($0) }
+            definition.actions.removeAll { !allowed($0) }
             self.refusedSlots = Set(refused.compactMap(\.triggerSlotId))
         } else {
             self.refusedSlots = []
@@ -135,10 +142,7 @@ struct ScreenLowering {
         self.definition = definition
         self.platform = definition.template.platformOverrides?[options.platform.rawValue]
         self.strings = inputs.context.environment.strings
-        let data = inputs.context.defaultObject
-        if [.detail, .profile, .form, .modal].contains(definition.pattern), data.objectValue != nil,
-            inputs.context.lookup("item") == nil
-        {
+        if showsOneRecord, inputs.context.lookup("item") == nil {
             context = inputs.context.item(data, index: 0)
         } else {
             context = inputs.context
@@ -499,6 +503,7 @@ struct ScreenLowering {
         let swipe = definition.actions.filter { $0.trigger == .swipe }.map(\.id)
         let press = definition.actions.filter { $0.trigger == .longPress }.map(\.id)
         let menu = RowAction.actions(swipe + press, of: definition, strings: strings)
+        let guarded = definition.actions.filter { $0.permission != nil }
         let environment = context.environment
         let identity: @Sendable (Int) -> String = { index in
             guard let id = items[index]["id"], !id.isNull else { return "\(zoneId)[\(index)]" }
@@ -506,8 +511,13 @@ struct ScreenLowering {
         }
         return LazyRows(count: items.count, id: identity) { index in
             let row = context.item(items[index], index: index)
+            // A row offers only the actions its record grants the user (his own material, not a
+            // colleague's); rows without grants offer them all.
+            let refused: Set<String> =
+                guarded.isEmpty ? [] : Set(guarded.filter { !$0.isGranted(on: items[index]) }.map(\.id))
             return Self.lowerRow(
-                slots, in: row, id: identity(index), itemAction: itemAction, swipe: swipe, press: press, menu: menu,
+                slots, in: row, id: identity(index), itemAction: itemAction, swipe: swipe.filter { !refused.contains($0) },
+                press: press.filter { !refused.contains($0) }, menu: menu.filter { !refused.contains($0.id) },
                 environment: environment)
         }
     }

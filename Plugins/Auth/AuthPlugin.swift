@@ -76,8 +76,8 @@ public struct LoginHandler: ScreenHandler {
         } catch {
             switch error.code {
             case .unauthorized:
-                return .fieldErrors(
-                    ["password": services.strings(.signInWrongCredentials)], message: services.strings(.signInWrongCredentials))
+                // Said once, under the password (VoiceOver moves there), not again in a banner.
+                return .fieldErrors(["password": services.strings(.signInWrongCredentials)], message: nil)
             case .validation:
                 return .fieldErrors(FormValidator(strings: services.strings).serverErrors(in: error.body), message: nil)
             case .noConnection, .timeout: return .error(message: services.strings(.signInOffline))

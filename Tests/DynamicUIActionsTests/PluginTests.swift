@@ -74,11 +74,12 @@ struct AuthPluginTests {
             context: ActionContext(
                 screenKey: "app-login", handlerKey: "login", actionId: "submit",
                 fieldValues: ["email": "a@b.co", "password": "x"], formSlots: loginSlots))
-        guard case .fieldErrors(let errors, _) = wrong else {
+        guard case .fieldErrors(let errors, let message) = wrong else {
             Issue.record("\(wrong)")
             return
         }
         #expect(errors["password"] == "Correo o contraseña incorrectos")
+        #expect(message == nil, "said once, under the field, not again in a banner")
         #expect(await harness.tokens.load() == nil)
     }
 

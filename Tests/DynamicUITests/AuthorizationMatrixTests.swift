@@ -2,6 +2,7 @@ import DynamicUI
 import DynamicUICatalog
 import DynamicUIModels
 import DynamicUINetwork
+import DynamicUIRendering
 import Foundation
 import Testing
 
@@ -67,6 +68,21 @@ struct AuthorizationMatrixTests {
         #expect(await status(student, .post, "mobile:/v1/materials", body: fields) == 403)
         #expect(await status(student, .delete, "mobile:/v1/materials/{id}", id: "mat-020") == 403)
         await student.stop()
+    }
+
+    @Test func aTeacherIsOfferedEditAndDeleteOnlyOnTheirOwnMaterials() async throws {
+        let teacher = try await Live()
+        try await teacher.signIn("docente@edugo.test")
+        func shown(_ id: String) async throws -> String {
+            let model = teacher.model("material-detail", params: ["id": id])
+            await model.load()
+            return TextRenderer().render(try model.render(options: RenderOptions()))
+        }
+        let own = try await shown("mat-045")
+        #expect(own.contains("Editar") && own.contains("Eliminar"), "\(own)")
+        let colleagues = try await shown("mat-020")
+        #expect(!colleagues.contains("Editar") && !colleagues.contains("Eliminar"), "\(colleagues)")
+        await teacher.stop()
     }
 
     @Test func aSchoolAdminManagesTheirSchoolAndNoHigherRole() async throws {

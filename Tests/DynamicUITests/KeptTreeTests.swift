@@ -347,9 +347,11 @@ struct PermissionTests {
     static let student: Set<String> = ["materials.read", "assessments.read", "assessments.take", "attempts.read"]
     static let teacher: Set<String> = ["materials.read", "materials.create", "materials.update", "materials.delete"]
 
-    func listTree(_ permissions: Set<String>?) async throws -> (RenderNode, DynamicScreenViewModel, Fixture) {
+    func listTree(
+        _ permissions: Set<String>?, items: JSONValue = materials(0..<3)
+    ) async throws -> (RenderNode, DynamicScreenViewModel, Fixture) {
         let fixture = Fixture()
-        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": materials(0..<3), "total": 3]))
+        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": items, "total": 3]))
         let api = fixture.harness.services.api!
         await fixture.harness.transport.on(
             .get, "/v1/screens/materials-list", .json(200, try catalog.screenJSON("materials-list")))
@@ -390,6 +392,37 @@ struct PermissionTests {
         // A server that does not say what the user may do: everything is offered, the server decides.
         let (unknownTree, _, _) = try await listTree(nil)
         #expect(refused.isSubset(of: Self.offered(unknownTree)))
+    }
+
+    @Test func aRowOffersOnlyWhatItsRecordGrants() async throws {
+        func record(_ index: Int, granting grants: [String]?) throws -> JSONValue {
+            guard case .object(var object) = try #require(materials(index..<index + 1).arrayValue?.first) else { return .null }
+            if let grants { object["permissions"] = .array(grants.map(JSONValue.string)) }
+            return .object(object)
+        }
+        let colleagues = try record(1, granting: [])
+        let items: JSONValue = .array([
+            try record(0, granting: ["materials.update", "materials.delete"]), colleagues, try record(2, granting: nil),
+        ])
+        let (tree, model, fixture) = try await listTree(Self.teacher, items: items)
+        var offered: [String] = []
+        for node in flattenAll(tree) {
+            guard case .list(_, let rows) = node.kind else { continue }
+            for index in 0..<rows.count {
+                if case .row(let row) = rows.row(at: index).kind {
+                    offered.append((row.swipeActionIds + row.menuActions.map(\.id)).sorted().joined(separator: ","))
+                }
+            }
+        }
+        #expect(offered.count == 3)
+        #expect(offered[0].contains("delete-item"), "his own: \(offered)")
+        #expect(offered[1].isEmpty, "a colleague's record grants nothing: \(offered)")
+        #expect(offered[2] == offered[0], "a record without grants: the role decides")
+        // Fired anyway on the colleague's record: refused without a request.
+        let before = await fixture.harness.transport.requests.count
+        let result = await model.perform(actionId: "delete-item", item: colleagues)
+        #expect(result == .error(message: "Tu cuenta no tiene permiso para hacer esto."))
+        #expect(await fixture.harness.transport.requests.count == before && model.confirmation == nil)
     }
 }
 
@@ -440,4 +473,5 @@ struct FormAndLinkTests {
         #expect(model.failure == .notFound, "\(String(describing: model.failure))")
         #expect(model.failure?.isRetryable == false)
     }
+
 }

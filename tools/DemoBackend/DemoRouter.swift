@@ -107,9 +107,10 @@ struct DemoRouter {
         }
         switch (entry["kind"]?.stringValue, method) {
         case ("list", "GET"):
+            let grants = try Grants(collection: collection, role: account["role"]?.text ?? "", router: self, scope: scope)
             return try list(
                 collection, filter: filter, search: entry["search"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                visible: { try scope.canRead(collection, $0) })
+                visible: { try scope.canRead(collection, $0) }, decorate: grants.apply)
         case ("list", "POST"):
             return try create(collection, filter: filter, me: me, allowed: { try scope.canCreate(collection, $0) })
         case ("item", "GET"):
@@ -120,7 +121,8 @@ struct DemoRouter {
                 ? try backend.record(collection, id: id) : try backend.records(collection).first { $0[key]?.text == id }
             // A record the account may not see does not exist for it.
             guard let found, try scope.canRead(collection, found) else { return Reply(status: 404, body: ["error": "not found"]) }
-            return Reply(status: 200, body: found)
+            let grants = try Grants(collection: collection, role: account["role"]?.text ?? "", router: self, scope: scope)
+            return Reply(status: 200, body: try grants.apply(found))
         case ("item", "PUT"), ("item", "DELETE"):
             let id = parameters["id"] ?? ""
             guard let current = try backend.record(collection, id: id), try scope.canRead(collection, current) else {
@@ -191,8 +193,43 @@ struct DemoRouter {
             ])
     }
 
+    /// The account's grants on each record it reads: its role's update and delete permissions of
+    /// the collection that the record allows it (`"permissions": ["materials.update"]` on a
+    /// teacher's own material, none on a colleague's), so the app offers edit and delete only
+    /// where they work. Collections whose records have fields of that name are left as they are.
+    struct Grants {
+        /// Collections whose records carry the account's grants.
+        static let collections: Set<String> = ["materials", "users", "schools", "units", "memberships"]
+        let collection: String
+        let codes: [String]
+        let scope: AccessScope
+
+        init(collection: String, role: String, router: DemoRouter, scope: AccessScope) throws {
+            self.collection = collection
+            self.scope = scope
+            codes =
+                Self.collections.contains(collection)
+                ? try router.permissions(ofRole: role).filter { $0.hasPrefix(collection + ".") }.sorted() : []
+        }
+
+        /// `record` with the account's grants on it.
+        func apply(_ record: JSONValue) throws -> JSONValue {
+            guard Self.collections.contains(collection), case .object(var object) = record else { return record }
+            var granted: [JSONValue] = []
+            for code in codes {
+                let edits = code.hasSuffix(".update") || code.hasSuffix(".manage")
+                let deletes = code.hasSuffix(".delete") || code.hasSuffix(".manage")
+                let mayEdit = try edits && scope.canWrite(collection, record, deleting: false)
+                let mayDelete = try deletes && scope.canWrite(collection, record, deleting: true)
+                if mayEdit || mayDelete { granted.append(.string(code)) }
+            }
+            object["permissions"] = .array(granted)
+            return .object(object)
+        }
+    }
+
     /// The permission codes (`materials.create`) of a role code (`teacher`).
-    private func permissions(ofRole role: String) throws -> Set<String> {
+    fileprivate func permissions(ofRole role: String) throws -> Set<String> {
         let codes = Dictionary(
             (try backend.edugo.data("permissions").arrayValue ?? []).compactMap { permission in
                 permission["id"]?.stringValue.map { ($0, permission["code"]?.text ?? "") }
@@ -282,7 +319,8 @@ struct DemoRouter {
     }
 
     private func list(
-        _ collection: String, filter: [(String, String)], search: [String], visible: (JSONValue) throws -> Bool
+        _ collection: String, filter: [(String, String)], search: [String], visible: (JSONValue) throws -> Bool,
+        decorate: (JSONValue) throws -> JSONValue
     ) throws -> Reply {
         var records = try backend.records(collection).filter { record in
             try filter.allSatisfy { record[$0.0]?.text == $0.1 } && visible(record)
@@ -293,7 +331,7 @@ struct DemoRouter {
         let total = records.count
         let offset = max(0, Int(query["offset"] ?? "") ?? 0)
         let limit = max(1, min(100, Int(query["limit"] ?? "") ?? 20))
-        let page = Array(records.dropFirst(offset).prefix(limit))
+        let page = try records.dropFirst(offset).prefix(limit).map(decorate)
         // The admin API wraps lists in `items`, the mobile API in `data`, as real APIs differ.
         return Reply(status: 200, body: [api == "admin" ? "items" : "data": .array(page), "total": .number(JSONNumber(total))])
     }

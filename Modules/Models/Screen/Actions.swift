@@ -54,6 +54,15 @@ public struct ActionDefinition: JSONModel, Identifiable {
         guard let permission, let permissions else { return true }
         return permissions.contains(permission)
     }
+
+    /// Whether the record the action acts on lets the user take it: a record may carry the
+    /// server's grants for the signed-in user (`"permissions": ["materials.update", …]`), and
+    /// then an action that needs a permission is offered only when the record grants it (a
+    /// teacher edits his own materials, not a colleague's). A record without grants says nothing.
+    public func isGranted(on record: JSONValue?) -> Bool {
+        guard let permission, let grants = record?["permissions"]?.arrayValue else { return true }
+        return grants.contains { $0.stringValue == permission }
+    }
 }
 
 /// How the data endpoint is called (seed 000 §2.7).
