@@ -172,6 +172,8 @@ for (const e of document.querySelectorAll('a, button, input:not([type=hidden]), 
   const r = e.getBoundingClientRect(), s = getComputedStyle(e);
   if (!r.width || !r.height || s.visibility == 'hidden' || s.display == 'none') continue;
   if (e.closest('.preview-bar, details, #preview-external')) continue;  // the preview's own strip, not the app
+  // A radio button is tapped through its whole row (its label), as an iOS list's checkmark row.
+  if (e.type == 'radio' && e.closest('label') && e.closest('label').getBoundingClientRect().height >= 43.5) continue;
   if (r.width < 43.5 || r.height < 43.5) out.push(`${e.tagName} ${e.id || e.className} ${Math.round(r.width)}x${Math.round(r.height)}`);
 }
 return out;"""
@@ -205,6 +207,9 @@ try:
     visit("/")
     check(driver.find_elements(By.CSS_SELECTOR, "input[type=email]"), "an e-mail field")
     shot("login")
+    remember = driver.find_elements(By.CSS_SELECTOR, "input[type=checkbox]")
+    check(remember and all(r.get_attribute("role") == "switch" and r.size["width"] >= 44 for r in remember),
+          "Recordarme is a switch, as iOS draws it, not a 13-pixel checkbox")
 
     step("wrong password")
     fill("email", "docente@edugo.test")
@@ -324,6 +329,11 @@ try:
         check(driver.find_elements(By.CSS_SELECTOR, ".dim") and driver.find_element(By.CSS_SELECTOR, ".dim").is_displayed(),
               "the confirmation is shown over a dimmed screen")
         shot("confirm-delete")
+        widths = driver.execute_script(
+            "const d = document.querySelector('dialog.confirm').getBoundingClientRect().width;"
+            "return [d, ...[...document.querySelectorAll('dialog.confirm button')].map(b => b.getBoundingClientRect().width)];")
+        check(len(widths) == 3 and all(abs(w - widths[0]) < 2 for w in widths[1:]),
+              f"the alert's buttons span its width, one above the other, as iOS draws them ({widths})")
         click("dialog.confirm button.destructive, dialog.confirm button.primary")
         visit("/screen/materials-list?search_field=" + title.replace(" ", "+"))
         listed = " ".join(row.text for row in driver.find_elements(By.CSS_SELECTOR, "a.row, div.row"))
@@ -333,6 +343,13 @@ try:
     step("theme")
     visit("/screen/app-settings")
     shot("settings")
+    lines = driver.execute_script(
+        "return [...document.querySelectorAll('.group-body>.row')].map(r => {"
+        "const t = r.querySelector('.row-title'), s = r.querySelector('.row-subtitle');"
+        "return s ? [t.getBoundingClientRect().top, s.getBoundingClientRect().top, getComputedStyle(t).fontWeight] : null})"
+        ".filter(x => x)")
+    check(lines and all(abs(a - b) < 4 and int(w) < 600 for a, b, w in lines),
+          f"a settings row shows its value on the title's line, trailing, in regular weight ({lines})")
     toggles = driver.find_elements(By.CSS_SELECTOR, "input[type=checkbox]")
     check(toggles, "settings has switches")
     theme = [t for t in toggles if "dark" in (t.get_attribute("name") or "") or "theme" in (t.get_attribute("name") or "")]
@@ -443,6 +460,19 @@ try:
             check("Borrador" not in text(), "nor anyone's drafts")
             visit("/screen/material-detail?id=mat-004")
             check(NOT_FOUND in text() and "Borrador" not in text(), "another school's draft does not open")
+            step("student: a quiz drawn as iOS rows, not boxes and small radio buttons")
+            visit("/screen/assessment-take?id=mat-002")
+            page_ok()
+            radios = driver.find_elements(By.CSS_SELECTOR, "input[type=radio]")
+            check(radios, "the quiz has its answers")
+            sizes = driver.execute_script(
+                "return [...document.querySelectorAll('fieldset.field')].map(f => getComputedStyle(f).borderTopWidth)"
+                ".concat([...document.querySelectorAll('fieldset.field label')].map(l => l.getBoundingClientRect().height))")
+            check(all(s == "0px" for s in sizes if isinstance(s, str)), f"no fieldset borders ({sizes[:3]})")
+            check(all(h >= 43.5 for h in sizes if not isinstance(h, str)), "each answer is a row at least 44 pt tall")
+            check(all(r.size["width"] >= 22 for r in radios), "with a mark large enough to see")
+            phone_width_checks()
+            shot("student-quiz")
             shot("student-materials")
         if email == "admin.escuela@edugo.test":
             step("school admin: their school's users only, never the super admin")

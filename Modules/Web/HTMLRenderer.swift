@@ -621,7 +621,8 @@ public struct HTMLRenderer: Sendable {
                 + "<input id=\"\(id)\" name=\"\(name)\" type=\"\(type)\" autocomplete=\"\(autocomplete)\" value=\"\(Self.attribute(value))\"\(placeholder)\(required)\(readOnly)\(invalid)\(focus) />\(error)</div>"
         case .checkbox, .switch:
             let checked = value == "true" ? " checked=\"checked\"" : ""
-            let role = control.type == .switch ? " role=\"switch\"" : ""
+            // iOS draws both as a switch (there are no checkboxes), and so does the preview.
+            let role = " role=\"switch\""
             let submit = control.actionId.map { " formaction=\"\(Self.url("\(actionPath)/\($0)"))\"" } ?? ""
             return
                 "<div class=\"field toggle\"><input id=\"\(id)\" name=\"\(name)\" type=\"checkbox\" value=\"true\"\(role)\(checked)\(invalid) /><label for=\"\(id)\">\(label)</label>\(submit.isEmpty ? "" : "<button type=\"submit\" class=\"apply\"\(submit)>\(Self.escape(strings(.apply)))</button>")\(error)</div>"

@@ -76,8 +76,23 @@ extension HTMLRenderer {
         .text.caption,.text.footnote{font-size:13px;color:var(--secondary);margin:0}.text{margin:0}
         .unknown{border:1px dashed var(--destructive);color:var(--destructive);padding:8px;border-radius:8px}\
         .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}\
-        dialog.confirm{border:0;border-radius:14px;padding:16px;max-width:320px;z-index:21;position:fixed;top:50%;\
-        transform:translateY(-50%);box-shadow:0 10px 40px rgba(0,0,0,.3)}.dim{position:fixed;inset:0;z-index:20;\
+        dialog.confirm{border:0;border-radius:14px;padding:20px 0 0;width:270px;max-width:calc(100vw - 48px);z-index:21;\
+        position:fixed;top:50%;transform:translateY(-50%);box-shadow:0 10px 40px rgba(0,0,0,.3);text-align:center;\
+        background:var(--surface);color:var(--text)}dialog.confirm h2{font-size:17px;font-weight:600;margin:0 16px 4px}\
+        dialog.confirm p{font-size:13px;margin:0 16px 16px}dialog.confirm form{display:block;margin:0}\
+        dialog.confirm button{display:block;width:100%;border-radius:0;background:none;border-top:1px solid var(--separator);\
+        font-size:17px}dialog.confirm button.destructive{color:var(--destructive)}\
+        dialog.confirm form:last-child button{font-weight:600}
+        .group-body>.row{padding:10px 0;min-height:44px;box-sizing:border-box}.group-body>.row+.row,\
+        .group-body>.row+.field{border-top:1px solid var(--separator)}.group-body>.row .row-title{font-weight:400}\
+        .group-body>.row .row-text{flex-direction:row;align-items:center;justify-content:space-between;gap:12px}\
+        .group-body>.row .row-subtitle{text-align:end}
+        fieldset.field{border:0;margin:0;padding:10px 0;min-width:0}fieldset.field legend{padding:0 0 4px;font-weight:600}\
+        fieldset.field label{display:flex;flex-direction:row-reverse;justify-content:space-between;align-items:center;gap:12px;\
+        min-height:44px;border-top:1px solid var(--separator);cursor:pointer}\
+        input[type=radio]{appearance:none;-webkit-appearance:none;flex:none;width:24px;height:24px;min-height:0;margin:0;\
+        padding:0;border-radius:50%;border:2px solid var(--separator);background:var(--surface)}\
+        input[type=radio]:checked{border-color:var(--accent);background:var(--accent);box-shadow:inset 0 0 0 4px var(--surface)}.dim{position:fixed;inset:0;z-index:20;\
         background:rgba(0,0,0,.4)}.more{text-align:center}.more a{display:inline-flex;align-items:center;justify-content:center;min-height:44px;\
         padding:0 16px}
         """

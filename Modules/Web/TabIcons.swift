@@ -6,8 +6,9 @@ import Foundation
 enum TabIcons {
     /// A `data:` URL of the symbol's drawing (a 24×24 SVG path used as a CSS mask), or `nil`.
     static func svg(_ symbol: String) -> String? {
-        let base = symbol.replacingOccurrences(of: ".fill", with: "").replacingOccurrences(of: ".circle", with: "")
-        guard let path = paths[base] else { return nil }
+        // Whole name parts only: `clock.arrow.circlepath` keeps its `circlepath`.
+        let base = symbol.split(separator: ".").filter { $0 != "fill" && $0 != "circle" }.joined(separator: ".")
+        guard let path = paths[symbol] ?? paths[base] else { return nil }
         return "data:image/svg+xml,"
             + "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><path d='\(path)'/></svg>"
             .replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
