@@ -438,6 +438,16 @@ try:
     check("Editar" not in text() and "Eliminar" not in text(), "a colleague's material offers neither edit nor delete")
     visit("/screen/material-detail?id=mat-045")
     check("Editar" in text() and "Eliminar" in text(), "the teacher's own material offers both")
+    step("teacher: an assessment opens its students' results, not the quiz")
+    visit("/screen/assessments-list")
+    first = driver.find_elements(By.CSS_SELECTOR, "a.row")
+    check(first, "the teacher's assessments are listed")
+    first[0].click()
+    check("assessment-results" in driver.current_url, f"a teacher's tap opens the results ({driver.current_url})")
+    check("Puntaje" in text() and not driver.find_elements(By.CSS_SELECTOR, "input[type=radio]"),
+          "the attempts with their scores, no quiz to answer")
+    phone_width_checks()
+    shot("teacher-assessment-results")
     sign_out()
 
     for email, dashboard in [("estudiante@edugo.test", "dashboard-student"), ("tutor@edugo.test", "dashboard-guardian"),

@@ -224,7 +224,11 @@ public struct HTMLRenderer: Sendable {
             let hasForm = Self.containsControls(node)
             let direction = chrome.strings.direction == .rightToLeft ? " dir=\"rtl\"" : ""
             out += "<section class=\"screen \(Self.cssIdent(chrome.pattern))\" id=\"\(id)\"\(direction)>"
-            out += "<header class=\"bar\">"
+            // As iOS draws it: a large title sits under the bar's row of back and toolbar buttons;
+            // an inline title sits between them.
+            let title = "<h1 class=\"\(chrome.largeTitle ? "large" : "inline")\">\(Self.escape(chrome.title))</h1>"
+            let rowed = chrome.largeTitle && (chrome.showsBack || !chrome.toolbar.isEmpty)
+            out += rowed ? "<header class=\"bar large\"><div class=\"bar-row\">" : "<header class=\"bar\">"
             if chrome.showsBack {
                 out +=
                     "<a class=\"back\" href=\"\(Self.attribute(backPath))\" rel=\"prev\">‹ \(Self.escape(chrome.strings(.back)))</a>"
@@ -232,11 +236,11 @@ public struct HTMLRenderer: Sendable {
             for item in chrome.toolbar where item.placement == .cancellation {
                 out += toolbarButton(item, form: hasForm ? formId : nil)
             }
-            out += "<h1 class=\"\(chrome.largeTitle ? "large" : "inline")\">\(Self.escape(chrome.title))</h1>"
+            out += rowed ? "<span class=\"bar-space\"></span>" : title
             for item in chrome.toolbar where item.placement != .cancellation {
                 out += toolbarButton(item, form: hasForm ? formId : nil)
             }
-            out += "</header>"
+            out += rowed ? "</div>\(title)</header>" : "</header>"
             if let banner = chrome.banner {
                 out +=
                     "<div class=\"banner \(banner.kind.rawValue)\" role=\"\(banner.kind == .error ? "alert" : "status")\">\(Self.escape(banner.message))</div>"

@@ -13,6 +13,8 @@ extension HTMLRenderer {
         *{box-sizing:border-box}body{margin:0;font:17px/1.35 -apple-system,BlinkMacSystemFont,"SF Pro Text","Helvetica Neue",\
         system-ui,sans-serif;background:var(--bg);color:var(--text)}main{max-width:980px;margin:0 auto;padding:0 16px 48px}
         .bar{display:flex;align-items:center;gap:8px;padding:12px 0}.bar h1{flex:1;margin:0}.bar h1.large{font-size:34px}\
+        .bar.large{flex-direction:column;align-items:stretch;gap:2px;padding-top:4px}.bar-row{display:flex;align-items:center;\
+        gap:8px;min-height:44px}.bar-space{flex:1}\
         .bar h1.inline{font-size:17px;text-align:center}.back{color:var(--accent);text-decoration:none;display:inline-flex;\
         align-items:center;min-height:44px;min-width:44px}
         .tabs{position:fixed;left:0;right:0;bottom:0;z-index:10;background:var(--surface);border-top:1px solid var(--separator);\

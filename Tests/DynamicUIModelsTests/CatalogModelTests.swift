@@ -20,6 +20,8 @@ let seedScreenTable: [(key: String, pattern: ScreenPattern, handler: String?, en
     ("assessments-list", .list, nil, "mobile:/v1/assessments"),
     ("assessment-take", .form, "assessment-take", "mobile:/v1/materials/{id}/assessment"),
     ("assessment-result", .detail, nil, "mobile:/v1/attempts/{id}/results"),
+    // Beyond the seed: what a teacher's "Evaluaciones" tab opens (the attempts at one assessment).
+    ("assessment-results", .list, nil, "mobile:/v1/materials/{id}/assessment/results"),
     ("attempts-history", .list, nil, "mobile:/v1/users/me/attempts"),
     ("progress-my", .list, "progress-my", "mobile:/v1/progress"),
     ("progress-unit-list", .list, "progress-unit-list", "mobile:/v1/units/{id}/progress"),

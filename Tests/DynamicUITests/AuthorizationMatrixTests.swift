@@ -85,6 +85,38 @@ struct AuthorizationMatrixTests {
         await teacher.stop()
     }
 
+    @Test func aTeachersAssessmentsTabOpensResultsAndAStudentsTheQuiz() async throws {
+        for (email, opens) in [("docente@edugo.test", "assessment-results"), ("estudiante@edugo.test", "assessment-take")] {
+            let runtime = try await Live()
+            try await runtime.signIn(email)
+            let list = runtime.model("assessments-list")
+            await list.load()
+            let rows = flattenAll(try list.render(options: RenderOptions())).compactMap { node -> RowNode? in
+                if case .row(let row) = node.kind { return row }
+                return nil
+            }
+            let row = try #require(rows.first, "\(email): no assessments")
+            guard case .success(let items, _, _) = list.dataState, let item = items.first else {
+                Issue.record("\(email): \(list.dataState)")
+                return
+            }
+            _ = await list.perform(actionId: try #require(row.actionId), item: item)
+            #expect(runtime.navigation.stack.last?.screenKey == opens, "\(email): \(row.actionId ?? "")")
+            if opens == "assessment-results" {
+                let results = runtime.model("assessment-results", params: ["id": item["material_id"]?.stringValue ?? ""])
+                await results.load()
+                guard case .success(let attempts, _, _) = results.dataState else {
+                    Issue.record("results: \(results.dataState)")
+                    return
+                }
+                #expect(!attempts.isEmpty)
+                let shown = TextRenderer().render(try results.render(options: RenderOptions()))
+                #expect(!shown.contains("{"), "\(shown)")
+            }
+            await runtime.stop()
+        }
+    }
+
     @Test func aSchoolAdminManagesTheirSchoolAndNoHigherRole() async throws {
         let users = try records("users")
         let ownSchool = users.filter {

@@ -19,7 +19,8 @@ struct AuthorizationTests {
     /// An id that exists for each `{id}` endpoint.
     nonisolated static let ids: [String: String] = [
         "mobile:/v1/materials/{id}": "mat-002", "mobile:/v1/materials/{id}/assessment": "mat-002",
-        "mobile:/v1/materials/{id}/assessment/attempts": "mat-002", "mobile:/v1/attempts/{id}/results": "att-001",
+        "mobile:/v1/materials/{id}/assessment/attempts": "mat-002",
+        "mobile:/v1/materials/{id}/assessment/results": "mat-002", "mobile:/v1/attempts/{id}/results": "att-001",
         "mobile:/v1/units/{id}/progress": "unt-001", "mobile:/v1/students/{id}/progress": "usr-021",
         "admin:/v1/users/{id}": "usr-009", "admin:/v1/schools/{id}": "sch-001", "admin:/v1/schools/{id}/units": "sch-001",
         "admin:/v1/units/{id}": "unt-001", "admin:/v1/memberships/{id}": "mem-001", "admin:/v1/roles/{id}": "rol-001",
@@ -32,7 +33,7 @@ struct AuthorizationTests {
         defer { Task { await runtime.stop() } }
         try await runtime.signIn(email)
         let table = try EduGoCatalog().data("endpoints").objectValue ?? [:]
-        #expect(table.count == 24)
+        #expect(table.count == 25)
         for (endpoint, entry) in table {
             let allowed = entry["roles"]?.arrayValue?.contains(.string(group)) ?? false
             let target = Endpoint(endpoint)

@@ -25,6 +25,7 @@ let screenVisits: [(key: String, email: String?, params: [String: String])] = [
     ("material-edit", "docente@edugo.test", ["id": "mat-002"]),
     ("assessments-list", "docente@edugo.test", [:]),
     ("assessment-take", "estudiante@edugo.test", ["id": "mat-002"]),
+    ("assessment-results", "docente@edugo.test", ["id": "mat-002"]),
     ("assessment-result", "estudiante@edugo.test", ["id": "att-001"]),
     ("attempts-history", "estudiante@edugo.test", [:]),
     ("progress-my", "estudiante@edugo.test", [:]),
@@ -111,7 +112,7 @@ struct EveryScreenTests {
 
     @Test func theTableCoversEveryScreen() throws {
         #expect(Set(screenVisits.map(\.key)) == Set(try EduGoCatalog().screenKeys))
-        #expect(screenVisits.count == 38)
+        #expect(screenVisits.count == 39)
     }
 
     @Test(arguments: screenVisits.map(\.key))

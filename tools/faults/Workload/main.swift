@@ -7,7 +7,7 @@
 import DynamicUIDemoBackend
 import Foundation
 
-let arguments = CommandLine.arguments
+let arguments = ProcessInfo.processInfo.arguments
 
 func usage() -> Never {
     say(
