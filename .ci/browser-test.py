@@ -278,6 +278,8 @@ try:
     check("material-create" in driver.current_url, "the list's + opens the form")
     header = driver.find_element(By.CSS_SELECTOR, "header.bar").text
     check("Cancelar" in header and "Atrás" not in header, f"the form's bar has Cancel, not also Back ({header!r})")
+    check(not driver.find_elements(By.CSS_SELECTOR, "nav.tabs"), "the form is a sheet over the tab bar, as on iOS")
+    shot("form-sheet")
     for name, value in [("title", title), ("description", "Creado desde Chromium"), ("subject", "Ciencias"),
                         ("grade", "5"), ("file_url", "https://edugo.test/n.pdf"), ("file_type", "PDF"),
                         ("unit_id", "unt-001"), ("status", "borrador")]:

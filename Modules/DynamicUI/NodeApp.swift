@@ -173,6 +173,10 @@ public final class NodeAppRuntime {
     }
     /// Dark mode: `nil` follows the system; the `dark_mode` setting stores a choice.
     public private(set) var darkMode: Bool?
+    /// What the signed-in user may do (the host app's auth context, set when the user signs in
+    /// or out): nodes that declare another `permission` are not drawn, nor their actions.
+    /// `nil` (the default) draws every node and leaves the decision to the server.
+    public var permissions: Set<String>?
 
     @ObservationIgnored private let services: ActionServices
     @ObservationIgnored private let executor: NodeActionExecutor
@@ -486,7 +490,8 @@ public final class NodeAppRuntime {
     /// The renderer of documents: the theme, the components and the host's native components.
     public func renderer(options: RenderOptions) -> NodeRenderer {
         NodeRenderer(
-            theme: theme, library: library, components: componentBodies, options: options, nativeComponents: nativeComponents)
+            theme: theme, library: library, components: componentBodies, options: options, nativeComponents: nativeComponents,
+            permissions: permissions)
     }
 
     /// The evaluation environment (date formats, limits).

@@ -60,13 +60,17 @@ public struct NodeRenderer: Sendable {
     public let maxNesting: Int
     /// The app's native components: a node of a registered type becomes a `.custom` node.
     public let nativeComponents: NativeComponentRegistry
+    /// What the signed-in user may do: a node that needs another permission is left out, with
+    /// its actions (`nil`: not known, so every node is drawn and the server decides).
+    public let permissions: Set<String>?
 
     /// Creates a renderer.
     public init(
         theme: Theme, library: ComponentLibrary, components: [String: CompiledNode], options: RenderOptions = RenderOptions(),
         maxComponentDepth: Int = 16, maxNodes: Int = 20_000, maxNesting: Int = 96,
-        nativeComponents: NativeComponentRegistry = .empty
+        nativeComponents: NativeComponentRegistry = .empty, permissions: Set<String>? = nil
     ) {
+        self.permissions = permissions
         self.nativeComponents = nativeComponents
         self.theme = theme
         self.library = library
@@ -104,6 +108,7 @@ public struct NodeRenderer: Sendable {
     ) -> RenderNode? {
         if let condition = compiled.condition, (try? condition.isTrue(in: context)) != true { return nil }
         let node = compiled.node
+        guard node.isAllowed(by: permissions) else { return nil }
         let id = node.nodeId.map { "\(path)#\($0)" } ?? path
         guard budget.spend(), level < maxNesting else {
             return options.showUnknownMarkers ? RenderNode(id: id, kind: .unknown("node limit")) : nil

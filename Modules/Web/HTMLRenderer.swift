@@ -606,6 +606,8 @@ public struct HTMLRenderer: Sendable {
         let required = control.isRequired ? " required=\"required\"" : ""
         let readOnly = control.isReadOnly ? " readonly=\"readonly\"" : ""
         let value = control.value.isNull ? "" : control.value.text
+        // A required field's label carries an asterisk, whatever the control.
+        let mark = control.isRequired ? " <span aria-hidden=\"true\">*</span>" : ""
         switch control.type {
         case .textInput, .emailInput, .passwordInput, .numberInput:
             let (type, autocomplete): (String, String) =
@@ -621,7 +623,7 @@ public struct HTMLRenderer: Sendable {
             if let next = control.nextField { focus += " data-next-field=\"\(Self.attribute(next))\"" }
             if let submit = control.submitActionId { focus += " data-submit-action=\"\(Self.attribute(submit))\"" }
             return
-                "<div class=\"field\"><label for=\"\(id)\">\(label)\(control.isRequired ? " <span aria-hidden=\"true\">*</span>" : "")</label>"
+                "<div class=\"field\"><label for=\"\(id)\">\(label)\(mark)</label>"
                 + "<input id=\"\(id)\" name=\"\(name)\" type=\"\(type)\" autocomplete=\"\(autocomplete)\" value=\"\(Self.attribute(value))\"\(placeholder)\(required)\(readOnly)\(invalid)\(focus) />\(error)</div>"
         case .checkbox, .switch:
             let checked = value == "true" ? " checked=\"checked\"" : ""
@@ -632,7 +634,7 @@ public struct HTMLRenderer: Sendable {
                 "<div class=\"field toggle\"><input id=\"\(id)\" name=\"\(name)\" type=\"checkbox\" value=\"true\"\(role)\(checked)\(invalid) /><label for=\"\(id)\">\(label)</label>\(submit.isEmpty ? "" : "<button type=\"submit\" class=\"apply\"\(submit)>\(Self.escape(strings(.apply)))</button>")\(error)</div>"
         case .select:
             var html =
-                "<div class=\"field\"><label for=\"\(id)\">\(label)</label><select id=\"\(id)\" name=\"\(name)\"\(required)\(invalid)>"
+                "<div class=\"field\"><label for=\"\(id)\">\(label)\(mark)</label><select id=\"\(id)\" name=\"\(name)\"\(required)\(invalid)>"
             html += "<option value=\"\">—</option>"
             for option in control.options {
                 html +=
@@ -640,7 +642,7 @@ public struct HTMLRenderer: Sendable {
             }
             return html + "</select>\(error)</div>"
         case .radioGroup:
-            var html = "<fieldset class=\"field\" id=\"\(id)\"\(invalid)><legend>\(label)</legend>"
+            var html = "<fieldset class=\"field\" id=\"\(id)\"\(invalid)><legend>\(label)\(mark)</legend>"
             for (index, option) in control.options.enumerated() {
                 html +=
                     "<label for=\"\(id)-\(index)\"><input type=\"radio\" id=\"\(id)-\(index)\" name=\"\(name)\" value=\"\(Self.attribute(option.value))\"\(option.value == value ? " checked=\"checked\"" : "")\(required) /> \(Self.escape(option.label))</label>"

@@ -334,6 +334,20 @@ struct NodeAppNavigationTests {
         #expect(model.renderCount == 2, "its state changed: one rebuild")
     }
 
+    @Test func signingInOrOutRedrawsWhatTheUserMaySee() async throws {
+        let app = try folderApp()
+        await app.start()
+        let model = app.model(for: try #require(app.current))
+        model.renderOptions = RenderOptions()
+        await model.load()
+        await settle()
+        #expect(model.renderCount == 1)
+        app.permissions = ["podcasts.read"]
+        await settle()
+        #expect(model.renderCount == 2, "the kept tree depends on what the user may do")
+        #expect(app.renderer(options: RenderOptions()).permissions == ["podcasts.read"])
+    }
+
     @Test func anOfflineLaunchRecoversWithRetryAndCancellingIsNotFailing() async throws {
         let transport = ScriptedTransport()
         await transport.setFallback(.failure(.noConnection))

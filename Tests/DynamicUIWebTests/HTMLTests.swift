@@ -85,6 +85,18 @@ let hostileURL = "javascript:alert(document.cookie)"
 
 @Suite("HTML renderer: hostile input")
 struct HostileInputTests {
+    @Test(arguments: [ControlType.textInput, .select, .radioGroup])
+    func aRequiredFieldIsMarkedWhateverItsControl(type: ControlType) {
+        func html(required: Bool) -> String {
+            let control = ControlNode(
+                type: type, field: "subject", label: "Asignatura", value: .null, placeholder: nil, isRequired: required,
+                isReadOnly: false, options: [SlotOption(value: "a", label: "A")])
+            return HTMLRenderer().fragment(RenderNode(id: "f", kind: .control(control)))
+        }
+        #expect(html(required: true).contains("Asignatura <span aria-hidden=\"true\">*</span></"), "\(html(required: true))")
+        #expect(!html(required: false).contains("*</span>"))
+    }
+
     @Test func everyTextAttributeAndURLPositionIsEscaped() throws {
         let rows = LazyRows(count: 1, id: { _ in "row/\(hostile)" }) { _ in
             RenderNode(

@@ -21,6 +21,9 @@ public struct ViewNode: JSONModel, Identifiable {
     public var fallback: Fallback<ViewNode>?
     /// The id analytics report the node's impressions under.
     public var logId: String?
+    /// The permission the signed-in user needs for the node (and the actions inside it) to be
+    /// drawn, e.g. `podcasts.manage`; drawn for everyone when absent.
+    public var permission: String?
 
     /// The node's id, or its type name when it has none.
     public var id: String { nodeId ?? type.rawValue }
@@ -29,8 +32,9 @@ public struct ViewNode: JSONModel, Identifiable {
     public init(
         type: NodeType, id: String? = nil, style: String? = nil, inlineStyle: NodeStyle? = nil,
         condition: String? = nil, children: [ViewNode] = [], props: NodeProps = .none, requires: [String]? = nil,
-        fallback: Fallback<ViewNode>? = nil, logId: String? = nil
+        fallback: Fallback<ViewNode>? = nil, logId: String? = nil, permission: String? = nil
     ) {
+        self.permission = permission
         self.requires = requires
         self.fallback = fallback
         self.logId = logId
@@ -61,7 +65,8 @@ public struct ViewNode: JSONModel, Identifiable {
                 props: props,
                 requires: try context.optional("requires", in: o),
                 fallback: try context.optional("fallback", in: o),
-                logId: try context.optional("log_id", in: o)
+                logId: try context.optional("log_id", in: o),
+                permission: try context.optional("permission", in: o)
             )
         }
     }
@@ -79,7 +84,15 @@ public struct ViewNode: JSONModel, Identifiable {
         b.set("requires", requires)
         b.set("fallback", fallback)
         b.set("log_id", logId)
+        b.set("permission", permission)
         return b.json
+    }
+
+    /// Whether a user with `permissions` sees the node (`nil`: the app did not say what the
+    /// user may do, so the node is drawn and the server decides).
+    public func isAllowed(by permissions: Set<String>?) -> Bool {
+        guard let permission, let permissions else { return true }
+        return permissions.contains(permission)
     }
 }
 

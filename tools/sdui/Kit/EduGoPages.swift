@@ -108,8 +108,9 @@ struct EduGoPages {
             ?? LoadFailure.failed(runtime.strings(.screenShowFailed)).screen(
                 title: "", canGoBack: false, strings: runtime.strings)
         model.dismissBanner()
+        // A screen presented as a sheet covers the tab bar, as on iOS.
         let tabs =
-            runtime.isSignedIn
+            runtime.isSignedIn && shown.presentation != .sheet
             ? runtime.navigation.items(regular: regular).map { item in
                 (
                     title: item.label, href: Self.url(Route(screenKey: item.screenKey)),

@@ -487,6 +487,9 @@ public enum DynamicUISchema {
                 optional("requires", requires("the node")),
                 optional("fallback", fallback("ViewNode")),
                 optional("log_id", logId),
+                optional(
+                    "permission",
+                    string("The permission the signed-in user needs to see the node and use its actions.")),
             ],
             extra: [("allOf", .array(cases))])
     }

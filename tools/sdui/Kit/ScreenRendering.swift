@@ -50,13 +50,14 @@ public enum ScreenRendering {
                 let context = try compiled.context(user: user, userContext: userContext, data: data, environment: environment)
                 let items = definition.dataEndpoint == nil ? nil : DataLoader.items(in: data)
                 root = PatternRouter(options: options, components: components).render(
-                    ScreenInputs(screen: compiled, context: context, items: items))
+                    ScreenInputs(screen: compiled, context: context, items: items, permissions: userContext?.permissions))
             case .node(let node, let name):
                 let catalog = PodcastsCatalog()
                 let library = (try? catalog.components()) ?? ComponentLibrary(components: [:])
                 let renderer = NodeRenderer(
                     theme: (try? catalog.theme()) ?? Theme(), library: library, components: try NodeCompiler().compile(library),
-                    options: options, nativeComponents: components)
+                    options: options, nativeComponents: components,
+                    permissions: try userFile.flatMap { try UserContext(json: read($0)["context"] ?? .null).permissions })
                 let bindings = (data.objectValue ?? [:]).map { ($0.key, $0.value) }
                 let context = DataContext(
                     [("env", .object([:])), ("state", .object([:]))] + bindings, defaultObject: data, environment: environment)
