@@ -778,6 +778,35 @@ try:
     visit("/screen/materials-list")
     check("Materiales otra vez" in text(), "the fixed screen is the one shown")
 
+    step("documentation: sdui serve --docs FOLDER serves the site under /docs/ and links it")
+    site = tempfile.mkdtemp(prefix="dynamicui-docs-")
+    for folder in ["css", "data/documentation"]:
+        os.makedirs(os.path.join(site, folder))
+    for name, content in [
+            ("index.html", '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title>'
+                           '<link rel="icon" href="data:,"><link href="/docs/css/site.css" rel="stylesheet">'
+                           '<script>var baseUrl = "/docs/"</script></head><body><h1 id="docs-index">Docs</h1></body></html>'),
+            ("css/site.css", "#docs-index { color: rgb(1, 2, 3) }"), ("data/documentation/dynamicui.json", "{}")]:
+        with open(os.path.join(site, name), "w") as out:
+            out.write(content)
+    driver.get("about:blank")  # closes the live reload page's event stream before its server stops
+    driver.get_log("browser")
+    process.terminate()
+    process, base = start_server("--docs", site)
+    landing = base + "docs/documentation/dynamicui/"
+    for _ in range(50):
+        if any(line.endswith("Documentation: " + landing) for line in server_log):
+            break
+        time.sleep(0.1)
+    check(any(line.endswith("Documentation: " + landing) for line in server_log), "serve prints the documentation's address")
+    driver.delete_all_cookies()
+    visit("/")
+    click("#preview-docs")
+    check(driver.current_url == landing, "the preview bar's link opens the documentation")
+    check(driver.execute_script("return getComputedStyle(document.getElementById('docs-index')).color") == "rgb(1, 2, 3)",
+          "the site's stylesheet loads from /docs/")
+    shutil.rmtree(site, ignore_errors=True)
+
     step("sdui serve --quiet prints its address and nothing per request")
     import urllib.request
     quiet = subprocess.Popen([SDUI, "serve", "--port", "0", "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

@@ -5,6 +5,11 @@
 #
 #   bash .ci/docs.sh                 # all library products; archives in .build-docs/plugins/Swift-DocC/outputs
 #   bash .ci/docs.sh DynamicUIWeb    # some of them
+#   bash .ci/docs.sh --site          # the same checks, and one browsable site of them in .build-docs/site
+#
+# --site builds a combined archive (each module's pages link to its dependencies'), transformed for
+# static hosting under the path /docs/ (--hosting-base-path docs): `sdui serve` serves that folder
+# there and links it from the preview (http://127.0.0.1:8080/docs/documentation/dynamicui/).
 #
 # The documentation plugin (swiftlang/swift-docc-plugin) is declared only when DYNAMICUI_DOCS is
 # set, so an embedding app never resolves it; it builds in its own scratch path (.build-docs) so
@@ -18,7 +23,16 @@ log=/tmp/dynamicui-docs.log
 
 # The library products, from the manifest.
 all=$(sed -n 's/^ *\.library(name: "\([A-Za-z]*\)".*/\1/p' Package.swift)
-targets=${*:-$all}
+site=""
+names=()
+for argument in "$@"; do
+    case "$argument" in
+        --site) site=$scratch/site ;;
+        -*) echo "docs: unknown option $argument (--site, or product names)" >&2; exit 2 ;;
+        *) names+=("$argument") ;;
+    esac
+done
+targets=${names[*]:-$all}
 
 resolved=$(mktemp)
 if [ -f Package.resolved ]; then cp Package.resolved "$resolved"; fi
@@ -27,8 +41,15 @@ trap restore EXIT
 
 args=()
 for t in $targets; do args+=(--target "$t"); done
+package_args=()
+if [ -n "$site" ]; then
+    rm -rf "$site"
+    package_args+=(--allow-writing-to-directory "$site")
+    args+=(--enable-experimental-combined-documentation --transform-for-static-hosting --hosting-base-path docs
+        --output-path "$site")
+fi
 status=0
-DYNAMICUI_DOCS=1 swift package --scratch-path "$scratch" generate-documentation "${args[@]}" \
+DYNAMICUI_DOCS=1 swift package --scratch-path "$scratch" "${package_args[@]}" generate-documentation "${args[@]}" \
     --warnings-as-errors 2>&1 | tee "$log" || status=$?
 if [ "$status" -ne 0 ]; then
     echo "docs: the documentation build failed (exit $status); its diagnostics are above and in $log" >&2
@@ -77,3 +98,6 @@ if problems:
     sys.exit(1)
 PY
 echo "docs: $(echo $targets | wc -w) products documented, no warnings"
+if [ -n "$site" ]; then
+    echo "docs: site in $site; \`swift run sdui serve\` (from this folder) serves it at http://127.0.0.1:8080/docs/documentation/dynamicui/"
+fi

@@ -34,7 +34,27 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Locale of the EduGo runtime: the SDK's words, dates and numbers (es_ES, en_US, ar, …).")
     var locale: String = "es_ES"
 
+    @Option(
+        help: ArgumentHelp(
+            "A DocC static-hosting site to serve under /docs/ and link from the preview (default: .build-docs/site when it exists).",
+            discussion: "bash .ci/docs.sh --site builds it (every library product, --hosting-base-path docs)."))
+    var docs: String?
+
+    /// The site `--docs` names (which must be a folder), else `.build-docs/site` when it exists.
+    var documentation: DocumentationSite? {
+        get throws {
+            var isFolder: ObjCBool = false
+            let path = docs ?? DocumentationSite.defaultFolder
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+                if let docs { throw ValidationError("--docs \(docs): no such folder") }
+                return nil
+            }
+            return DocumentationSite(folder: URL(fileURLWithPath: path))
+        }
+    }
+
     func run() async throws {
+        let documentation = try self.documentation
         let catalog: PreviewCatalog
         do {
             catalog = try PreviewCatalog(argument: self.catalog)
@@ -44,7 +64,7 @@ struct Serve: AsyncParsableCommand {
         let backend = try catalog.backend(databasePath: database)
         try await backend.start()
         let quiet = self.quiet
-        let preview = WebPreview(backend: backend, locale: Locale(identifier: locale)) { line in
+        let preview = WebPreview(backend: backend, locale: Locale(identifier: locale), documentation: documentation) { line in
             if !quiet { emit(line) }
         }
         if let folder = catalog.folder {
@@ -70,7 +90,14 @@ struct Serve: AsyncParsableCommand {
                 "  live reload: watching \(reload.folder.path)"
                     + (reload.errors.isEmpty ? "" : " (\(reload.errors.count) errors)"))
         }
-        emit("  EduGo: \(root)  ·  Podcasts: \(root)podcasts")
+        // The documentation's address (or how to build it) shares the line of the other addresses.
+        let docsNote =
+            if let address = preview.documentationURL {
+                address.absoluteString + (documentation?.problem.map { " (warning: \($0))" } ?? "")
+            } else {
+                "not built (\(DocumentationSite.buildCommand) builds it into \(DocumentationSite.defaultFolder))"
+            }
+        emit("  EduGo: \(root)  ·  Podcasts: \(root)podcasts  ·  Documentation: \(docsNote)")
         emit("  demo API: mobile \(backend.mobileURL.absoluteString), admin \(backend.adminURL.absoluteString)")
         emit(
             "  accounts: docente@edugo.test, estudiante@edugo.test, tutor@edugo.test, admin.escuela@edugo.test, "

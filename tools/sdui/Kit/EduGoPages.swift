@@ -13,6 +13,8 @@ import Foundation
 @MainActor
 struct EduGoPages {
     let session: PreviewSession
+    /// The path of the documentation the preview bar links to, when a site is served.
+    var documentation: String? = nil
     /// Query names that are not route params.
     static let reserved: Set<String> = ["q", "pages", "page", "back", "layout"]
 
@@ -199,7 +201,12 @@ struct EduGoPages {
             let text = count == 1 ? runtime.strings(.pendingChange) : runtime.strings(.pendingChanges, String(count))
             out += "<span id=\"preview-pending\" role=\"status\">\(HTMLRenderer.escape(text))</span>"
         }
-        out += "<a href=\"/podcasts\">Podcasts</a></div>"
+        out += "<a href=\"/podcasts\">Podcasts</a>"
+        if let documentation {
+            out += "<a href=\"\(HTMLRenderer.attribute(documentation))\" id=\"preview-docs\">"
+            out += english ? "Documentation</a>" : "Documentación</a>"
+        }
+        out += "</div>"
         if let link = session.externalLink {
             session.externalLink = nil
             let host = HTMLRenderer.escape(link.host ?? link.absoluteString)

@@ -18,6 +18,8 @@ import Foundation
 @MainActor
 final class PodcastPreview {
     private let backend: DemoBackend
+    /// The path of the documentation the preview bar links to, when a site is served.
+    private let documentation: String?
     private var app: NodeAppRuntime?
     /// The models of the pages whose actions can be posted, by token (the newest 64).
     private var pages: [Int: (model: NodeScreenModel, query: [(String, String)])] = [:]
@@ -25,7 +27,10 @@ final class PodcastPreview {
     /// The page whose model the next GET of the same URL reuses (after an action, so its state shows).
     private var preserved: Int?
 
-    nonisolated init(backend: DemoBackend) { self.backend = backend }
+    nonisolated init(backend: DemoBackend, documentation: String? = nil) {
+        self.backend = backend
+        self.documentation = documentation
+    }
 
     /// The app, started on first use (documents through the backend's document endpoint).
     private func runtime() async throws -> NodeAppRuntime {
@@ -141,6 +146,10 @@ final class PodcastPreview {
                 "<button type=\"submit\" name=\"mode\" value=\"\(mode)\"\(current ? " aria-pressed=\"true\"" : "")>\(title)</button>"
         }
         preamble += "</form>"
+        if let documentation {
+            preamble +=
+                " · <a href=\"\(HTMLRenderer.attribute(documentation))\" id=\"preview-docs\">Documentation</a>"
+        }
         if let message = model.message {
             preamble += " · <span role=\"\(model.messageIsError ? "alert" : "status")\">\(HTMLRenderer.escape(message))</span>"
         }

@@ -25,6 +25,8 @@ public final class WebPreview: @unchecked Sendable {
     /// The locale of the EduGo sessions' runtimes.
     public let locale: Locale
     private var reload: LiveReload?
+    /// The DocC site served under `/docs/` and linked from the preview bar, if any.
+    public let documentation: DocumentationSite?
 
     /// Live reload of a catalog folder: pages carry a script that reloads them on a change, and
     /// show the catalog's errors while it has any. Set before `start`.
@@ -33,18 +35,26 @@ public final class WebPreview: @unchecked Sendable {
         set { lock.withLock { reload = newValue } }
     }
 
-    /// A preview over `backend` (already started) in `locale`; `log` receives one line per request.
+    /// A preview over `backend` (already started) in `locale`, serving `documentation` under
+    /// `/docs/` when given; `log` receives one line per request.
     public init(
-        backend: DemoBackend, locale: Locale = Locale(identifier: "es_ES"), log: @escaping @Sendable (String) -> Void = { _ in }
+        backend: DemoBackend, locale: Locale = Locale(identifier: "es_ES"), documentation: DocumentationSite? = nil,
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.backend = backend
         self.locale = locale
-        self.podcasts = PodcastPreview(backend: backend)
+        self.documentation = documentation
+        self.podcasts = PodcastPreview(backend: backend, documentation: documentation.map { _ in DocumentationSite.landingPath })
         self.log = log
     }
 
     /// The address to open.
     public var url: URL { URL(string: "http://127.0.0.1:\(lock.withLock { boundPort })/")! }
+
+    /// The address of the documentation (the `DynamicUI` module's page) when a site is served.
+    public var documentationURL: URL? {
+        documentation.map { _ in URL(string: String(DocumentationSite.landingPath.dropFirst()), relativeTo: url)!.absoluteURL }
+    }
 
     /// Starts listening on `port` (0 picks a free one).
     public func start(port: UInt16 = 0) async throws {
@@ -92,6 +102,13 @@ public final class WebPreview: @unchecked Sendable {
                 stream: reload.events(since: since))
         }
         let started = Date()
+        if request.path == "/docs" || request.path.hasPrefix(DocumentationSite.prefix) {
+            let response =
+                documentation?.response(method: request.method, path: request.path) ?? DocumentationSite.absentPage
+            let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+            log("\(request.method) \(request.path.removingPercentEncoding ?? request.path) \(response.status) \(milliseconds) ms")
+            return response
+        }
         let incoming = Incoming(
             method: request.method, path: request.path, query: Incoming.parseForm(request.query),
             form: request.method == "POST" ? Incoming.parseForm(String(decoding: request.body, as: UTF8.self)) : [],
@@ -133,7 +150,8 @@ public final class WebPreview: @unchecked Sendable {
         } catch {
             return Reply(status: 500, body: Self.errorPage("No se pudo crear la sesión: \(error)"))
         }
-        var reply = await EduGoPages(session: session).handle(request)
+        var reply = await EduGoPages(session: session, documentation: documentation.map { _ in DocumentationSite.landingPath })
+            .handle(request)
         if reply.cookie == nil { reply.cookie = newCookie }
         return reply
     }
