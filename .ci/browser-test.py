@@ -655,6 +655,9 @@ try:
         if episodes:
             press(episodes[0])
             check("episode_detail" in driver.current_url, "the episode detail opens")
+            check(len(driver.current_url) < 200 and "%7B" not in driver.current_url,
+                  f"its address carries ids, not the record ({driver.current_url[:120]})")
+            shared = driver.current_url
             audio = driver.find_elements(By.CSS_SELECTOR, "figure.media-player audio[src^='https://']")
             check(audio, "the registered media-player component draws an audio player")
             check("Now playing" not in text(), "nothing plays before the play button")
@@ -665,6 +668,12 @@ try:
                 check("episode_detail" in driver.current_url, "the episode stays open after play")
                 check("Now playing" in text(), "the component's onPlay action ran (setState) and the page shows it")
                 shot("podcasts-episode")
+            # The address opens the same episode on its own (a shared link), and a wrong id says so.
+            driver.delete_all_cookies()
+            driver.get(shared)
+            check(driver.find_elements(By.CSS_SELECTOR, "figure.media-player audio"), "a shared episode link opens the episode")
+            driver.get(re.sub(r"episodeId=\d+", "episodeId=1", shared))
+            check("Episode not found" in text(), "an unknown episode id says not found")
 
     step("podcasts: search")
     visit("/podcasts/search")

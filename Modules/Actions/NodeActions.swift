@@ -26,12 +26,17 @@ public struct NodeActionExecutor: Sendable {
                 return .dismiss
             case .setState(let key, let value):
                 return .stateChanged([key: try value.evaluate(in: context)])
-            case .api(let endpoint, let params, let resultKey):
+            case .api(let endpoint, let params, let resultKey, let select):
                 let query = (try params.evaluate(in: context).objectValue ?? [:]).compactMap {
                     entry -> (name: String, value: String)? in
                     entry.value.isNull ? nil : (entry.key, entry.value.text)
                 }
-                return await call(endpoint, query: query, resultKey: resultKey)
+                var wanted: JSONValue?
+                if let select { wanted = try select.matching.evaluate(in: context) }
+                return await call(endpoint, query: query, resultKey: resultKey) { result in
+                    guard let select, let wanted else { return [] }
+                    return [(select.key, select.pick(from: result, values: wanted))]
+                }
             case .custom(let event, let payload):
                 guard let handler = services.events.handler(for: event) else {
                     services.logger.warning("no handler registered for custom event '\(event)'")
@@ -51,12 +56,15 @@ public struct NodeActionExecutor: Sendable {
         }
     }
 
-    private func call(_ endpoint: String, query: [(name: String, value: String)], resultKey: String?) async -> ActionResult {
+    private func call(
+        _ endpoint: String, query: [(name: String, value: String)], resultKey: String?,
+        picked: (JSONValue) -> [(String, JSONValue)]
+    ) async -> ActionResult {
         guard let api = services.api else { return .error(message: services.strings(.noServer)) }
         do throws(NetworkError) {
             let json = try await api.send(APIRequest(.get, Endpoint(endpoint), query: query)).json()
-            guard let resultKey else { return .success(message: nil) }
-            return .stateChanged([resultKey: json])
+            let changes = (resultKey.map { [($0, json)] } ?? []) + picked(json)
+            return changes.isEmpty ? .success(message: nil) : .stateChanged(JSONObject(changes))
         } catch {
             return .error(message: error.code == .noConnection ? services.strings(.offline) : services.strings(.dataUnavailable))
         }

@@ -8,8 +8,8 @@ public indirect enum CompiledNodeAction: Sendable, Hashable {
     case present(screen: String, params: ValueTemplate)
     /// Dismiss the current sheet.
     case dismiss
-    /// Call an endpoint and store the result.
-    case api(endpoint: String, params: ValueTemplate, resultKey: String?)
+    /// Call an endpoint and store the result (and the element `select` picks from it).
+    case api(endpoint: String, params: ValueTemplate, resultKey: String?, select: CompiledSelection? = nil)
     /// Set a state value.
     case setState(key: String, value: ValueTemplate)
     /// Dispatch a host event.
@@ -18,6 +18,27 @@ public indirect enum CompiledNodeAction: Sendable, Hashable {
     case sequence([CompiledNodeAction])
     /// An action type the SDK does not know.
     case unknown(actionType: String)
+}
+
+/// An `api` action's selection with its `where` values compiled.
+public struct CompiledSelection: Sendable, Hashable {
+    /// The state key the picked element is stored under.
+    public let key: String
+    /// The keys from the result to the array.
+    public let from: [String]
+    /// The fields an element must have (an object; values may be bindings).
+    public let matching: ValueTemplate
+
+    /// The first element of the array at `from` in `result` whose fields equal `values` (as
+    /// text), or `null`.
+    public func pick(from result: JSONValue, values: JSONValue) -> JSONValue {
+        var array = result
+        for key in from { array = array[key] ?? .null }
+        let wanted = values.objectValue ?? [:]
+        return array.arrayValue?.first { element in
+            wanted.allSatisfy { entry in element[entry.key].map { !$0.isNull && $0.text == entry.value.text } ?? false }
+        } ?? .null
+    }
 }
 
 /// A view node with its condition, bindable props, nested nodes and actions compiled.
@@ -206,8 +227,14 @@ public struct NodeCompiler: Sendable {
         case .navigate(let screen, let params): return .navigate(screen: screen, params: values(params, "params"))
         case .present(let screen, let params): return .present(screen: screen, params: values(params, "params"))
         case .dismiss: return .dismiss
-        case .api(let endpoint, let params, let resultKey):
-            return .api(endpoint: endpoint, params: values(params, "params"), resultKey: resultKey)
+        case .api(let endpoint, let params, let resultKey, let select):
+            return .api(
+                endpoint: endpoint, params: values(params, "params"), resultKey: resultKey,
+                select: select.map {
+                    CompiledSelection(
+                        key: $0.key, from: $0.from.split(separator: ".").map(String.init),
+                        matching: values($0.matching, "select.where"))
+                })
         case .setState(let key, let value):
             do {
                 return .setState(key: key, value: try compiler.binding(value, at: location.appending(key: "value")))

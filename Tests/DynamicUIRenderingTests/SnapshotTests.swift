@@ -63,6 +63,7 @@ struct PodcastSnapshotTests {
             data["podcastId"] = .string(id)
             let episodes = try recording("/lookup?entity=podcastEpisode&id=\(id)")
             data["episodes"] = episodes
+            data["lookup"] = episodes
             data["episode"] = episodes["results"]?[1]
         default:
             break

@@ -110,7 +110,10 @@ struct NodeAppTests {
         let episode = app.model(for: episodeRoute)
         await episode.load()
         let episodeTree = episode.render(options: RenderOptions()).root
-        let episodeName = try #require(episodeRoute.params["episode"]?["trackName"]?.stringValue)
+        #expect(episodeRoute.params["episode"] == nil, "the link carries ids, not the record")
+        let picked = try #require(episode.data["episode"], "the page looks its episode up")
+        #expect(picked["trackId"]?.text == episodeRoute.params["episodeId"]?.text)
+        let episodeName = try #require(picked["trackName"]?.stringValue)
         #expect(texts(episodeTree).contains(episodeName))
         let openButtons = nodes(episodeTree).compactMap { node -> String? in
             guard case .button(let key) = node.kind, let (action, _) = episode.actions.action(for: key) else { return nil }
@@ -122,7 +125,7 @@ struct NodeAppTests {
         let events = await log.events
         #expect(events.count == 1)
         #expect(events.first?.0 == "openExternalUrl")
-        #expect(events.first?.1["url"] == episodeRoute.params["episode"]?["trackViewUrl"])
+        #expect(events.first?.1["url"] == picked["trackViewUrl"])
 
         // The episode's native component: drawn only because the host registered it.
         let player = try #require(
@@ -131,7 +134,7 @@ struct NodeAppTests {
                 return nil
             }.first, "no media player")
         #expect(player.type == "media_player")
-        #expect(player.props["url"] == episodeRoute.params["episode"]?["episodeUrl"])
+        #expect(player.props["url"] == picked["episodeUrl"])
         let onPlay = try #require(player.actions["onPlay"])
         #expect(!texts(episode.render(options: RenderOptions()).root).contains("Now playing"))
         await episode.perform(onPlay)
@@ -283,6 +286,31 @@ struct NodeAppNavigationTests {
         let shown = texts(model.render(options: RenderOptions()).root)
         #expect(shown.contains("Podcast not found"), "\(shown)")
         #expect(!shown.contains("Free") && !shown.contains("Clean") && !shown.contains("Episodes"), "\(shown)")
+    }
+
+    @Test func anUnknownEpisodeIdSaysNotFound() async throws {
+        let transport = ScriptedTransport()
+        await transport.setFallback(
+            .json(
+                200,
+                [
+                    "resultCount": 2,
+                    "results": [
+                        ["wrapperType": "track", "trackId": 1, "trackName": "Show"],
+                        ["wrapperType": "podcastEpisode", "trackId": 2, "trackName": "Pilot", "collectionName": "Show"],
+                    ],
+                ]))
+        let app = try folderApp(transport: transport)
+        await app.start()
+        for (episodeId, expected) in [("2", "Pilot"), ("3", "Episode not found")] {
+            app.push(NodeRoute(document: "episode_detail", params: ["podcastId": "1", "episodeId": .string(episodeId)]))
+            let model = app.model(for: try #require(app.current))
+            await model.load()
+            let shown = texts(model.render(options: RenderOptions()).root)
+            #expect(shown.contains(expected), "\(episodeId): \(shown)")
+            #expect(shown.contains("Episode not found") == (episodeId == "3"), "\(shown)")
+            _ = app.back()
+        }
     }
 
     @Test func buttonsFireInOrderAndAClosedDocumentDropsWhatWaits() async throws {

@@ -48,7 +48,9 @@ struct RenderCommandTests {
     }
 
     @Test func theShippedMediaPlayerIsDrawnNotUnknown() throws {
-        let text = try render("episode_detail")
+        let episode = try temporaryFile(
+            #"{"episode": {"trackName": "Uno", "episodeUrl": "https://example.com/1.mp3", "trackTimeMillis": 60000}}"#)
+        let text = try render("episode_detail", data: episode)
         #expect(text.contains("custom media_player") && !text.contains("unknown media_player"), "\(text)")
     }
 

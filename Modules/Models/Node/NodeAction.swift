@@ -9,8 +9,9 @@ public indirect enum NodeAction: JSONModel {
     case present(screen: String, params: [String: JSONValue])
     /// Dismiss the current sheet.
     case dismiss
-    /// Call `endpoint` with query `params` and store the result under `resultKey`.
-    case api(endpoint: String, params: [String: JSONValue], resultKey: String?)
+    /// Call `endpoint` with query `params`, store the result under `resultKey` and the element
+    /// `select` picks from it under the selection's key.
+    case api(endpoint: String, params: [String: JSONValue], resultKey: String?, select: NodeResultSelection? = nil)
     /// Set state `key` to `value`.
     case setState(key: String, value: JSONValue)
     /// Dispatch a named event with a payload to a host handler.
@@ -33,7 +34,7 @@ public indirect enum NodeAction: JSONModel {
         case "api":
             self = .api(
                 endpoint: try context.required("endpoint", in: o), params: try context.optional("params", in: o) ?? [:],
-                resultKey: try context.optional("resultKey", in: o))
+                resultKey: try context.optional("resultKey", in: o), select: try context.optional("select", in: o))
         case "setState":
             guard let value = o["value"] else {
                 throw context.error(.missingField, key: "value", "required field 'value' is missing")
@@ -75,10 +76,11 @@ public indirect enum NodeAction: JSONModel {
             if !params.isEmpty { b.set("params", params) }
         case .dismiss, .unknown:
             break
-        case .api(let endpoint, let params, let resultKey):
+        case .api(let endpoint, let params, let resultKey, let select):
             b.set("endpoint", endpoint)
             if !params.isEmpty { b.set("params", params) }
             b.set("resultKey", resultKey)
+            b.set("select", select)
         case .setState(let key, let value):
             b.set("key", key)
             b.set("value", value)
@@ -88,6 +90,40 @@ public indirect enum NodeAction: JSONModel {
         case .sequence(let actions):
             b.set("actions", actions)
         }
+        return b.json
+    }
+}
+
+/// One element of an `api` action's result, picked by its fields: the first element of the
+/// array at `from` whose fields equal `where` (values may be bindings), stored under `key`, or
+/// `null` when none does. A link can then carry an id instead of a whole record.
+public struct NodeResultSelection: JSONModel {
+    /// The state key the element is stored under.
+    public var key: String
+    /// Dot-separated keys from the result to the array (`results`); empty: the result itself.
+    public var from: String
+    /// The fields an element must have, and their values (compared as text: `42` equals `"42"`).
+    public var matching: [String: JSONValue]
+
+    /// Creates a selection.
+    public init(key: String, from: String = "", matching: [String: JSONValue]) {
+        self.key = key
+        self.from = from
+        self.matching = matching
+    }
+
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(json)
+        key = try context.required("key", in: o)
+        from = try context.optional("from", in: o) ?? ""
+        matching = try context.required("where", in: o)
+    }
+
+    public var json: JSONValue {
+        var b = JSONObjectBuilder()
+        b.set("key", key)
+        if !from.isEmpty { b.set("from", from) }
+        b.set("where", matching)
         return b.json
     }
 }

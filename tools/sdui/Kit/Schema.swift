@@ -393,6 +393,19 @@ public enum DynamicUISchema {
                 ])
             ),
             (
+                "NodeResultSelection",
+                model(
+                    "One element of an api action's result: the first element of the array at from whose fields equal where.",
+                    [
+                        required("key", string("The state key the element is stored under (null when none matches).")),
+                        optional(
+                            "from", string("Dot-separated keys from the result to the array; the result itself when absent.")),
+                        required(
+                            "where", typed("object", "Field names to the values (bindings or literals) they must equal, as text.")
+                        ),
+                    ])
+            ),
+            (
                 "TabItem",
                 model(
                     "A tab of a tab_view.",
@@ -539,6 +552,7 @@ public enum DynamicUISchema {
                 [
                     required("endpoint", string("The endpoint called.")), optional("params", params),
                     optional("resultKey", string("Where the result is stored.")),
+                    optional("select", ref("NodeResultSelection")),
                 ]),
             when("actionType", ["setState"], [required("key", string("The state key.")), required("value", anyValue)]),
             when(
