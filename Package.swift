@@ -288,6 +288,9 @@ if ProcessInfo.processInfo.environment["DYNAMICUI_BENCHMARKS"] != nil {
             name: "DynamicUIBenchInputs",
             dependencies: ["DynamicUIModels", "DynamicUIResolvers", "DynamicUIRendering", "DynamicUICatalog"],
             path: "Benchmarks/DynamicUIBenchInputs",
+            // The string-heavy inputs, written by generate-string-heavy.py.
+            exclude: ["generate-string-heavy.py"],
+            resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

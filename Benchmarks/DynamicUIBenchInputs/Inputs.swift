@@ -5,7 +5,8 @@ public import DynamicUIResolvers
 import Foundation
 
 /// Deterministic benchmark inputs: screens of about 20 KB and 100 KB, list payloads of 1,000
-/// and 10,000 items (8 fields, some non-ASCII), the catalogs, and evaluation contexts.
+/// and 10,000 items (8 fields, some non-ASCII), two string-heavy documents (an iTunes lookup
+/// response and a screen localized in twelve languages), the catalogs, and evaluation contexts.
 public enum BenchInputs {
     /// The EduGo catalog.
     public static let edugo = try! EduGoCatalog()
@@ -70,9 +71,25 @@ public enum BenchInputs {
     /// A screen of about 100 KB.
     public static let screen100k = screen(atLeast: 100_000)
 
-    /// The four reader inputs with their names.
+    /// The bytes of a committed input in `Resources/` (written by `generate-string-heavy.py`).
+    static func resource(_ name: String) -> [UInt8] {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Resources") else {
+            fatalError("no resource \(name).json")
+        }
+        return [UInt8](try! Data(contentsOf: url))
+    }
+
+    /// An iTunes Search API lookup response of 46 KB (a multilingual podcast and its episodes):
+    /// long Unicode strings, escapes of every kind, many URLs.
+    public static let itunesLookup = resource("itunes-lookup")
+    /// A composed help-centre screen of 46 KB (a valid `ScreenDefinition`) whose slot data
+    /// carries its strings in twelve languages.
+    public static let localizedScreen = resource("localized-screen")
+
+    /// The reader inputs with their names.
     public static let readerInputs: [(String, [UInt8])] = [
         ("screen 20KB", screen20k), ("screen 100KB", screen100k), ("list 1000", list1000), ("list 10000", list10000),
+        ("itunes 46KB", itunesLookup), ("localized screen 46KB", localizedScreen),
     ]
 
     /// The evaluation environment (fixed clock, es_ES, UTC).
