@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """The JSON reader beside references outside Swift, on the same files, at the same time.
 
-    python3 Benchmarks/reference-parsers.py PROBE [rounds]
+    python3 Benchmarks/reference-parsers.py PROBE [rounds] [filter]
 
 PROBE is a release build of tools/bench-probe (`DYNAMICUI_BENCHMARKS=1 swift build -c release
---scratch-path .build-bench --product dynamicui-probe`). The script writes the four reader
-inputs to a temporary folder, then for each round and file alternates: the probe's median read
-time (JSONReader → JSONValue), orjson.loads (Python objects) and simdjson's parser (its DOM,
-no Python objects). It prints each contender's median and the median of the per-round ratios.
+--scratch-path .build-bench --product dynamicui-probe`). The script writes the reader inputs
+(screens of 20 and 100 KB, lists of 1,000 and 10,000 items, and the string-heavy ones: a 46 KB
+iTunes lookup response and a screen localized in twelve languages) to a temporary folder, then
+for each round and file alternates: the probe's median read time (JSONReader → JSONValue),
+orjson.loads (Python objects) and simdjson's parser (its DOM, no Python objects). It prints each
+contender's median and the median of the per-round ratios. A filter keeps the files whose name
+contains it (`itunes`, `localized`, `list`, …).
 orjson and pysimdjson come from pip (installed for the user when missing).
 """
 import statistics
@@ -42,12 +45,14 @@ def median_ns(function, data, repeats):
 def main():
     probe = sys.argv[1]
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 7
+    wanted = sys.argv[3] if len(sys.argv) > 3 else ""
     orjson = ensure("orjson", "orjson")
     simdjson = ensure("simdjson", "pysimdjson")
     parser = simdjson.Parser()
     folder = Path(tempfile.mkdtemp(prefix="dynamicui-inputs-"))
     subprocess.run([probe, "dump", str(folder)], check=True)
-    files = sorted(folder.glob("*.json"), key=lambda p: (not p.name.startswith("screen"), p.stat().st_size))
+    files = sorted((p for p in folder.glob("*.json") if wanted in p.name),
+                   key=lambda p: (not p.name.startswith("screen"), p.stat().st_size))
     print("| input | bytes | DynamicUI JSONReader | orjson.loads | simdjson (DOM) | DynamicUI ÷ orjson (time) | DynamicUI ÷ simdjson (time) |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for path in files:

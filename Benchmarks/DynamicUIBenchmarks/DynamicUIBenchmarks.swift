@@ -52,6 +52,7 @@ let benchmarks: @Sendable () -> Void = {
     let materials = JSONWriter().bytes(from: try! BenchInputs.edugo.screenJSON("materials-list"))
     for (name, bytes) in [
         ("materials-list", materials), ("screen-20KB", BenchInputs.screen20k), ("screen-100KB", BenchInputs.screen100k),
+        ("localized-screen-46KB", BenchInputs.localizedScreen),
     ] {
         let data = Data(bytes)
         Benchmark("Screen-decode:DynamicUI:\(name)") { benchmark in

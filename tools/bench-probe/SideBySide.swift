@@ -76,6 +76,7 @@ enum SideBySide {
         for (name, bytes) in BenchInputs.readerInputs {
             let data = Data(bytes)
             let isList = name.hasPrefix("list")
+            let isLookup = name.hasPrefix("itunes")
             var contenders = [
                 Contender(name: "DynamicUI JSONReader → JSONValue") {
                     guard case .object(let object) = try JSONReader().read(bytes) else { return 0 }
@@ -85,7 +86,12 @@ enum SideBySide {
                     (try JSONSerialization.jsonObject(with: data) as? NSDictionary)?.count ?? 0
                 },
             ]
-            if isList {
+            if isLookup {
+                contenders.append(
+                    Contender(name: "JSONDecoder → plain Codable structs") {
+                        try decoder.decode(PlainLookup.self, from: data).results.count
+                    })
+            } else if isList {
                 contenders.append(
                     Contender(name: "JSONDecoder → plain Codable structs") {
                         try decoder.decode(PlainList.self, from: data).items.count
@@ -100,7 +106,10 @@ enum SideBySide {
                 Comparison(
                     name: "read \(name)", bytes: bytes.count, repeats: bytes.count > 1_000_000 ? 1 : 5, contenders: contenders))
         }
-        for (name, bytes) in [("materials-list", BenchInputs.materialsListBytes), ("screen 20KB", BenchInputs.screen20k)] {
+        for (name, bytes) in [
+            ("materials-list", BenchInputs.materialsListBytes), ("screen 20KB", BenchInputs.screen20k),
+            ("localized screen 46KB", BenchInputs.localizedScreen),
+        ] {
             let data = Data(bytes)
             all.append(
                 Comparison(
@@ -165,6 +174,31 @@ struct PlainItem: Decodable {
 struct PlainList: Decodable {
     let items: [PlainItem]
     let total: Int
+}
+
+/// An iTunes lookup response as an app would declare it for `JSONDecoder`: the fields a
+/// podcast page reads.
+struct PlainLookup: Decodable {
+    struct Result: Decodable {
+        let wrapperType: String
+        let kind: String
+        let collectionId: Int
+        let trackId: Int
+        let artistName: String?
+        let collectionName: String
+        let trackName: String
+        let feedUrl: String?
+        let trackViewUrl: String
+        let artworkUrl600: String?
+        let releaseDate: String
+        let shortDescription: String?
+        let description: String?
+        let episodeUrl: String?
+        let trackTimeMillis: Int?
+        let genres: [PlainAny]
+    }
+    let resultCount: Int
+    let results: [Result]
 }
 
 /// A screen as an app would declare it for `JSONDecoder`: the fields the renderer reads.

@@ -1,7 +1,8 @@
 // Runs one hot path a fixed number of times, for instruction counting under
 // `valgrind --tool=callgrind` (deterministic for the same binary and input).
 //
-//     dynamicui-probe <json-reader-1000 | screen-decode | placeholders-3 | materials-lowering | bytes-to-rows | sizes> [iterations]
+//     dynamicui-probe <json-reader-1000 | json-reader-itunes | json-reader-localized | screen-decode |
+//                      screen-decode-localized | placeholders-3 | materials-lowering | bytes-to-rows | sizes> [iterations]
 //     dynamicui-probe compare [rounds] [filter]   (side by side with the peers; see SideBySide.swift)
 //     dynamicui-probe dump FOLDER                 (the reader inputs as files)
 //     dynamicui-probe read-file FILE [rounds]     (median nanoseconds of one JSONReader read)
@@ -23,6 +24,15 @@ switch arguments[1] {
 case "json-reader-1000":
     let bytes = BenchInputs.list1000
     for _ in 0..<iterations { sink &+= (try JSONReader().read(bytes))["total"]?.intValue ?? 0 }
+case "json-reader-itunes":
+    let bytes = BenchInputs.itunesLookup
+    for _ in 0..<iterations { sink &+= (try JSONReader().read(bytes))["resultCount"]?.intValue ?? 0 }
+case "json-reader-localized":
+    let bytes = BenchInputs.localizedScreen
+    for _ in 0..<iterations { sink &+= (try JSONReader().read(bytes))["version"]?.intValue ?? 0 }
+case "screen-decode-localized":
+    let bytes = BenchInputs.localizedScreen
+    for _ in 0..<iterations { sink &+= try DocumentDecoder().decode(ScreenDefinition.self, from: bytes).template.zones.count }
 case "screen-decode":
     let bytes = JSONWriter().bytes(from: try BenchInputs.edugo.screenJSON("materials-list"))
     for _ in 0..<iterations { sink &+= try DocumentDecoder().decode(ScreenDefinition.self, from: bytes).template.zones.count }
