@@ -79,6 +79,8 @@ extension ActionServices {
                 return .error(message: strings(.itemGone))
             case .noConnection, .timeout:
                 return .error(message: strings(.serverUnreachable))
+            case .queueFull:
+                return .error(message: strings(.queueFull))
             default:
                 logger.error("\(mutation.method) \(mutation.endpoint) failed: \(error)")
                 return .error(message: error.body?["message"]?.stringValue ?? strings(.operationFailed))

@@ -285,6 +285,11 @@ public actor APIClient {
             logger.info("queued \(http.method) \(Redaction.url(url)) as #\(queued.id) for delivery when online")
             return try Self.rethrow(error, queued: queued)
         } catch let storageError as StorageError {
+            if storageError.code == .full {
+                throw NetworkError(
+                    .queueFull, status: error.status, message: "\(error.message); not queued: \(storageError.message)",
+                    retryAfter: error.retryAfter)
+            }
             throw NetworkError(error.code, message: "\(error.message); and it could not be queued: \(storageError)")
         } catch let networkError as NetworkError {
             throw networkError

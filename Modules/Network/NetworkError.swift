@@ -12,7 +12,7 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
             case validation = "validation failed", clientError = "client error", serverError = "server error"
             case decoding, cancelled, forbiddenURL = "forbidden URL", invalidRequest = "invalid request"
             case limitExceeded = "limit exceeded", forbidden, rateLimited = "rate limited"
-            case queuedBehind = "queued behind an earlier change"
+            case queuedBehind = "queued behind an earlier change", queueFull = "offline queue full"
         }
 
         private let base: Base
@@ -51,6 +51,9 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         /// Not sent: an earlier change to the same record waits in the offline queue, so this
         /// one was queued behind it (see `queuedRequest`) to keep the user's order.
         public static let queuedBehind = Code(.queuedBehind)
+        /// Neither sent nor queued: the offline queue holds its capacity of changes
+        /// (`OfflineQueueStore.capacity`). Nothing was stored; the app must tell the user.
+        public static let queueFull = Code(.queueFull)
 
         public var description: String { base.rawValue }
     }

@@ -512,9 +512,16 @@ struct ScreenLowering {
         return LazyRows(count: items.count, id: identity) { index in
             let row = context.item(items[index], index: index)
             // A row offers only the actions its record grants the user (his own material, not a
-            // colleague's); rows without grants offer them all.
-            let refused: Set<String> =
-                guarded.isEmpty ? [] : Set(guarded.filter { !$0.isGranted(on: items[index]) }.map(\.id))
+            // colleague's); rows without grants offer them all, and cost nothing more.
+            var refused: Set<String> = []
+            if !guarded.isEmpty, items[index]["permissions"]?.arrayValue != nil {
+                for action in guarded where !action.isGranted(on: items[index]) { refused.insert(action.id) }
+            }
+            guard !refused.isEmpty else {
+                return Self.lowerRow(
+                    slots, in: row, id: identity(index), itemAction: itemAction, swipe: swipe, press: press, menu: menu,
+                    environment: environment)
+            }
             return Self.lowerRow(
                 slots, in: row, id: identity(index), itemAction: itemAction, swipe: swipe.filter { !refused.contains($0) },
                 press: press.filter { !refused.contains($0) }, menu: menu.filter { !refused.contains($0.id) },

@@ -69,13 +69,21 @@ public final class OfflineQueueStore: Sendable {
     private let database: DatabaseQueue
     /// Where the database lives (`nil` in memory).
     public let path: String?
+    /// The most changes the queue holds (at least 1): one more is refused with a `.full`
+    /// error, so a device that stays offline, or a server that keeps refusing, cannot fill the
+    /// disk; the app tells the user instead of promising a delivery.
+    public let capacity: Int
+
+    /// The capacity a queue has unless told otherwise.
+    public static let defaultCapacity = 10_000
 
     /// Header names that are never written to the queue.
     public static let credentialHeaders: Set<String> = ["authorization", "cookie", "proxy-authorization", "x-api-key"]
 
-    /// Opens (creating and migrating) the queue at `path`.
-    public init(path: String) throws(StorageError) {
+    /// Opens (creating and migrating) the queue at `path`, holding at most `capacity` changes.
+    public init(path: String, capacity: Int = OfflineQueueStore.defaultCapacity) throws(StorageError) {
         self.path = path
+        self.capacity = max(1, capacity)
         do {
             // The folder may not exist yet (iOS creates no Application Support folder for an app).
             try FileManager.default.createDirectory(
@@ -88,8 +96,9 @@ public final class OfflineQueueStore: Sendable {
     }
 
     /// An in-memory queue, for tests and previews.
-    public init() throws(StorageError) {
+    public init(capacity: Int = OfflineQueueStore.defaultCapacity) throws(StorageError) {
         self.path = nil
+        self.capacity = max(1, capacity)
         do {
             database = try DatabaseQueue(configuration: Self.configuration())
             try Self.migrate(database)
@@ -133,7 +142,8 @@ public final class OfflineQueueStore: Sendable {
     }
 
     /// Durably appends `request` (credentials removed) and returns it as stored. Queuing the same
-    /// idempotency key twice returns the existing entry.
+    /// idempotency key twice returns the existing entry; a new one when the queue holds
+    /// `capacity` changes is refused with a `.full` error and nothing is stored.
     @discardableResult
     public func enqueue(_ request: NewQueuedRequest, at date: Date) throws(StorageError) -> QueuedRequest {
         let method = request.method.uppercased()
@@ -144,8 +154,16 @@ public final class OfflineQueueStore: Sendable {
         let headerText = JSONWriter(sortedKeys: true).string(
             from: .object(JSONObject(headers.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })))
         let url = Self.withoutCredentials(url: request.url)
+        let capacity = self.capacity
         do {
             return try database.write { db in
+                let existing = try Row.fetchOne(
+                    db, sql: "SELECT * FROM queued_request WHERE idempotency_key = ?", arguments: [request.idempotencyKey])
+                if let existing { return Self.request(from: existing) }
+                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queued_request") ?? 0
+                guard count < capacity else {
+                    throw StorageError(.full, "the offline queue holds its limit of \(capacity) changes")
+                }
                 try db.execute(
                     sql: """
                         INSERT INTO queued_request (idempotency_key, method, url, headers, body, created_at, next_attempt_at)
@@ -160,6 +178,8 @@ public final class OfflineQueueStore: Sendable {
                     db, sql: "SELECT * FROM queued_request WHERE idempotency_key = ?", arguments: [request.idempotencyKey])
                 return Self.request(from: row!)
             }
+        } catch let error as StorageError {
+            throw error
         } catch {
             throw StorageError(.database, "cannot enqueue: \(error)")
         }

@@ -4,7 +4,7 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of error this is. New codes may be added; switch with a `default`.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
-            case database, file, invalidRequest = "invalid request"
+            case database, file, invalidRequest = "invalid request", full
         }
 
         private let base: Base
@@ -16,6 +16,8 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let file = Code(.file)
         /// The request cannot be queued (for example, it is not mutating).
         public static let invalidRequest = Code(.invalidRequest)
+        /// The offline queue holds as many changes as it may (`OfflineQueueStore.capacity`).
+        public static let full = Code(.full)
 
         public var description: String { base.rawValue }
     }

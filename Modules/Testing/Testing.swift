@@ -112,15 +112,16 @@ public struct HandlerHarness: Sendable {
     /// Base URL of the fake mobile API.
     public static let mobileURL = URL(string: "https://mobile.api.test")!
 
-    /// A harness; `tokens` start as given (signed out by default).
+    /// A harness; `tokens` start as given (signed out by default); the offline queue holds at
+    /// most `queueCapacity` changes (a small one tests what the user sees when it is full).
     public init(
         tokens: AuthTokens? = nil, events: EventHandlerRegistry = EventHandlerRegistry(),
-        allowedHosts: Set<String> = ["edugo.test"]
+        allowedHosts: Set<String> = ["edugo.test"], queueCapacity: Int = OfflineQueueStore.defaultCapacity
     ) {
         transport = ScriptedTransport()
         self.tokens = InMemoryTokenStore(tokens)
         settings = InMemorySettingsStore()
-        queue = try! OfflineQueueStore()
+        queue = try! OfflineQueueStore(capacity: queueCapacity)
         clock = ManualClock()
         invalidator = RecordingInvalidator()
         let api = APIClient(

@@ -93,6 +93,26 @@ struct GenericActionTests {
         #expect(queued.first?.headers["Authorization"] == nil)
     }
 
+    @Test func aChangeTheFullQueueCannotHoldSaysSoAndIsNotPending() async throws {
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), queueCapacity: 1)
+        await harness.transport.setFallback(.failure(.noConnection))
+        func put(_ id: String) async throws -> ActionResult {
+            try await harness.dispatcher().execute(
+                action(.apiCall),
+                context: ActionContext(
+                    screenKey: "s", actionId: "act",
+                    config: ["method": "PUT", "endpoint": "admin:/v1/units/{id}", "body": ["name": "x"]],
+                    selectedItem: ["id": .string(id)]))
+        }
+        guard case .pendingOffline = try await put("u-1") else {
+            Issue.record("the first change was not queued")
+            return
+        }
+        let refused = try await put("u-2")
+        #expect(refused == .error(message: harness.services.strings(.queueFull)), "\(refused)")
+        #expect(try harness.queue.count() == 1, "nothing more stored")
+    }
+
     @Test func submitFormValidatesTypesAndMapsServerErrors() async throws {
         let config: JSONObject = [
             "method": "POST", "endpoint": "/v1/materials", "fields": ["title", "grade", "contact", "published"],

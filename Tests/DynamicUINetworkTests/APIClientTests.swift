@@ -125,6 +125,25 @@ struct RecoveryTests {
         #expect(try store.count() == 1)
     }
 
+    @Test func offlineWithAFullQueueIsATypedErrorAndNothingIsQueued() async throws {
+        let store = try OfflineQueueStore(capacity: 1)
+        let keys = KeySequence()
+        let client = APIClient(
+            configuration: configuration(retry: .none),
+            transport: FakeTransport([.failure(TransportError(.noConnection)), .failure(TransportError(.noConnection))]),
+            queue: store, clock: ManualClock(), idempotencyKeys: { keys.next() })
+        await #expect(throws: NetworkError.self) { try await client.send(APIRequest(.post, "/v1/materials", body: ["n": 1])) }
+        do throws(NetworkError) {
+            _ = try await client.send(APIRequest(.put, "/v1/materials/mat-9", body: ["n": 2]))
+            Issue.record("succeeded offline")
+        } catch {
+            #expect(error.code == .queueFull, "\(error)")
+            #expect(!error.isQueued && error.queuedRequest == nil, "the app must not promise its delivery")
+            #expect(error.message.contains("1 changes"))
+        }
+        #expect(try store.count() == 1)
+    }
+
     @Test func aChangeToARecordWithAQueuedChangeWaitsBehindIt() async throws {
         let store = try OfflineQueueStore()
         let keys = KeySequence()

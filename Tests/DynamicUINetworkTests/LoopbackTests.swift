@@ -27,7 +27,8 @@ func startServer(_ configure: (HTTPServer) async -> Void) async throws -> (HTTPS
     let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 10, logger: .disabled)
     await configure(server)
     let task = Task { try await server.run() }
-    try await server.waitUntilListening()
+    // Generous: on a loaded machine the listener can take seconds to come up.
+    try await server.waitUntilListening(timeout: 60)
     guard case .ip4(_, port: let port)? = await server.listeningAddress else { throw TransportError(.other("no port")) }
     return (server, task, URL(string: "http://127.0.0.1:\(port)")!)
 }

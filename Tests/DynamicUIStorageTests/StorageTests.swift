@@ -179,6 +179,26 @@ struct OfflineQueueStoreTests {
         }
     }
 
+    @Test func aFullQueueRefusesANewChangeAndStoresNothing() throws {
+        let store = try OfflineQueueStore(capacity: 2)
+        for key in ["k1", "k2"] {
+            try store.enqueue(NewQueuedRequest(method: "PUT", url: "https://api.test/v1/m/1", idempotencyKey: key), at: now)
+        }
+        do {
+            try store.enqueue(NewQueuedRequest(method: "PUT", url: "https://api.test/v1/m/2", idempotencyKey: "k3"), at: now)
+            Issue.record("a third change was queued in a queue of two")
+        } catch {
+            #expect(error.code == .full && error.message.contains("2 changes"), "\(error)")
+        }
+        #expect(try store.all().map(\.idempotencyKey) == ["k1", "k2"], "nothing stored")
+        let again = try store.enqueue(NewQueuedRequest(method: "PUT", url: "https://api.test/x", idempotencyKey: "k2"), at: now)
+        #expect(again.idempotencyKey == "k2", "a change already queued is found, full or not")
+        try store.remove(id: again.id)
+        try store.enqueue(NewQueuedRequest(method: "PUT", url: "https://api.test/v1/m/2", idempotencyKey: "k3"), at: now)
+        #expect(try store.count() == 2)
+        #expect(try OfflineQueueStore(capacity: -5).capacity == 1, "a capacity is at least one")
+    }
+
     @Test func failuresStatusesAndExpiry() throws {
         let store = try OfflineQueueStore()
         let old = try store.enqueue(NewQueuedRequest(method: "POST", url: "https://a/1", idempotencyKey: "old"), at: now)

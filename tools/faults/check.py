@@ -30,7 +30,7 @@ from collections import defaultdict
 TIMEOUT, RETRIES, MAX_RETRY_AFTER = 4, 2, 5
 LOAD_BUDGET = 2 * ((RETRIES + 1) * TIMEOUT + RETRIES * MAX_RETRY_AFTER) + 2
 CACHE_BYTES, CACHE_ENTRIES = 256 << 10, 24
-QUEUE_BOUND = 1000
+QUEUE_BOUND = 1000  # the workload's queue capacity: a change beyond it is refused ("offline queue full")
 RSS_BOUND_MB = 512
 STRATEGIES = ["clientWins", "merge", "serverWins"]
 
@@ -244,7 +244,8 @@ def main():
     ack_applied = sum(1 for a in acks.values() if a["how"] == "applied")
     ack_queued = sum(1 for a in acks.values() if a["how"] == "queued")
     print(
-        f"  acknowledged {len(acks)} ({ack_applied} applied online, {ack_queued} queued), {len(fails)} typed errors, "
+        f"  acknowledged {len(acks)} ({ack_applied} applied online, {ack_queued} queued), {len(fails)} typed errors "
+        f"({sum(1 for f in fails.values() if f.get('code') == 'offline queue full')} queue full), "
         f"{len(intents) - len(acks) - len(fails)} cut by a kill; {conflicts} queued conflicts "
         f"({len(dropped_server_wins)} dropped by serverWins), {len(rejected)} refused by the server; "
         f"{len(loads)} screen loads ({', '.join(f'{v} {k}' for k, v in sorted(outcomes.items()))}), "

@@ -95,6 +95,8 @@ public struct DynamicUIStrings: Sendable, Hashable {
         case actionUnavailableInVersion, actionTypeUnavailable, actionFailed, noServer, missingParameter
         /// Request failures.
         case checkFields, conflict, forbiddenAction, itemGone, serverUnreachable, operationFailed, confirmWithoutAction
+        /// The offline queue is full.
+        case queueFull
         /// Links and navigation failures.
         case invalidLink, linkNotAllowed, cannotOpenScreen, dataUnavailable, missingScreenKey
         /// Form validation.
@@ -195,6 +197,10 @@ public struct DynamicUIStrings: Sendable, Hashable {
         .forbiddenAction: ("Tu cuenta no tiene permiso para hacer esto", "Your account may not do this"),
         .itemGone: ("El elemento ya no existe", "The item no longer exists"),
         .serverUnreachable: ("Sin conexión con el servidor", "Can’t reach the server"),
+        .queueFull: (
+            "Hay demasiados cambios sin enviar: conéctate para enviarlos antes de hacer más. Este no se guardó.",
+            "Too many changes are waiting to be sent: connect to send them before making more. This one was not saved."
+        ),
         .operationFailed: ("No se pudo completar la operación", "The operation couldn’t be completed"),
         .confirmWithoutAction: ("Confirmación sin acción", "Confirmation without an action"),
         .invalidLink: ("Enlace no válido", "Invalid link"),

@@ -13,7 +13,8 @@ public protocol DynamicUIClock: Sendable {
 }
 
 extension DynamicUIClock {
-    /// The wall time in seconds since 1970: a clock that does not jump (a test's manual clock).
+    /// The wall time in seconds since 1970: right for a clock that does not jump (a test's
+    /// manual clock); a clock whose `now()` can jump must give a monotonic `uptime()` of its own.
     public func uptime() -> Double { now().timeIntervalSince1970 }
 }
 

@@ -16,6 +16,8 @@ enum Settings {
     /// The longest a screen load may take before it counts as stuck: every attempt of both
     /// requests timing out, and every wait between them as long as allowed, plus two seconds.
     static let loadBudget = 2 * (Double(retries + 1) * timeout + Double(retries) * maxRetryAfter) + 2
+    /// The offline queue's capacity: a change beyond it is refused with a typed error.
+    static let queueCapacity = 1_000
     /// The response cache's byte limit.
     static let cacheBytes = 256 << 10
     /// The response cache's entry limit.
@@ -80,7 +82,8 @@ actor Device {
         clock.offset = (try? String(contentsOf: skewFile, encoding: .utf8)).flatMap { Double($0) } ?? 0
         self.skewClock = skewClock
         radio = Switch()
-        store = try OfflineQueueStore(path: state.appending(path: "\(name).queue.sqlite").path)
+        store = try OfflineQueueStore(
+            path: state.appending(path: "\(name).queue.sqlite").path, capacity: Settings.queueCapacity)
         cache = ResponseCache(
             defaultTTL: 5, maxEntries: Settings.cacheEntries, maxBytes: Settings.cacheBytes,
             directory: state.appending(path: "\(name).cache"), clock: clock)

@@ -63,6 +63,9 @@ final class SkewedClock: DynamicUIClock, @unchecked Sendable {
 
     func now() -> Date { Date().addingTimeInterval(offset) }
 
+    /// The device's uptime, which a change of its wall clock does not move (as `SystemClock`).
+    func uptime() -> Double { ProcessInfo.processInfo.systemUptime }
+
     func sleep(seconds: Double) async throws { try await SystemClock().sleep(seconds: seconds) }
 }
 
