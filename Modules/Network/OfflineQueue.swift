@@ -137,19 +137,27 @@ public actor OfflineQueue {
         return report
     }
 
-    /// Whether `request` may be sent now. A wait this process scheduled is measured on the
-    /// clock's `uptime`, so a wall clock set forward does not cut a `Retry-After` short and one
-    /// set back does not park the queue. A wait scheduled by an earlier process has only the
-    /// stored wall times: when the wall clock is now earlier than when that wait began, it went
-    /// back, and the wait starts again from now (never longer than it was, never shorter).
+    /// Whether `request` may be sent now. A wait is measured on the clock's `uptime`, so a wall
+    /// clock set forward does not cut a `Retry-After` short and one set back does not park the
+    /// queue; that holds for a wait an earlier process of the same boot scheduled too (the uptime
+    /// it began at is stored). After a reboot only the stored wall times are left: when the wall
+    /// clock is now earlier than when that wait began, it went back, and the wait starts again
+    /// from now (never longer than it was, never shorter).
     private func isDue(_ request: QueuedRequest, now: Date) -> Bool {
         let uptime = clock.uptime()
         if let gate = notBefore[request.id] { return uptime >= gate }
+        let wait = request.nextAttemptAt.timeIntervalSince1970 - request.scheduledAt.timeIntervalSince1970
+        if let began = request.scheduledUptime, began.isFinite, uptime >= began {
+            // Scheduled by an earlier process of this boot (uptime only grows within one): the
+            // wait is measured on uptime, whatever the wall clock did since. After a reboot the
+            // uptime is smaller, and only the wall times below are left.
+            notBefore[request.id] = began + max(0, wait)
+            return uptime >= began + max(0, wait)
+        }
         // Compared as stored (seconds since 1970): a `Date` read back from them can be one ulp
         // later than the one written, which would leave a request never due under a clock that
         // does not move.
         let seconds = now.timeIntervalSince1970
-        let wait = request.nextAttemptAt.timeIntervalSince1970 - request.scheduledAt.timeIntervalSince1970
         if seconds < request.scheduledAt.timeIntervalSince1970 {
             guard wait > 0 else { return true }
             notBefore[request.id] = uptime + wait
@@ -221,8 +229,10 @@ public actor OfflineQueue {
         // value never parks a change for days).
         let delay = max(backoff.delay(forRetry: min(request.attempts, 20)), min(error.retryAfter ?? 0, Self.maxRetryAfter))
         let now = clock.now()
-        try store.recordFailure(id: request.id, nextAttemptAt: now.addingTimeInterval(delay), error: error.description, at: now)
-        notBefore[request.id] = clock.uptime() + delay
+        let uptime = clock.uptime()
+        try store.recordFailure(
+            id: request.id, nextAttemptAt: now.addingTimeInterval(delay), error: error.description, at: now, uptime: uptime)
+        notBefore[request.id] = uptime + delay
         emit(.retryScheduled(request, error))
     }
 

@@ -33,6 +33,10 @@ public struct QueuedRequest: Sendable, Hashable, Identifiable {
     /// When the wait until `nextAttemptAt` began (the last failed attempt; the creation time
     /// before any). A device clock now earlier than this went back, and the wait is over.
     public let scheduledAt: Date
+    /// The device's uptime (the clock's `uptime()`) when that wait began, when it was recorded:
+    /// a later process of the same boot measures the wait on it, so a wall clock changed since
+    /// (even forward) neither cuts it short nor stretches it.
+    public let scheduledUptime: Double?
     /// Where it stands.
     public let status: Status
     /// The last delivery error.
@@ -138,6 +142,9 @@ public final class OfflineQueueStore: Sendable {
         migrator.registerMigration("v2") { db in
             try db.execute(sql: "ALTER TABLE queued_request ADD COLUMN scheduled_at DOUBLE")
         }
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: "ALTER TABLE queued_request ADD COLUMN scheduled_uptime DOUBLE")
+        }
         try migrator.migrate(database)
     }
 
@@ -211,14 +218,17 @@ public final class OfflineQueueStore: Sendable {
     }
 
     /// Records a failed attempt at `date` and when to try again.
-    public func recordFailure(id: Int64, nextAttemptAt: Date, error: String, at date: Date? = nil) throws(StorageError) {
+    public func recordFailure(
+        id: Int64, nextAttemptAt: Date, error: String, at date: Date? = nil, uptime: Double? = nil
+    ) throws(StorageError) {
         try write { db in
             try db.execute(
                 sql: """
-                    UPDATE queued_request SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, scheduled_at = ?
+                    UPDATE queued_request SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, scheduled_at = ?,
+                    scheduled_uptime = ?
                     WHERE id = ?
                     """,
-                arguments: [nextAttemptAt.timeIntervalSince1970, error, date?.timeIntervalSince1970, id])
+                arguments: [nextAttemptAt.timeIntervalSince1970, error, date?.timeIntervalSince1970, uptime, id])
         }
     }
 
@@ -317,6 +327,7 @@ public final class OfflineQueueStore: Sendable {
             body: row["body"], createdAt: Date(timeIntervalSince1970: row["created_at"]), attempts: row["attempts"],
             nextAttemptAt: Date(timeIntervalSince1970: row["next_attempt_at"]),
             scheduledAt: Date(timeIntervalSince1970: row["scheduled_at"] ?? row["created_at"]),
+            scheduledUptime: row["scheduled_uptime"],
             status: QueuedRequest.Status(rawValue: status) ?? .pending, lastError: row["last_error"])
     }
 }

@@ -324,6 +324,43 @@ struct OfflineQueueFaultTests {
         #expect(await queue.process().delivered == 1)
     }
 
+    @Test func aClockSetForwardWhileTheAppWasNotRunningDoesNotCutRetryAfterShort() async throws {
+        let clock = JumpingClock()
+        let (_, store, _) = try await waitingQueue(clock)
+        #expect(try store.pending().first?.scheduledUptime == clock.uptime(), "the wait's start is stored on uptime")
+        // The app is killed, the clock set two hours forward, and a new process starts: on the
+        // stored wall times alone the 5 s were long over.
+        clock.jump(by: 7200)
+        clock.manual.advance(by: 2)
+        let transport = FakeTransport([response(200)])
+        let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
+        let queue = OfflineQueue(store: store, client: client, clock: clock)
+        #expect(await queue.process().delivered == 0, "3 of the server's 5 s are left")
+        #expect(await transport.requests.isEmpty)
+        clock.manual.advance(by: 3)
+        #expect(await queue.process().delivered == 1)
+    }
+
+    @Test func afterARebootTheStoredWallTimesDecide() async throws {
+        /// The same wall clock after a reboot: its uptime started again from zero.
+        struct Rebooted: DynamicUIClock {
+            let clock: JumpingClock
+            func now() -> Date { clock.now() }
+            func sleep(seconds: Double) async throws {}
+            func uptime() -> Double { clock.uptime() - 1_000_000 }
+        }
+        let clock = JumpingClock()
+        let (_, store, _) = try await waitingQueue(clock)
+        let rebooted = Rebooted(clock: clock)
+        let transport = FakeTransport([response(200)])
+        let queue = OfflineQueue(
+            store: store, client: APIClient(configuration: configuration(), transport: transport, clock: rebooted),
+            clock: rebooted)
+        #expect(await queue.process().delivered == 0, "5 s from the stored wall time have not passed")
+        clock.manual.advance(by: 5)
+        #expect(await queue.process().delivered == 1)
+    }
+
     @Test func aClockSetBackWhileTheAppWasNotRunningRestartsTheWait() async throws {
         let clock = JumpingClock()
         let (_, store, _) = try await waitingQueue(clock)
