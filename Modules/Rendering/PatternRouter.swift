@@ -517,15 +517,16 @@ struct ScreenLowering {
             if !guarded.isEmpty, items[index]["permissions"]?.arrayValue != nil {
                 for action in guarded where !action.isGranted(on: items[index]) { refused.insert(action.id) }
             }
-            guard !refused.isEmpty else {
-                return Self.lowerRow(
-                    slots, in: row, id: identity(index), itemAction: itemAction, swipe: swipe, press: press, menu: menu,
-                    environment: environment)
-            }
+            let offered =
+                refused.isEmpty
+                ? (swipe, press, menu)
+                : (
+                    swipe.filter { !refused.contains($0) }, press.filter { !refused.contains($0) },
+                    menu.filter { !refused.contains($0.id) }
+                )
             return Self.lowerRow(
-                slots, in: row, id: identity(index), itemAction: itemAction, swipe: swipe.filter { !refused.contains($0) },
-                press: press.filter { !refused.contains($0) }, menu: menu.filter { !refused.contains($0.id) },
-                environment: environment)
+                slots, in: row, id: identity(index), itemAction: itemAction, swipe: offered.0, press: offered.1,
+                menu: offered.2, environment: environment)
         }
     }
 

@@ -344,13 +344,19 @@ struct NodeAppNavigationTests {
         #expect(next.state["showShareSheet"] == nil)
     }
 
-    @Test func aDocumentKeepsItsTreeAndRebuildsItOnlyWhenItsStateChanges() async throws {
+    /// The folder app started, and its root document loaded and drawn once.
+    func shownRoot() async throws -> (NodeAppRuntime, NodeScreenModel) {
         let app = try folderApp()
         await app.start()
         let model = app.model(for: try #require(app.current))
         model.renderOptions = RenderOptions()
         await model.load()
         await settle()
+        return (app, model)
+    }
+
+    @Test func aDocumentKeepsItsTreeAndRebuildsItOnlyWhenItsStateChanges() async throws {
+        let (app, model) = try await shownRoot()
         #expect(model.rendered != nil && model.renderCount == 1)
         for _ in 0..<10 { _ = model.rendered }
         app.push(NodeRoute(document: "podcast_detail", params: ["id": "1"]))
@@ -363,12 +369,7 @@ struct NodeAppNavigationTests {
     }
 
     @Test func signingInOrOutRedrawsWhatTheUserMaySee() async throws {
-        let app = try folderApp()
-        await app.start()
-        let model = app.model(for: try #require(app.current))
-        model.renderOptions = RenderOptions()
-        await model.load()
-        await settle()
+        let (app, model) = try await shownRoot()
         #expect(model.renderCount == 1)
         app.permissions = ["podcasts.read"]
         await settle()

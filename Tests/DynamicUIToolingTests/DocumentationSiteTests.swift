@@ -73,15 +73,20 @@ struct DocumentationSiteTests {
         return (site, base.appendingPathComponent("outside/secret.txt"))
     }
 
-    @Test func servesTheSiteUnderDocsWithContentTypesAndItsIndexForPages() async throws {
-        let (site, _) = try Self.makeSite()
-        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+    /// A preview serving `site` under /docs/, started on a free port, and that port.
+    static func serve(_ site: URL) async throws -> (WebPreview, UInt16) {
         let backend = try DemoBackend()
         try await backend.start()
         let preview = WebPreview(backend: backend, documentation: DocumentationSite(folder: site))
         try await preview.start()
+        return (preview, try #require(preview.url.port.flatMap { UInt16(exactly: $0) }))
+    }
+
+    @Test func servesTheSiteUnderDocsWithContentTypesAndItsIndexForPages() async throws {
+        let (site, _) = try Self.makeSite()
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let (preview, port) = try await Self.serve(site)
         defer { Task { await preview.stop() } }
-        let port = try #require(preview.url.port.flatMap { UInt16(exactly: $0) })
         #expect(preview.documentationURL?.absoluteString == "http://127.0.0.1:\(port)/docs/documentation/dynamicui/")
 
         let css = try RawConnection.fetch(port: port, "/docs/css/site.css")
@@ -124,12 +129,8 @@ struct DocumentationSiteTests {
     @Test func neverServesAFileOutsideTheFolder() async throws {
         let (site, secret) = try Self.makeSite()
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        let backend = try DemoBackend()
-        try await backend.start()
-        let preview = WebPreview(backend: backend, documentation: DocumentationSite(folder: site))
-        try await preview.start()
+        let (preview, port) = try await Self.serve(site)
         defer { Task { await preview.stop() } }
-        let port = try #require(preview.url.port.flatMap { UInt16(exactly: $0) })
         #expect(FileManager.default.fileExists(atPath: secret.path))
 
         let attempts = [

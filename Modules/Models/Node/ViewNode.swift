@@ -91,8 +91,7 @@ public struct ViewNode: JSONModel, Identifiable {
     /// Whether a user with `permissions` sees the node (`nil`: the app did not say what the
     /// user may do, so the node is drawn and the server decides).
     public func isAllowed(by permissions: Set<String>?) -> Bool {
-        guard let permission, let permissions else { return true }
-        return permissions.contains(permission)
+        ActionDefinition.allows(permission, permissions)
     }
 }
 

@@ -51,6 +51,12 @@ public struct ActionDefinition: JSONModel, Identifiable {
     /// Whether a user with `permissions` is offered the action (`nil`: the server did not say
     /// what the user may do, so everything is offered and the server decides).
     public func isAllowed(by permissions: Set<String>?) -> Bool {
+        Self.allows(permission, permissions)
+    }
+
+    /// Whether a user with `permissions` may use what needs `permission`: yes when nothing is
+    /// needed or the app did not say what the user may do (the server decides).
+    public static func allows(_ permission: String?, _ permissions: Set<String>?) -> Bool {
         guard let permission, let permissions else { return true }
         return permissions.contains(permission)
     }
