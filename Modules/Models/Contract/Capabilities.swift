@@ -10,7 +10,7 @@ import Foundation
 /// form with every screen request, and uses it to choose each element's `fallback`; `sdui
 /// capabilities` writes it as JSON and `sdui validate --client` checks documents against an
 /// older app's.
-public struct ClientCapabilities: JSONModel {
+public struct ClientCapabilities: JSONModel {  // wire: snake_case, init
     /// The document schema version the app speaks.
     public var schemaVersion: Int
     /// The SDK version that derived it.
@@ -18,21 +18,21 @@ public struct ClientCapabilities: JSONModel {
     /// The platform (`ios`, `ipad`, `mac`), when known.
     public var platform: String?
     /// Screen patterns.
-    public var patterns: Set<String>
+    public var patterns: Set<String> = []
     /// Zone types.
-    public var zoneTypes: Set<String>
+    public var zoneTypes: Set<String> = []
     /// Control types of slots.
-    public var controlTypes: Set<String>
+    public var controlTypes: Set<String> = []
     /// Node types.
-    public var nodeTypes: Set<String>
+    public var nodeTypes: Set<String> = []
     /// Screen-dialect action types.
-    public var actionTypes: Set<String>
+    public var actionTypes: Set<String> = []
     /// Node-dialect action types.
-    public var nodeActionTypes: Set<String>
+    public var nodeActionTypes: Set<String> = []
     /// Transforms of the expression language.
-    public var transforms: Set<String>
+    public var transforms: Set<String> = []
     /// Native components registered by the host (`media-player`; `_` and `-` are the same).
-    public var components: Set<String>
+    public var components: Set<String> = []
 
     /// Creates capabilities.
     public init(
@@ -123,34 +123,6 @@ public struct ClientCapabilities: JSONModel {
     /// everywhere (the native-component registry too).
     package static func componentKey(_ type: String) -> String { String(type.lowercased().map { $0 == "_" ? "-" : $0 }) }
 
-    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(json)
-        func set(_ key: String) throws(ModelDecodingError) -> Set<String> {
-            Set(try context.optional(key, in: o) as [String]? ?? [])
-        }
-        self.init(
-            schemaVersion: try context.required("schema_version", in: o), sdkVersion: try context.required("sdk_version", in: o),
-            platform: try context.optional("platform", in: o), patterns: try set("patterns"), zoneTypes: try set("zone_types"),
-            controlTypes: try set("control_types"), nodeTypes: try set("node_types"), actionTypes: try set("action_types"),
-            nodeActionTypes: try set("node_action_types"), transforms: try set("transforms"),
-            components: try set("components"))
-    }
-
-    public var json: JSONValue {
-        var b = JSONObjectBuilder()
-        b.set("schema_version", schemaVersion)
-        b.set("sdk_version", sdkVersion)
-        b.set("platform", platform)
-        b.set("patterns", patterns.sorted())
-        b.set("zone_types", zoneTypes.sorted())
-        b.set("control_types", controlTypes.sorted())
-        b.set("node_types", nodeTypes.sorted())
-        b.set("action_types", actionTypes.sorted())
-        b.set("node_action_types", nodeActionTypes.sorted())
-        b.set("transforms", transforms.sorted())
-        b.set("components", components.sorted())
-        return b.json
-    }
 }
 
 /// What an element does when the app lacks what it `requires` (or does not know its type): use

@@ -74,6 +74,18 @@ extension Array: JSONModelEncodable where Element: JSONModelEncodable {
     public var json: JSONValue { .array(map(\.json)) }
 }
 
+extension Set: JSONModelDecodable where Element: JSONModelDecodable {
+    /// Decodes a JSON array; repeated elements count once.
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        self.init(try [Element](json: json, context: &context))
+    }
+}
+
+extension Set: JSONModelEncodable where Element: JSONModelEncodable & Comparable {
+    /// Elements are written sorted, so the output is stable.
+    public var json: JSONValue { sorted().json }
+}
+
 extension Dictionary: JSONModelDecodable where Key == String, Value: JSONModelDecodable {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let object = try context.object(json)

@@ -199,13 +199,21 @@ struct Render: AsyncParsableCommand {
 /// `sdui schema`.
 struct Schema: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write the JSON Schema of both dialects (screen and node documents).")
+        abstract: "Write the JSON Schema (or TypeScript declarations) of both dialects (screen and node documents).")
+
+    /// What `sdui schema` writes.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, typescript
+    }
 
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
+    @Option(help: "json (JSON Schema, draft 2020-12) or typescript (declarations for backends).")
+    var format: Format = .json
+
     func run() async throws {
-        let text = DynamicUISchema.text()
+        let text = format == .json ? DynamicUISchema.text() : DynamicUISchema.typeScript()
         if let output {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } else {
