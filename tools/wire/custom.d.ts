@@ -99,7 +99,7 @@ export interface ComponentProps { name: string; parameters?: NodeParams | null }
  * One element of a node-dialect document, discriminated by type: each type has its own props.
  * A type this version does not know (for newer apps, with a fallback) needs a cast.
  */
-export type ViewNode = ViewNodeMembers &
+export type ViewNode = Omit<ViewNodeMembers, "type"> &
     (
         | { type: "vstack" | "hstack" | "lazy_vstack" | "lazy_hstack"; props?: StackProps | null }
         | { type: "zstack"; props?: ZStackProps | null }
@@ -109,7 +109,7 @@ export type ViewNode = ViewNodeMembers &
         | { type: "grid"; props?: GridProps | null }
         | { type: "text"; props?: TextProps | null }
         | { type: "image"; props?: ImageProps | null }
-        | { type: "divider"; props?: { [key: string]: never } | null }
+        | { type: "divider"; props?: null }
         | { type: "button"; props?: ButtonProps | null }
         | { type: "navigation_link"; props: NavigationLinkProps }
         | { type: "text_field"; props?: TextFieldProps | null }
@@ -119,7 +119,20 @@ export type ViewNode = ViewNodeMembers &
         | { type: "screen"; props?: ScreenProps | null }
         | { type: "sheet"; props?: SheetProps | null }
         | { type: "component"; props: ComponentProps }
+        | NativeNode
     );
+
+/**
+ * The native components an app registers, by node type, with their props. Empty here; a backend
+ * declares its app's own, e.g.
+ * `declare module "./dynamicui" { interface NativeNodeProps { media_player: { url: string } } }`.
+ */
+export interface NativeNodeProps {}
+
+/** A node drawn by a native component the app registers (see NativeNodeProps). */
+export type NativeNode = {
+    [Type in keyof NativeNodeProps]: { type: Type; props?: NativeNodeProps[Type] | null };
+}[keyof NativeNodeProps];
 
 /** Any DynamicUI document, either dialect. */
 export type DynamicUIDocument =
