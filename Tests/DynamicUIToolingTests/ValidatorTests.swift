@@ -201,6 +201,38 @@ struct ValidatorTests {
     }
 }
 
+@Suite("sdui validate: the declarations' constraints")
+struct DeclaredConstraintValidationTests {
+    @Test func patternsLengthsAndBoundsComeFromTheSchemaOnceEach() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-declared-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let theme =
+            ##"{"colors": {"primary": "#0A84FF", "accent": "blue"}, "dark_colors": {"primary": "#12"}, "##
+            + ##""fonts": {"body": {"size": 0}}}"##
+        let navigation =
+            #"{"version": 1, "bottom_nav": [{"key": "home", "label": "Inicio", "icon": "house", "screen_key": "  ", "#
+            + #""sort_order": 1}]}"#
+        let broken = #"{"version": "one", "bottom_nav": []}"#
+        for (name, text) in [("theme.json", theme), ("navigation.json", navigation), ("broken-navigation.json", broken)] {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let report = ScreenValidator.shipped().validate(paths: [folder])
+        func errors(in file: String) -> [String] {
+            report.findings.filter { $0.file.hasSuffix(file) && $0.severity == .error }.map { "\($0.path): \($0.message)" }
+        }
+        let themeErrors = errors(in: "/theme.json")
+        #expect(themeErrors.count == 3, "\(report.text)")
+        #expect(themeErrors.contains { $0.hasPrefix("colors.accent: 'blue' does not match the pattern") })
+        #expect(themeErrors.contains { $0.hasPrefix("dark_colors.primary: '#12' does not match") })
+        #expect(themeErrors.contains { $0.hasPrefix("fonts.body.size: expected more than 0") })
+        #expect(errors(in: "/navigation.json") == [#"bottom_nav[0].screen_key: '  ' does not match the pattern \S"#])
+        // The decoder's finding is not repeated by the schema at the same place.
+        let brokenErrors = errors(in: "broken-navigation.json")
+        #expect(brokenErrors.count == 1 && brokenErrors[0].hasPrefix("version:"), "\(brokenErrors)")
+    }
+}
+
 @Suite("sdui validate: hostile numbers and URLs")
 struct HostileDocumentValidationTests {
     func validate(_ documents: [String: String], allowing hosts: [String] = []) throws -> ValidationReport {

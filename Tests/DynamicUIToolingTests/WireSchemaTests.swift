@@ -197,7 +197,12 @@ struct WireSchemaTests {
             return sample(first, depth: depth)
         }
         switch types.first {
-        case "string": return schema["examples"]?[0] ?? "sample"
+        case "string":
+            if let example = schema["examples"]?[0] { return example }
+            // A text that meets the member's pattern (a color, a non-blank name).
+            let pattern = (schema["pattern"]?.stringValue).flatMap { try? Regex($0) }
+            let text = ["sample", "#1A2B3C"].first { pattern == nil || $0.firstMatch(of: pattern!) != nil } ?? "sample"
+            return .string(text)
         case "integer": return 1
         case "number": return schema["maximum"] == 1 ? 0.5 : 1.5
         case "boolean": return true

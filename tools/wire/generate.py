@@ -26,7 +26,8 @@ Annotations (comma-separated, after `// wire:`):
                        omitEmpty   not written when empty
                        min=N max=N inclusive bounds, checked when decoding
                        positive    must be greater than zero, checked when decoding
-                       minLength=N pattern=REGEX  constraints the schema states (the validator checks them)
+                       minLength=N pattern=REGEX above=N valuePattern=REGEX (of a dictionary's values)
+                                   constraints the schema states, which `sdui validate` checks
                        custom      decoded by `Self.decode<Name>(from:…)` and written by `encode<Name>(into:)`
                        custom=A+B  the same, passing the already decoded members A and B
   on an `enum X: OpenEnum` line: how case names become raw values (kebab-case, snake_case,
@@ -230,7 +231,7 @@ def read_file(path, models, enums):
                 enum["values"].append(case.group(2))
         if current is not None:
             match = PROPERTY.match(line)
-            if match and "{" not in line:
+            if match and "{" not in line.split("//")[0]:
                 name, swift_type, initial, options = match.groups()
                 current.fields.append(
                     Field(name, swift_type.strip(), initial.strip() if initial else None, doc_above(lines, index),
@@ -481,6 +482,13 @@ def model_schema(model, known):
             member["minLength"] = int(field.options["minLength"])
         if "pattern" in field.options:
             member["pattern"] = field.options["pattern"]
+        if "above" in field.options:
+            member["exclusiveMinimum"] = json.loads(field.options["above"])
+        if "valuePattern" in field.options:
+            values = member.get("additionalProperties")
+            if values is None:
+                raise SystemExit(f"generate.py: valuePattern on {model.name}.{field.name}, which is not a dictionary")
+            member["additionalProperties"] = {**values, "pattern": field.options["valuePattern"]}
         properties[field.key(model)] = member
         if field.wire_required:
             required.append(field.key(model))

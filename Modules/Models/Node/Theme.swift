@@ -146,7 +146,7 @@ public struct ShadowStyle: JSONModel {  // wire:
 /// A font of the theme.
 public struct FontSpec: JSONModel {  // wire:
     /// Point size at the default Dynamic Type size.
-    public var size: Double
+    public var size: Double  // wire: above=0
     /// `regular`, `medium`, `semibold`, `bold`, …
     public var weight: String?
     /// `default`, `rounded`, `serif`, `monospaced`.
@@ -166,10 +166,10 @@ public struct FontSpec: JSONModel {  // wire:
 /// A theme: named colors, fonts and style presets (seed 002 §7.1).
 public struct Theme: JSONModel {  // wire:
     /// Color name → `#RRGGBB[AA]`.
-    public var colors: [String: String] = [:]
+    public var colors: [String: String] = [:]  // wire: valuePattern=^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$
     /// Color name → `#RRGGBB[AA]` in dark mode (`dark_colors`); a name missing here keeps its
     /// light value.
-    public var darkColors: [String: String] = [:]  // wire: key=dark_colors, omitEmpty
+    public var darkColors: [String: String] = [:]  // wire: key=dark_colors, omitEmpty, valuePattern=^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$
     /// Font name → font.
     public var fonts: [String: FontSpec] = [:]
     /// Preset name → style.

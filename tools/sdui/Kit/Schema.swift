@@ -47,7 +47,7 @@ public enum DynamicUISchema {
 /// A small JSON Schema validator for the keywords ``DynamicUISchema`` uses: `type` (a name or a
 /// list of names, `integer` included), `properties`, `required`, `additionalProperties` (a
 /// schema), `items`, `enum`, `const`, `$ref` to `#/$defs/…`, `allOf`, `anyOf`, `oneOf`,
-/// `if`/`then`/`else`, `minimum`, `exclusiveMinimum`, `maximum` and `minLength`. Annotations are ignored.
+/// `if`/`then`/`else`, `minimum`, `exclusiveMinimum`, `maximum`, `minLength` and `pattern`. Annotations are ignored.
 public struct JSONSchemaChecker: Sendable {
     /// One place where a value breaks the schema.
     public struct Violation: Sendable, Hashable, CustomStringConvertible {
@@ -129,6 +129,15 @@ public struct JSONSchemaChecker: Sendable {
         }
         switch value {
         case .string(let text):
+            if let pattern = keywords["pattern"]?.stringValue {
+                if let regex = try? Regex(pattern) {
+                    if text.firstMatch(of: regex) == nil {
+                        failures.append(Failure(location: location, message: "'\(text)' does not match the pattern \(pattern)"))
+                    }
+                } else {
+                    failures.append(Failure(location: location, message: "the schema's pattern \(pattern) does not compile"))
+                }
+            }
             if let minimum = keywords["minLength"]?.intValue, text.unicodeScalars.count < minimum {
                 failures.append(
                     Failure(

@@ -516,6 +516,7 @@ private struct ValidationRun {
             case .other:
                 break
             }
+            SchemaChecks.check(json, kind: document.kind, into: &sink)
             findings += sink.items.map { item in
                 ValidationFinding(item.severity, file: document.display, path: item.location.description, item.message)
             }
@@ -542,10 +543,8 @@ private struct ValidationRun {
 
     /// A template alone: its body is checked as the template of a screen without instance fields.
     private static func checkTemplateDocument(_ json: JSONValue, context: CheckContext, into sink: inout FindingSink) {
-        guard let templateId = json["template_id"]?.stringValue, !templateId.isEmpty else {
-            sink.error("template_id", "template_id must be a non-empty string")
-            return
-        }
+        // An empty or missing template_id is the schema's finding.
+        guard let templateId = json["template_id"]?.stringValue, !templateId.isEmpty else { return }
         do throws(ModelDecodingError) {
             guard let patternJSON = json["pattern"], !patternJSON.isNull else {
                 throw ModelDecodingError(.missingField, at: "pattern", "required field 'pattern' is missing")
@@ -572,10 +571,7 @@ private struct ValidationRun {
         _ json: JSONValue, position: Int, context: CheckContext, templateResults: [Int: [FindingSink.Item]],
         into sink: inout FindingSink
     ) {
-        guard let templateId = json["template_id"]?.stringValue, !templateId.isEmpty else {
-            sink.error("template_id", "template_id must be a non-empty string")
-            return
-        }
+        guard let templateId = json["template_id"]?.stringValue, !templateId.isEmpty else { return }
         guard let found = findTemplate(templateId, near: documents[position]) else {
             sink.error(
                 "template_id",
@@ -697,9 +693,7 @@ private struct ValidationRun {
                 keys[item.key] = keyLocation
             }
             let screenLocation = location.appending(key: "screen_key")
-            if item.screenKey.isEmpty {
-                sink.error(screenLocation, "screen_key must not be empty")
-            } else if let screens = context.screens, !screens.contains(item.screenKey) {
+            if !isBlank(item.screenKey), let screens = context.screens, !screens.contains(item.screenKey) {
                 sink.error(screenLocation, "navigates to unknown screen '\(item.screenKey)'")
             }
             if let children = item.children {
@@ -716,21 +710,10 @@ private struct ValidationRun {
             sink.add(error)
             return
         }
-        for name in theme.colors.keys.sorted() where !isHexColor(theme.colors[name] ?? "") {
-            sink.error(
-                JSONLocation(components: [.key("colors"), .key(name)]),
-                "color '\(theme.colors[name] ?? "")' is not #RRGGBB or #RRGGBBAA")
-        }
-        for name in theme.darkColors.keys.sorted() {
+        // Colors that are not #RRGGBB[AA] and font sizes that are not positive: the schema's findings.
+        for name in theme.darkColors.keys.sorted() where theme.colors[name] == nil {
             let location = JSONLocation(components: [.key("dark_colors"), .key(name)])
-            if !isHexColor(theme.darkColors[name] ?? "") {
-                sink.error(location, "color '\(theme.darkColors[name] ?? "")' is not #RRGGBB or #RRGGBBAA")
-            } else if theme.colors[name] == nil {
-                sink.warning(location, "dark color '\(name)' has no light value in colors")
-            }
-        }
-        for name in theme.fonts.keys.sorted() where (theme.fonts[name]?.size ?? 0) <= 0 {
-            sink.error(JSONLocation(components: [.key("fonts"), .key(name), .key("size")]), "font size must be positive")
+            sink.warning(location, "dark color '\(name)' has no light value in colors")
         }
         for name in theme.presets.keys.sorted() {
             guard let style = theme.presets[name] else { continue }
@@ -999,11 +982,8 @@ private struct ScreenChecks {
                     paginationLocation.appending(key: "page_size"),
                     "page_size \(pagination.pageSize) is larger than the maximum of \(context.maxPageSize)")
             }
-            let limitBlank = isBlank(pagination.limitParam)
-            let offsetBlank = isBlank(pagination.offsetParam)
-            if limitBlank { sink.error(paginationLocation.appending(key: "limit_param"), "limit_param must not be empty") }
-            if offsetBlank { sink.error(paginationLocation.appending(key: "offset_param"), "offset_param must not be empty") }
-            if !limitBlank, pagination.limitParam == pagination.offsetParam {
+            // Blank parameter names are the schema's finding.
+            if !isBlank(pagination.limitParam), pagination.limitParam == pagination.offsetParam {
                 sink.error(
                     paginationLocation.appending(key: "offset_param"),
                     "limit_param and offset_param are both '\(pagination.limitParam)'")
@@ -1190,6 +1170,47 @@ struct DeclaredComponent: NativeComponent {
     var actionNames: [String] = []
 
     func html(_ node: CustomNode) -> HTMLFragment { .text(node.type) }
+}
+
+// MARK: - Schema
+
+/// The structural rules the models' declarations state beyond what decoding enforces (patterns,
+/// lengths, bounds; see `tools/wire/generate.py`), checked with the exported schema. A place the
+/// decoder already reported is not reported twice.
+private enum SchemaChecks {
+    static let checkers: [String: JSONSchemaChecker] = {
+        var result: [String: JSONSchemaChecker] = [:]
+        let document = DynamicUISchema.document()
+        for name in document["$defs"]?.objectValue?.keys ?? [] {
+            var schema = document.objectValue ?? JSONObject()
+            schema["anyOf"] = nil
+            schema["$ref"] = .string("#/$defs/\(name)")
+            result[name] = JSONSchemaChecker(schema: .object(schema))
+        }
+        return result
+    }()
+
+    static func check(_ json: JSONValue, kind: DocumentKind, into sink: inout FindingSink) {
+        let definition: String
+        switch kind {
+        case .screen: definition = "ScreenDefinition"
+        case .instance: definition = "ScreenInstance"
+        case .template: definition = "ScreenTemplateDocument"
+        case .navigation: definition = "NavigationDefinition"
+        case .node: definition = "ViewNode"
+        case .components: definition = "ComponentLibrary"
+        case .theme: definition = "Theme"
+        case .manifest: definition = "ClientCapabilities"
+        case .other: return
+        }
+        guard let checker = checkers[definition] else { return }
+        let reported = sink.items.filter { $0.severity == .error }.map(\.location.description)
+        for violation in checker.check(json) {
+            let path = violation.path
+            let known = reported.contains { $0 == path || path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[") }
+            if !known { sink.error(path == "$" ? .root : JSONLocation.parse(path), violation.message) }
+        }
+    }
 }
 
 // MARK: - Numbers
