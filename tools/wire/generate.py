@@ -26,7 +26,8 @@ Annotations (comma-separated, after `// wire:`):
                        omitEmpty   not written when empty
                        min=N max=N inclusive bounds, checked when decoding
                        positive    must be greater than zero, checked when decoding
-                       minLength=N pattern=REGEX above=N valuePattern=REGEX (of a dictionary's values)
+                       minLength=N pattern=P above=N valuePattern=P (of a dictionary's values; P is a
+                                   regular expression or a name in PATTERNS: hexColor, nonBlank)
                                    constraints the schema states, which `sdui validate` checks
                        custom      decoded by `Self.decode<Name>(from:…)` and written by `encode<Name>(into:)`
                        custom=A+B  the same, passing the already decoded members A and B
@@ -454,6 +455,13 @@ def json_literal(expression):
     return None
 
 
+# Named patterns for `pattern=` and `valuePattern=` (a name here, or a regular expression).
+PATTERNS = {
+    "hexColor": r"^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$",
+    "nonBlank": r"\S",
+}
+
+
 def plain(doc):
     return doc.replace("`", "")
 
@@ -481,14 +489,15 @@ def model_schema(model, known):
         if "minLength" in field.options:
             member["minLength"] = int(field.options["minLength"])
         if "pattern" in field.options:
-            member["pattern"] = field.options["pattern"]
+            member["pattern"] = PATTERNS.get(field.options["pattern"], field.options["pattern"])
         if "above" in field.options:
             member["exclusiveMinimum"] = json.loads(field.options["above"])
         if "valuePattern" in field.options:
             values = member.get("additionalProperties")
             if values is None:
                 raise SystemExit(f"generate.py: valuePattern on {model.name}.{field.name}, which is not a dictionary")
-            member["additionalProperties"] = {**values, "pattern": field.options["valuePattern"]}
+            pattern = PATTERNS.get(field.options["valuePattern"], field.options["valuePattern"])
+            member["additionalProperties"] = {**values, "pattern": pattern}
         properties[field.key(model)] = member
         if field.wire_required:
             required.append(field.key(model))

@@ -166,10 +166,10 @@ public struct FontSpec: JSONModel {  // wire:
 /// A theme: named colors, fonts and style presets (seed 002 §7.1).
 public struct Theme: JSONModel {  // wire:
     /// Color name → `#RRGGBB[AA]`.
-    public var colors: [String: String] = [:]  // wire: valuePattern=^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$
+    public var colors: [String: String] = [:]  // wire: valuePattern=hexColor
     /// Color name → `#RRGGBB[AA]` in dark mode (`dark_colors`); a name missing here keeps its
     /// light value.
-    public var darkColors: [String: String] = [:]  // wire: key=dark_colors, omitEmpty, valuePattern=^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$
+    public var darkColors: [String: String] = [:]  // wire: key=dark_colors, omitEmpty, valuePattern=hexColor
     /// Font name → font.
     public var fonts: [String: FontSpec] = [:]
     /// Preset name → style.
