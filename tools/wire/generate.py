@@ -4,8 +4,9 @@
 The declarations are the source: a `public struct` whose line ends in `// wire: …` is a wire
 model, each stored `public var` of it is a member, and the doc comments are the documentation;
 an `enum X: OpenEnum` with `// wire: …` is an open enumeration whose cases are its known values.
-From them this script writes, for each declaring file `F.swift`, a `Generated/F+Wire.swift`
-beside it (the memberwise initializer, `init(json:context:)` and `json`), and for backend
+From them this script writes each model's memberwise initializer inside its body,
+`Modules/Models/Generated/WireCoding.swift` (every model's `init(json:context:)` and `json`,
+one file for the module), and for backend
 authors the JSON Schema and the TypeScript declarations (`schema/`, and embedded in `sdui` by
 `tools/sdui/Kit/Generated/WireSchemaText.swift`; the TypeScript only there, printed by `sdui schema --format typescript`). Models that need hand-written decoding
 (enums with payloads, documents the catalog composes) have their schema and types in
@@ -376,13 +377,8 @@ def source_with_initializers(source, models):
     return "\n".join(lines)
 
 
-def swift_file(source, models):
-    relative = os.path.relpath(source, ROOT)
-    out = [HEADER.format(source=relative).rstrip("\n")]
-    imports = [line for line in open(source).read().split("\n") if re.match(r"^(public |package )?import ", line)]
-    if imports:
-        out.append("")
-        out += imports
+def swift_file(models):
+    out = [HEADER.format(source="the model declarations in Modules/Models").rstrip("\n")]
     for model in models:
         out += ["", f"extension {model.name} {{"]
         out += swift_decoder(model) + [""] + swift_encoder(model) + ["}"]
@@ -638,11 +634,12 @@ def outputs():
     by_source = {}
     for model in models:
         by_source.setdefault(model.source, []).append(model)
+    # One file for the module: the coding of every model, in declaration order.
+    declared_models = []
     for source, declared in by_source.items():
-        folder = os.path.join(os.path.dirname(source), "Generated")
-        name = os.path.basename(source)[:-6] + "+Wire.swift"
-        files[os.path.join(folder, name)] = swift_file(source, declared)
+        declared_models += declared
         files[source] = source_with_initializers(source, declared)
+    files[os.path.join(ROOT, "Modules", "Models", "Generated", "WireCoding.swift")] = swift_file(declared_models)
     by_enum_source = {}
     for enum in enums.values():
         if enum["options"]:
