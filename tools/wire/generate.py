@@ -233,7 +233,12 @@ def read_file(path, models, enums):
                 enum["values"].append(case.group(2))
         if current is not None:
             match = PROPERTY.match(line)
-            if match and "{" not in line.split("//")[0]:
+            code = line.split("//")[0]
+            stored = re.match(r"^    (?:public |private |internal |package )?(?:var|let) ", code) and "{" not in code
+            if stored and (not match or not code.startswith("    public var ")):
+                raise SystemExit(f"generate.py: {os.path.relpath(path, ROOT)}:{index + 1}: a wire model's stored "
+                                 "properties are `public var name: Type` (one a line), found: " + line.strip())
+            if match and "{" not in code:
                 name, swift_type, initial, options = match.groups()
                 current.fields.append(
                     Field(name, swift_type.strip(), initial.strip() if initial else None, doc_above(lines, index),
