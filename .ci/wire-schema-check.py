@@ -91,15 +91,12 @@ def main():
         for name in schema["$defs"]
     }
 
-    def validator(name):
-        return validators[name]
-
     documents = []
     for display, path in catalog_documents():
         with open(path) as handle:
             document = json.load(handle)
         name = kind(document)
-        errors = sorted(validator(name).iter_errors(document), key=lambda e: list(e.absolute_path))
+        errors = sorted(validators[name].iter_errors(document), key=lambda e: list(e.absolute_path))
         if errors:
             fail(f"{display} ({name}) is invalid: " + "; ".join(
                 f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:5]))
@@ -116,7 +113,7 @@ def main():
             print(f"jsonschema: {file} is not JSON")
             continue
         name = kind(document)
-        errors = list(validator(name).iter_errors(document))
+        errors = list(validators[name].iter_errors(document))
         if file in STRUCTURAL:
             if not errors:
                 fail(f"{file} ({STRUCTURAL[file]}) was accepted by the schema")

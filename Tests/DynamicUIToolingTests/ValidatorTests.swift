@@ -214,7 +214,17 @@ struct DeclaredConstraintValidationTests {
             #"{"version": 1, "bottom_nav": [{"key": "home", "label": "Inicio", "icon": "house", "screen_key": "  ", "#
             + #""sort_order": 1}]}"#
         let broken = #"{"version": "one", "bottom_nav": []}"#
-        for (name, text) in [("theme.json", theme), ("navigation.json", navigation), ("broken-navigation.json", broken)] {
+        let template = #"{"template_id": "", "pattern": "list", "template": {"zones": []}}"#
+        let screen =
+            #"{"screen_id": "s", "screen_key": "paged", "screen_name": "Paged", "pattern": "list", "version": 1, "#
+            + #""updated_at": "2026-01-01T00:00:00Z", "template": {"zones": []}, "actions": [], "#
+            + #""data_endpoint": "/v1/items", "data_config": {"pagination": "#
+            + #"{"page_size": 20, "limit_param": " ", "offset_param": "offset"}}}"#
+        let documents = [
+            ("theme.json", theme), ("navigation.json", navigation), ("broken-navigation.json", broken),
+            ("template.json", template), ("screen.json", screen),
+        ]
+        for (name, text) in documents {
             try Data(text.utf8).write(to: folder.appendingPathComponent(name))
         }
         let report = ScreenValidator.shipped().validate(paths: [folder])
@@ -230,6 +240,10 @@ struct DeclaredConstraintValidationTests {
         // The decoder's finding is not repeated by the schema at the same place.
         let brokenErrors = errors(in: "broken-navigation.json")
         #expect(brokenErrors.count == 1 && brokenErrors[0].hasPrefix("version:"), "\(brokenErrors)")
+        #expect(errors(in: "/template.json") == ["template_id: expected at least 1 characters, found 0"])
+        #expect(
+            errors(in: "/screen.json") == [#"data_config.pagination.limit_param: ' ' does not match the pattern \S"#],
+            "\(report.text)")
     }
 }
 

@@ -4,13 +4,16 @@
 The declarations are the source: a `public struct` whose line ends in `// wire: …` is a wire
 model, each stored `public var` of it is a member, and the doc comments are the documentation;
 an `enum X: OpenEnum` with `// wire: …` is an open enumeration whose cases are its known values.
-From them this script writes each model's memberwise initializer inside its body,
-`Modules/Models/Generated/WireCoding.swift` (every model's `init(json:context:)` and `json`,
-one file for the module), and for backend
-authors the JSON Schema and the TypeScript declarations (`schema/`, and embedded in `sdui` by
-`tools/sdui/Kit/Generated/WireSchemaText.swift`; the TypeScript only there, printed by `sdui schema --format typescript`). Models that need hand-written decoding
-(enums with payloads, documents the catalog composes) have their schema and types in
-`custom.schema.json` and `custom.d.ts`, and the two-way test in `WireSchemaTests` checks them.
+From them this script writes:
+- each model's memberwise initializer, inside its body, and each open enumeration's
+  `knownCases` and `rawValue`, inside its body;
+- `Modules/Models/Generated/WireCoding.swift`: every model's `init(json:context:)` and `json`;
+- for backend authors, the JSON Schema (`schema/dynamicui.schema.json`) and the TypeScript
+  declarations, both as string constants of `sdui` (`tools/sdui/Kit/Generated/WireSchemaText.swift`,
+  printed by `sdui schema [--format typescript]`).
+Models that need hand-written decoding (enums with payloads, documents the catalog composes)
+have their schema and types in `custom.schema.json` and `custom.d.ts`; the two-way test in
+`WireSchemaTests` checks them against their decoders.
 
 Usage: python3 tools/wire/generate.py          # write the files
        python3 tools/wire/generate.py --check  # exit 1 when a written file would change
@@ -289,7 +292,6 @@ def wrap(opening, items, closing, indent="        "):
 
 def swift_decode_member(model, field, indent):
     key = field.key(model)
-    optional_type = f"{field.type}?"
     if "custom" in field.options:
         arguments = ["from: o"]
         if field.options["custom"] is not True:
@@ -302,7 +304,7 @@ def swift_decode_member(model, field, indent):
     absent = field.absent_value
     if absent is not None:
         return [f'{indent}let {field.name}: {field.type} = try context.optional("{key}", in: o) ?? {absent}']
-    return [f'{indent}let {field.name}: {optional_type} = try context.optional("{key}", in: o)']
+    return [f'{indent}let {field.name}: {field.type}? = try context.optional("{key}", in: o)']
 
 
 def swift_checks(model, field, indent):
@@ -477,8 +479,6 @@ def model_schema(model, known):
         if field.doc:
             member["description"] = plain(field.doc)
         member.update(schema)
-        if "$ref" in member and len(member) > 1 and field.wire_required:
-            pass
         absent = field.absent_value
         if absent is not None and json_literal(absent) is not None:
             member["default"] = json_literal(absent)
@@ -559,7 +559,7 @@ TS_SCALARS = {"String": "string", "Int": "number", "Double": "number", "Bool": "
 
 def ts_type(swift_type):
     kind, inner = split_generic(swift_type)
-    if kind in ("array",):
+    if kind == "array":
         element = ts_type(inner)
         return f"Array<{element}>" if "|" in element else f"{element}[]"
     if kind == "dictionary":
@@ -653,11 +653,11 @@ def outputs():
         if source in files:
             raise SystemExit(f"generate.py: {source} declares both models and enums")
         files[source] = source_with_enums(source, declared)
-    schema_text = json.dumps(build_schema(models, enums), indent=2, ensure_ascii=False) + "\n"
+    schema = build_schema(models, enums)
     typescript_text = build_typescript(models, enums)
-    files[os.path.join(ROOT, "schema", "dynamicui.schema.json")] = schema_text
+    files[os.path.join(ROOT, "schema", "dynamicui.schema.json")] = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
     files[os.path.join(ROOT, "tools", "sdui", "Kit", "Generated", "WireSchemaText.swift")] = swift_string_file(
-        json.dumps(build_schema(models, enums), ensure_ascii=False, separators=(",", ":")), typescript_text)
+        json.dumps(schema, ensure_ascii=False, separators=(",", ":")), typescript_text)
     return files
 
 

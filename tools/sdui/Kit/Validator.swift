@@ -201,6 +201,21 @@ public struct ScreenValidator: Sendable {
 private enum DocumentKind: Hashable {
     case screen, instance, template, navigation, node, components, theme, manifest, other
 
+    /// The schema definition (`$defs` name) documents of this kind follow.
+    var schemaDefinition: String? {
+        switch self {
+        case .screen: "ScreenDefinition"
+        case .instance: "ScreenInstance"
+        case .template: "ScreenTemplateDocument"
+        case .navigation: "NavigationDefinition"
+        case .node: "ViewNode"
+        case .components: "ComponentLibrary"
+        case .theme: "Theme"
+        case .manifest: "ClientCapabilities"
+        case .other: nil
+        }
+    }
+
     init(classifying json: JSONValue) {
         guard case .object(let object) = json else {
             self = .other
@@ -1191,19 +1206,7 @@ private enum SchemaChecks {
     }()
 
     static func check(_ json: JSONValue, kind: DocumentKind, into sink: inout FindingSink) {
-        let definition: String
-        switch kind {
-        case .screen: definition = "ScreenDefinition"
-        case .instance: definition = "ScreenInstance"
-        case .template: definition = "ScreenTemplateDocument"
-        case .navigation: definition = "NavigationDefinition"
-        case .node: definition = "ViewNode"
-        case .components: definition = "ComponentLibrary"
-        case .theme: definition = "Theme"
-        case .manifest: definition = "ClientCapabilities"
-        case .other: return
-        }
-        guard let checker = checkers[definition] else { return }
+        guard let definition = kind.schemaDefinition, let checker = checkers[definition] else { return }
         let reported = sink.items.filter { $0.severity == .error }.map(\.location.description)
         for violation in checker.check(json) {
             let path = violation.path
