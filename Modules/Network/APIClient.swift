@@ -287,7 +287,8 @@ public actor APIClient {
         } catch let storageError as StorageError {
             if storageError.code == .full {
                 throw NetworkError(
-                    .queueFull, status: error.status, message: "\(error.message); not queued: \(storageError.message)",
+                    .queueFull, status: error.status, body: error.body,
+                    message: "\(error.message); not queued: \(storageError.message)",
                     retryAfter: error.retryAfter)
             }
             throw NetworkError(error.code, message: "\(error.message); and it could not be queued: \(storageError)")

@@ -137,6 +137,10 @@ public struct SettingsHandler: ScreenHandler {
                         saved, .pendingOffline(message: services.strings(.settingQueued)),
                     ])
                 }
+                if error.code == .queueFull {
+                    // Kept on the device, but the server will not hear of it: say so.
+                    return .sequence([saved, .error(message: services.strings(.queueFull))])
+                }
                 // Refused or failed: the choice stays on the device, which is what the switch shows.
                 return saved
             }

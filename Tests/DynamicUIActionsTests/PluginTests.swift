@@ -121,6 +121,31 @@ struct AuthPluginTests {
             config: ["event": "set_preference", "payload": ["key": "push_notifications"]])
         #expect(try await harness.run(AuthPlugin(), toggle, context: push) == .stateChanged(["push_notifications": true]))
     }
+
+    @Test func aPreferenceTheFullQueueCannotHoldIsKeptHereAndSaysTheServerWillNotHear() async throws {
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), queueCapacity: 1)
+        await harness.transport.setFallback(.failure(.noConnection))
+        let action = ActionDefinition(id: "pref", trigger: .buttonClick, type: .custom)
+        func set(_ key: String) async throws -> ActionResult {
+            try await harness.run(
+                AuthPlugin(), action,
+                context: ActionContext(
+                    screenKey: "app-settings", handlerKey: "settings", actionId: "pref",
+                    config: ["event": "set_preference", "payload": ["key": .string(key)]]))
+        }
+        guard case .sequence(let queued) = try await set("push_notifications"), case .pendingOffline = queued.last else {
+            Issue.record("the first preference was not queued")
+            return
+        }
+        let refused = try await set("weekly_summary")
+        #expect(
+            refused
+                == .sequence([
+                    .stateChanged(["weekly_summary": true]), .error(message: harness.services.strings(.queueFull)),
+                ]), "\(refused)")
+        #expect(await harness.settings.value(for: "weekly_summary") == true, "kept on the device")
+        #expect(try harness.queue.count() == 1, "nothing more stored")
+    }
 }
 
 @Suite("CRUD plugin")

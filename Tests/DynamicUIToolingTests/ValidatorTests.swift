@@ -233,16 +233,16 @@ struct DeclaredConstraintValidationTests {
         }
         let themeErrors = errors(in: "/theme.json")
         #expect(themeErrors.count == 3, "\(report.text)")
-        #expect(themeErrors.contains { $0.hasPrefix("colors.accent: 'blue' does not match the pattern") })
-        #expect(themeErrors.contains { $0.hasPrefix("dark_colors.primary: '#12' does not match") })
+        #expect(themeErrors.contains { $0 == "colors.accent: expected a color #RRGGBB or #RRGGBBAA, found 'blue'" })
+        #expect(themeErrors.contains { $0 == "dark_colors.primary: expected a color #RRGGBB or #RRGGBBAA, found '#12'" })
         #expect(themeErrors.contains { $0.hasPrefix("fonts.body.size: expected more than 0") })
-        #expect(errors(in: "/navigation.json") == [#"bottom_nav[0].screen_key: '  ' does not match the pattern \S"#])
+        #expect(errors(in: "/navigation.json") == ["bottom_nav[0].screen_key: expected a text that is not blank, found '  '"])
         // The decoder's finding is not repeated by the schema at the same place.
         let brokenErrors = errors(in: "broken-navigation.json")
         #expect(brokenErrors.count == 1 && brokenErrors[0].hasPrefix("version:"), "\(brokenErrors)")
-        #expect(errors(in: "/template.json") == ["template_id: expected at least 1 characters, found 0"])
+        #expect(errors(in: "/template.json") == ["template_id: expected at least 1 character, found 0"])
         #expect(
-            errors(in: "/screen.json") == [#"data_config.pagination.limit_param: ' ' does not match the pattern \S"#],
+            errors(in: "/screen.json") == ["data_config.pagination.limit_param: expected a text that is not blank, found ' '"],
             "\(report.text)")
     }
 }

@@ -199,6 +199,12 @@ enum WireReference {
         if let length = property["minLength"]?.intValue { parts.append("At least \(length) character(s).") }
         if let minimum = property["minimum"] { parts.append("Minimum \(JSONWriter().string(from: minimum)).") }
         if let maximum = property["maximum"] { parts.append("Maximum \(JSONWriter().string(from: maximum)).") }
+        if let bound = property["exclusiveMinimum"] { parts.append("More than \(JSONWriter().string(from: bound)).") }
+        if let meaning = property["x-pattern-meaning"]?.stringValue {
+            parts.append("Must be \(meaning).")
+        } else if let pattern = property["pattern"]?.stringValue {
+            parts.append("Matches `\(pattern)`.")
+        }
         if let values = property["enum"]?.arrayValue {
             parts.append("One of " + values.map { "`\(JSONWriter().string(from: $0))`" }.joined(separator: ", ") + ".")
         }
@@ -227,12 +233,22 @@ enum WireReference {
     }
 
     /// A value of a property's type.
-    static func sample(_ property: JSONValue) -> JSONValue {
+    static func sample(_ property: JSONValue, depth: Int = 0) -> JSONValue {
         if let first = property["examples"]?.arrayValue?.first { return first }
         if let first = property["enum"]?.arrayValue?.first { return first }
         if let constant = property["const"] { return constant }
-        if property["$ref"] != nil { return .object([:]) }
-        if let options = property["anyOf"]?.arrayValue, let first = options.first { return sample(first) }
+        if let reference = property["$ref"]?.stringValue {
+            // The referenced definition's own smallest value: a known value of an enumeration,
+            // the required members of a model (nested models only two levels deep).
+            let name = String(reference.dropFirst("#/$defs/".count))
+            guard depth < 2, let definition = DynamicUISchema.document()["$defs"]?[name] else { return .object([:]) }
+            if definition["type"]?.stringValue == "object", let properties = definition["properties"]?.objectValue {
+                let required = (definition["required"]?.arrayValue ?? []).compactMap(\.stringValue)
+                return .object(JSONObject(required.map { ($0, sample(properties[$0] ?? .null, depth: depth + 1)) }))
+            }
+            return sample(definition, depth: depth + 1)
+        }
+        if let options = property["anyOf"]?.arrayValue, let first = options.first { return sample(first, depth: depth) }
         let kind = property["type"]?.stringValue ?? property["type"]?.arrayValue?.first?.stringValue ?? ""
         switch kind {
         case "string": return "text"

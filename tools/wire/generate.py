@@ -30,9 +30,10 @@ Annotations (comma-separated, after `// wire:`):
                        omitEmpty   not written when empty
                        min=N max=N inclusive bounds, checked when decoding
                        positive    must be greater than zero, checked when decoding
-                       minLength=N pattern=P above=N valuePattern=P (of a dictionary's values; P is a
-                                   regular expression or a name in PATTERNS: hexColor, nonBlank)
+                       minLength=N pattern=P above=N atLeast=N atMost=N valuePattern=P
                                    constraints the schema states, which `sdui validate` checks
+                                   (valuePattern: of a dictionary's values; P: a regular
+                                   expression or a name in PATTERNS, hexColor or nonBlank)
                        custom      decoded by `Self.decode<Name>(from:…)` and written by `encode<Name>(into:)`
                        custom=A+B  the same, passing the already decoded members A and B
   on an `enum X: OpenEnum` line: how case names become raw values (kebab-case, snake_case,
@@ -270,7 +271,7 @@ def swift_initializer(model):
 
 
 def article(name):
-    return "an" if name[0] in "AEIOU" else "a"
+    return "an" if name[0] in "AEIO" else "a"
 
 
 def wrap(opening, items, closing, indent="        "):
@@ -459,10 +460,19 @@ def json_literal(expression):
 
 
 # Named patterns for `pattern=` and `valuePattern=` (a name here, or a regular expression).
+# Each is written to the schema with what it means (`x-pattern-meaning`), which validators say.
 PATTERNS = {
-    "hexColor": r"^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$",
-    "nonBlank": r"\S",
+    "hexColor": (r"^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$", "a color #RRGGBB or #RRGGBBAA"),
+    "nonBlank": (r"\S", "a text that is not blank"),
 }
+
+
+def pattern_schema(name_or_regex):
+    """`pattern` (and its meaning, for a named pattern) of a schema."""
+    if name_or_regex in PATTERNS:
+        regex, meaning = PATTERNS[name_or_regex]
+        return {"pattern": regex, "x-pattern-meaning": meaning}
+    return {"pattern": name_or_regex}
 
 
 def plain(doc):
@@ -490,15 +500,18 @@ def model_schema(model, known):
         if "minLength" in field.options:
             member["minLength"] = int(field.options["minLength"])
         if "pattern" in field.options:
-            member["pattern"] = PATTERNS.get(field.options["pattern"], field.options["pattern"])
+            member.update(pattern_schema(field.options["pattern"]))
         if "above" in field.options:
             member["exclusiveMinimum"] = json.loads(field.options["above"])
+        if "atLeast" in field.options:
+            member["minimum"] = json.loads(field.options["atLeast"])
+        if "atMost" in field.options:
+            member["maximum"] = json.loads(field.options["atMost"])
         if "valuePattern" in field.options:
             values = member.get("additionalProperties")
             if values is None:
                 raise SystemExit(f"generate.py: valuePattern on {model.name}.{field.name}, which is not a dictionary")
-            pattern = PATTERNS.get(field.options["valuePattern"], field.options["valuePattern"])
-            member["additionalProperties"] = {**values, "pattern": pattern}
+            member["additionalProperties"] = {**values, **pattern_schema(field.options["valuePattern"])}
         properties[field.key(model)] = member
         if field.wire_required:
             required.append(field.key(model))

@@ -68,7 +68,7 @@ public struct ItemLayout: JSONModel {  // wire:
 /// One control of a zone and where its value comes from (seed 000 §2.5).
 public struct Slot: JSONModel, Identifiable {  // wire: node, snake_case
     /// Unique within its zone; actions refer to it by `trigger_slot_id`.
-    public var id: String
+    public var id: String  // wire: minLength=1
     /// The control drawn.
     public var controlType: ControlType
     /// `slot:<key>` reads `slot_data[key]`.

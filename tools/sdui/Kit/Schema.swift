@@ -51,16 +51,19 @@ public enum DynamicUISchema {
 public struct JSONSchemaChecker: Sendable {
     /// One place where a value breaks the schema.
     public struct Violation: Sendable, Hashable, CustomStringConvertible {
-        /// Where, written like `template.zones[0].slots[0].id`; `$` is the whole value.
-        public let path: String
+        /// Where (keys that contain `.` or `[` stay whole, unlike in `path`).
+        public let location: JSONLocation
         /// What is wrong.
         public let message: String
 
         /// Creates a violation.
-        public init(path: String, message: String) {
-            self.path = path
+        public init(location: JSONLocation, message: String) {
+            self.location = location
             self.message = message
         }
+
+        /// Where, written like `template.zones[0].slots[0].id`; `$` is the whole value.
+        public var path: String { location.description }
 
         /// `path: message`.
         public var description: String { "\(path): \(message)" }
@@ -80,7 +83,7 @@ public struct JSONSchemaChecker: Sendable {
     public func check(_ value: JSONValue) -> [Violation] {
         var failures: [Failure] = []
         validate(value, against: schema, at: .root, into: &failures)
-        return failures.map { Violation(path: $0.location.description, message: $0.message) }
+        return failures.map { Violation(location: $0.location, message: $0.message) }
     }
 
     /// Whether `value` is valid.
@@ -132,7 +135,11 @@ public struct JSONSchemaChecker: Sendable {
             if let pattern = keywords["pattern"]?.stringValue {
                 if let regex = try? Regex(pattern) {
                     if text.firstMatch(of: regex) == nil {
-                        failures.append(Failure(location: location, message: "'\(text)' does not match the pattern \(pattern)"))
+                        // A named pattern of the declarations says what it means.
+                        let message =
+                            keywords["x-pattern-meaning"]?.stringValue.map { "expected \($0), found '\(text)'" }
+                            ?? "'\(text)' does not match the pattern \(pattern)"
+                        failures.append(Failure(location: location, message: message))
                     }
                 } else {
                     failures.append(Failure(location: location, message: "the schema's pattern \(pattern) does not compile"))
@@ -141,7 +148,9 @@ public struct JSONSchemaChecker: Sendable {
             if let minimum = keywords["minLength"]?.intValue, text.unicodeScalars.count < minimum {
                 failures.append(
                     Failure(
-                        location: location, message: "expected at least \(minimum) characters, found \(text.unicodeScalars.count)"
+                        location: location,
+                        message:
+                            "expected at least \(minimum) character\(minimum == 1 ? "" : "s"), found \(text.unicodeScalars.count)"
                     ))
             }
         case .number(let number):

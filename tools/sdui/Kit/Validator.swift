@@ -1193,10 +1193,11 @@ struct DeclaredComponent: NativeComponent {
 /// lengths, bounds; see `tools/wire/generate.py`), checked with the exported schema. A place the
 /// decoder already reported is not reported twice.
 private enum SchemaChecks {
+    /// A checker for each document kind the schema's root accepts.
     static let checkers: [String: JSONSchemaChecker] = {
         var result: [String: JSONSchemaChecker] = [:]
         let document = DynamicUISchema.document()
-        for name in document["$defs"]?.objectValue?.keys ?? [] {
+        for name in DynamicUISchema.documentKinds {
             var schema = document.objectValue ?? JSONObject()
             schema["anyOf"] = nil
             schema["$ref"] = .string("#/$defs/\(name)")
@@ -1206,12 +1207,15 @@ private enum SchemaChecks {
     }()
 
     static func check(_ json: JSONValue, kind: DocumentKind, into sink: inout FindingSink) {
-        guard let definition = kind.schemaDefinition, let checker = checkers[definition] else { return }
-        let reported = sink.items.filter { $0.severity == .error }.map(\.location.description)
+        guard let definition = kind.schemaDefinition else { return }
+        guard let checker = checkers[definition] else {
+            preconditionFailure("the schema's root does not accept \(definition)")
+        }
+        let reported = sink.items.filter { $0.severity == .error }.map(\.location.components)
         for violation in checker.check(json) {
-            let path = violation.path
-            let known = reported.contains { $0 == path || path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[") }
-            if !known { sink.error(path == "$" ? .root : JSONLocation.parse(path), violation.message) }
+            // A finding at a place the decoder reported, or inside it, says nothing new.
+            let known = reported.contains { violation.location.components.starts(with: $0) }
+            if !known { sink.error(violation.location, violation.message) }
         }
     }
 }
