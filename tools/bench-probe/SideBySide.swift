@@ -86,22 +86,14 @@ enum SideBySide {
                     (try JSONSerialization.jsonObject(with: data) as? NSDictionary)?.count ?? 0
                 },
             ]
-            if isLookup {
-                contenders.append(
-                    Contender(name: "JSONDecoder → plain Codable structs") {
-                        try decoder.decode(PlainLookup.self, from: data).results.count
-                    })
-            } else if isList {
-                contenders.append(
-                    Contender(name: "JSONDecoder → plain Codable structs") {
-                        try decoder.decode(PlainList.self, from: data).items.count
-                    })
-            } else {
-                contenders.append(
-                    Contender(name: "JSONDecoder → plain Codable structs") {
-                        try decoder.decode(PlainScreen.self, from: data).template.zones.count
-                    })
-            }
+            // The plain structs an app would declare for this payload.
+            let plain: () throws -> Int =
+                isLookup
+                ? { try decoder.decode(PlainLookup.self, from: data).results.count }
+                : isList
+                    ? { try decoder.decode(PlainList.self, from: data).items.count }
+                    : { try decoder.decode(PlainScreen.self, from: data).template.zones.count }
+            contenders.append(Contender(name: "JSONDecoder → plain Codable structs", run: plain))
             all.append(
                 Comparison(
                     name: "read \(name)", bytes: bytes.count, repeats: bytes.count > 1_000_000 ? 1 : 5, contenders: contenders))

@@ -160,21 +160,3 @@ public indirect enum NodeProps: Sendable, Hashable {
         return b.object
     }
 }
-
-extension ViewNode {
-    /// Decodes the `props` member of a node of type `type` (absent means no props).
-    static func decodeProps(
-        from object: JSONObject, type: NodeType, context: inout ModelDecodingContext
-    ) throws(ModelDecodingError) -> NodeProps {
-        let propsObject: JSONObject = try context.optional("props", in: object) ?? JSONObject()
-        return try context.at(key: "props") { context throws(ModelDecodingError) in
-            try NodeProps(type: type, object: propsObject, context: &context)
-        }
-    }
-
-    /// Writes the `props` member, left out when the node has none.
-    func encodeProps(into builder: inout JSONObjectBuilder) {
-        let propsObject = props.object
-        if !propsObject.isEmpty { builder.set("props", propsObject) }
-    }
-}
