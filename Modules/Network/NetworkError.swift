@@ -5,58 +5,8 @@ public import Foundation
 /// A request that did not succeed (seed 001 "Manejo de Errores", extended). The server's body is
 /// kept for conflicts and validation errors; a request queued for later carries its queue entry.
 public struct NetworkError: Error, Sendable, CustomStringConvertible {
-    /// What kind of error this is. New codes may be added; switch with a `default`.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: String, Sendable, Hashable {
-            case noConnection = "no connection", timeout, unauthorized, notFound = "not found", conflict
-            case validation = "validation failed", clientError = "client error", serverError = "server error"
-            case decoding, cancelled, forbiddenURL = "forbidden URL", invalidRequest = "invalid request"
-            case limitExceeded = "limit exceeded", forbidden, rateLimited = "rate limited"
-            case queuedBehind = "queued behind an earlier change", queueFull = "offline queue full"
-        }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
-
-        /// No route to the server. A mutating request was queued (see `queuedRequest`).
-        public static let noConnection = Code(.noConnection)
-        /// The server did not answer in time, after retries.
-        public static let timeout = Code(.timeout)
-        /// 401 after one token refresh (or no refresh possible).
-        public static let unauthorized = Code(.unauthorized)
-        /// 403: signed in, but this account may not use the resource.
-        public static let forbidden = Code(.forbidden)
-        /// 404.
-        public static let notFound = Code(.notFound)
-        /// 409, with the server's body.
-        public static let conflict = Code(.conflict)
-        /// 422, with the server's field errors in the body.
-        public static let validation = Code(.validation)
-        /// Another 4xx.
-        public static let clientError = Code(.clientError)
-        /// 5xx after retries.
-        public static let serverError = Code(.serverError)
-        /// The body is not the JSON expected; `message` names the place.
-        public static let decoding = Code(.decoding)
-        /// The task was cancelled.
-        public static let cancelled = Code(.cancelled)
-        /// The URL is not one of the configured base URLs, or not https.
-        public static let forbiddenURL = Code(.forbiddenURL)
-        /// The request cannot be built (missing path parameter, bad endpoint).
-        public static let invalidRequest = Code(.invalidRequest)
-        /// A response exceeded a configured bound (body size, items).
-        public static let limitExceeded = Code(.limitExceeded)
-        /// 429 Too Many Requests: the server asks to come back later (see `retryAfter`).
-        public static let rateLimited = Code(.rateLimited)
-        /// Not sent: an earlier change to the same record waits in the offline queue, so this
-        /// one was queued behind it (see `queuedRequest`) to keep the user's order.
-        public static let queuedBehind = Code(.queuedBehind)
-        /// Neither sent nor queued: the offline queue holds its capacity of changes
-        /// (`OfflineQueueStore.capacity`). Nothing was stored; the app must tell the user.
-        public static let queueFull = Code(.queueFull)
-
-        public var description: String { base.rawValue }
-    }
+    /// What kind of error this is (`ErrorCode<NetworkError>`); new codes may be added, so switch with a `default`.
+    public typealias Code = ErrorCode<NetworkError>
 
     /// What went wrong.
     public let code: Code
@@ -123,4 +73,44 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         if let queuedRequest { text += " — queued as #\(queuedRequest.id) for delivery when online" }
         return text
     }
+}
+
+/// The codes of `NetworkError`.
+extension ErrorCode where Domain == NetworkError {
+    /// No route to the server. A mutating request was queued (see `queuedRequest`).
+    public static var noConnection: Self { Self("no connection") }
+    /// The server did not answer in time, after retries.
+    public static var timeout: Self { Self("timeout") }
+    /// 401 after one token refresh (or no refresh possible).
+    public static var unauthorized: Self { Self("unauthorized") }
+    /// 403: signed in, but this account may not use the resource.
+    public static var forbidden: Self { Self("forbidden") }
+    /// 404.
+    public static var notFound: Self { Self("not found") }
+    /// 409, with the server's body.
+    public static var conflict: Self { Self("conflict") }
+    /// 422, with the server's field errors in the body.
+    public static var validation: Self { Self("validation failed") }
+    /// Another 4xx.
+    public static var clientError: Self { Self("client error") }
+    /// 5xx after retries.
+    public static var serverError: Self { Self("server error") }
+    /// The body is not the JSON expected; `message` names the place.
+    public static var decoding: Self { Self("decoding") }
+    /// The task was cancelled.
+    public static var cancelled: Self { Self("cancelled") }
+    /// The URL is not one of the configured base URLs, or not https.
+    public static var forbiddenURL: Self { Self("forbidden URL") }
+    /// The request cannot be built (missing path parameter, bad endpoint).
+    public static var invalidRequest: Self { Self("invalid request") }
+    /// A response exceeded a configured bound (body size, items).
+    public static var limitExceeded: Self { Self("limit exceeded") }
+    /// 429 Too Many Requests: the server asks to come back later (see `retryAfter`).
+    public static var rateLimited: Self { Self("rate limited") }
+    /// Not sent: an earlier change to the same record waits in the offline queue, so this
+    /// one was queued behind it (see `queuedRequest`) to keep the user's order.
+    public static var queuedBehind: Self { Self("queued behind an earlier change") }
+    /// Neither sent nor queued: the offline queue holds its capacity of changes
+    /// (`OfflineQueueStore.capacity`). Nothing was stored; the app must tell the user.
+    public static var queueFull: Self { Self("offline queue full") }
 }

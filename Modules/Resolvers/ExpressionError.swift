@@ -3,32 +3,8 @@ public import DynamicUIModels
 /// An expression that does not compile: what is wrong, the byte offset inside the expression,
 /// and (once known) the JSON location of the field that held it.
 public struct ExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of error this is. New codes may be added; switch with a `default`.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: String, Sendable, Hashable {
-            case syntax = "syntax error"
-            case unknownTransform = "unknown transform"
-            case invalidArgument = "invalid transform argument"
-            case unsupportedBinding = "unsupported binding"
-            case limitExceeded = "limit exceeded"
-        }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
-
-        /// The text does not follow the grammar.
-        public static let syntax = Code(.syntax)
-        /// A `| name` that is not a known transform.
-        public static let unknownTransform = Code(.unknownTransform)
-        /// A transform argument that is missing or malformed (`truncate:abc`).
-        public static let invalidArgument = Code(.invalidArgument)
-        /// A binding form the SDK does not support (`bind: "api:x"`).
-        public static let unsupportedBinding = Code(.unsupportedBinding)
-        /// Longer or deeper than `ExpressionLimits` allow.
-        public static let limitExceeded = Code(.limitExceeded)
-
-        public var description: String { base.rawValue }
-    }
+    /// What kind of error this is (`ErrorCode<ExpressionError>`); new codes may be added, so switch with a `default`.
+    public typealias Code = ErrorCode<ExpressionError>
 
     /// What went wrong.
     public let code: Code
@@ -84,4 +60,18 @@ public struct ExpressionLimits: Sendable, Hashable {
 
     /// 4 KiB, depth 32, 16 transforms, 100,000 steps.
     public static let `default` = ExpressionLimits()
+}
+
+/// The codes of `ExpressionError`.
+extension ErrorCode where Domain == ExpressionError {
+    /// The text does not follow the grammar.
+    public static var syntax: Self { Self("syntax error") }
+    /// A `| name` that is not a known transform.
+    public static var unknownTransform: Self { Self("unknown transform") }
+    /// A transform argument that is missing or malformed (`truncate:abc`).
+    public static var invalidArgument: Self { Self("invalid transform argument") }
+    /// A binding form the SDK does not support (`bind: "api:x"`).
+    public static var unsupportedBinding: Self { Self("unsupported binding") }
+    /// Longer or deeper than `ExpressionLimits` allow.
+    public static var limitExceeded: Self { Self("limit exceeded") }
 }

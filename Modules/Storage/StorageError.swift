@@ -1,26 +1,10 @@
+public import DynamicUIModels
+
 /// A storage operation failed: the database could not be opened, read or written, or a file
 /// could not be written.
 public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of error this is. New codes may be added; switch with a `default`.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: String, Sendable, Hashable {
-            case database, file, invalidRequest = "invalid request", full
-        }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
-
-        /// SQLite reported an error.
-        public static let database = Code(.database)
-        /// A file could not be read or written.
-        public static let file = Code(.file)
-        /// The request cannot be queued (for example, it is not mutating).
-        public static let invalidRequest = Code(.invalidRequest)
-        /// The offline queue holds as many changes as it may (`OfflineQueueStore.capacity`).
-        public static let full = Code(.full)
-
-        public var description: String { base.rawValue }
-    }
+    /// What kind of error this is (`ErrorCode<StorageError>`); new codes may be added, so switch with a `default`.
+    public typealias Code = ErrorCode<StorageError>
 
     /// What went wrong.
     public let code: Code
@@ -34,4 +18,16 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(code) error: \(message)" }
+}
+
+/// The codes of `StorageError`.
+extension ErrorCode where Domain == StorageError {
+    /// SQLite reported an error.
+    public static var database: Self { Self("database") }
+    /// A file could not be read or written.
+    public static var file: Self { Self("file") }
+    /// The request cannot be queued (for example, it is not mutating).
+    public static var invalidRequest: Self { Self("invalid request") }
+    /// The offline queue holds as many changes as it may (`OfflineQueueStore.capacity`).
+    public static var full: Self { Self("full") }
 }

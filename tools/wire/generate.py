@@ -11,9 +11,12 @@ From them this script writes:
 - for backend authors, the JSON Schema (`schema/dynamicui.schema.json`) and the TypeScript
   declarations, both as string constants of `sdui` (`tools/sdui/Kit/Generated/WireSchemaText.swift`,
   printed by `sdui schema [--format typescript]`).
-Models that need hand-written decoding (enums with payloads, documents the catalog composes)
-have their schema and types in `custom.schema.json` and `custom.d.ts`; the two-way test in
-`WireSchemaTests` checks them against their decoders.
+An enum whose line ends in `// wire: tagged by TAG` is a union: each case is one kind of value,
+its associated values the members (a default makes a member optional on the wire), told apart by
+`TAG`, a member of the object (`actionType`) or an open enumeration passed to the decoder
+(`NodeType`); its decoder and encoder are generated into the same file. Unions, and documents
+with hand-written decoding (the catalog's), have their schema and types in `custom.schema.json`
+and `custom.d.ts`; the two-way test in `WireSchemaTests` checks them against their decoders.
 
 Usage: python3 tools/wire/generate.py          # write the files
        python3 tools/wire/generate.py --check  # exit 1 when a written file would change
@@ -36,6 +39,8 @@ Annotations (comma-separated, after `// wire:`):
                                    expression or a name in PATTERNS, hexColor or nonBlank)
                        custom      decoded by `Self.decode<Name>(from:…)` and written by `encode<Name>(into:)`
                        custom=A+B  the same, passing the already decoded members A and B
+  on a union's case line: tags=A+B  the tags that select the case (default: its name)
+                       key=NAME    the wire key of an unlabeled associated value
   on an `enum X: OpenEnum` line: how case names become raw values (kebab-case, snake_case,
                        SCREAMING_SNAKE_CASE or lowercase), and except=case:raw+… for the others;
                        the generator writes `knownCases` and `rawValue` after `case unknown(String)`.
@@ -127,6 +132,8 @@ PROPERTY = re.compile(r"^    public var (\w+): ([^=/{]+?)(?:\s*=\s*([^/{]+?))?\s
 OPEN_ENUM = re.compile(r"^public enum (\w+): OpenEnum \{\s*(?://\s*wire:(.*))?$")
 CASES = re.compile(r"^    case ([\w`, ]+)$")
 RAW_CASE = re.compile(r'^\s*case \.(\w+): "([^"]*)"')
+UNION = re.compile(r"^public (?:indirect )?enum (\w+):[^{]*\{\s*// wire: tagged by (\w+)\s*$")
+UNION_CASE = re.compile(r"^    case (\w+)(?:\((.*)\))?\s*(?://\s*wire:(.*))?$")
 
 
 def doc_above(lines, index):
@@ -183,26 +190,100 @@ def source_with_enums(source, enums):
     return "\n".join(lines)
 
 
+class Union:
+    """An enum whose cases carry a value's members, told apart by a tag: a typed tag (an open
+    enumeration such as `NodeType`, passed to the decoder) or a member of the object
+    (`actionType`). `unknown` keeps what the SDK does not know as written."""
+
+    def __init__(self, name, tag):
+        self.name = name
+        self.tag = tag
+        self.cases = []
+
+    @property
+    def typed(self):
+        return self.tag[0].isupper()
+
+
+class Case:
+    def __init__(self, name, members, options):
+        self.name = name
+        self.members = members
+        self.options = options
+
+    @property
+    def tags(self):
+        return self.options.get("tags", self.name).split("+")
+
+
+def split_top_level(text):
+    """`text` split at its commas outside brackets and parentheses."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "[<(":
+            depth += 1
+        elif ch in "]>)":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    if text[start:].strip():
+        parts.append(text[start:].strip())
+    return parts
+
+
+def union_members(text, options):
+    """A case's associated values as (label, type, default); an unlabeled one takes `key=`."""
+    members = []
+    for part in split_top_level(text or ""):
+        default = None
+        if "=" in part:
+            part, default = (p.strip() for p in part.split("=", 1))
+        label, swift_type = (None, part)
+        match = re.match(r"^(\w+):\s*(.+)$", part)
+        if match and not match.group(1)[0].isupper():
+            label, swift_type = match.groups()
+        members.append((label, swift_type.strip(), default))
+    return members
+
+
 def read_declarations():
-    models, enums = [], {}
+    models, enums, unions = [], {}, []
     for base in SOURCES:
         for folder, _, files in sorted(os.walk(os.path.join(ROOT, base))):
             if os.path.basename(folder) == "Generated":
                 continue
             for file in sorted(files):
                 if file.endswith(".swift"):
-                    read_file(os.path.join(folder, file), models, enums)
+                    read_file(os.path.join(folder, file), models, enums, unions)
     for enum in enums.values():
         if enum["options"]:
             enum["values"] = raw_values(enum)
-    return models, enums
+    return models, enums, unions
 
 
-def read_file(path, models, enums):
+def read_file(path, models, enums, unions):
     with open(path) as handle:
         lines = handle.read().split("\n")
-    current, enum = None, None
+    current, enum, union = None, None, None
     for index, line in enumerate(lines):
+        match = UNION.match(line)
+        if match:
+            union = Union(match.group(1), match.group(2))
+            unions.append(union)
+            continue
+        if union is not None:
+            end = index
+            while line.startswith("    case ") and line.split("//")[0].count("(") > line.split("//")[0].count(")"):
+                end += 1
+                line = line.split("//")[0].rstrip() + " " + lines[end].strip()
+            line = re.sub(r"\(\s+", "(", re.sub(r",?\s+\)", ")", line))
+            if line.startswith("}"):
+                union = None
+            elif UNION_CASE.match(line):
+                name, members, options = UNION_CASE.match(line).groups()
+                union.cases.append(Case(name, union_members(members, options), parse_options(options or "")))
+            continue
         match = STRUCT.match(line)
         if match:
             current = Model(match.group(1), doc_above(lines, index), parse_options(match.group(2)), path)
@@ -366,6 +447,84 @@ def swift_encoder(model):
     return lines
 
 
+def union_member_decode(member, key):
+    label, swift_type, default = member
+    prefix = f"{label}: " if label else ""
+    if swift_type.endswith("?"):
+        return f'{prefix}try context.optional("{key}", in: o)'
+    if default is not None:
+        return f'{prefix}try context.optional("{key}", in: o) ?? {default}'
+    if swift_type == "JSONValue":
+        return f'{prefix}try context.present("{key}", in: o)'
+    return f'{prefix}try context.required("{key}", in: o)'
+
+
+def union_decoder(union):
+    lines = []
+    if union.typed:
+        lines.append(f"    /// Decodes the case that `type` names from the members in `o`.")
+        lines.append(f"    public init(type: {union.tag}, object o: JSONObject, context: inout ModelDecodingContext) "
+                     "throws(ModelDecodingError) {")
+        lines.append("        switch type {")
+    else:
+        lines.append("    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {")
+        lines.append("        let o = try context.object(json)")
+        lines.append(f'        let type: String = try context.required("{union.tag}", in: o)')
+        lines.append("        switch type {")
+    for case in union.cases:
+        if case.name == "unknown":
+            continue
+        tags = ", ".join(("." + t) if union.typed else json.dumps(t) for t in case.tags)
+        lines.append(f"        case {tags}:")
+        if not case.members:
+            lines.append(f"            self = .{case.name}")
+            continue
+        arguments = [union_member_decode(m, m[0] or case.options.get("key")) for m in case.members]
+        lines += wrap(f"            self = .{case.name}(", arguments, ")", "                ")
+    if union.typed:
+        lines += ["        case .unknown:", "            self = .unknown(o)"]
+    else:
+        lines += ["        default:", f"            self = .unknown({union.tag}: type, object: o)"]
+    lines += ["        }", "    }"]
+    return lines
+
+
+def union_encoder(union):
+    typed = union.typed
+    if typed:
+        lines = ["    /// The members as a JSON object (the wire form).", "    public var object: JSONObject {"]
+    else:
+        known = wrap("    public static let knownTypes = [", [json.dumps(c.tags[0]) for c in union.cases
+                                                               if c.name != "unknown"], "]")
+        lines = [f"    /// The `{union.tag}` values this SDK knows."] + known + [""]
+        lines += [f"    /// The `{union.tag}` name.", f"    public var {union.tag}: String {{", "        switch self {"]
+        lines += [f'        case .{c.name}: "{c.tags[0]}"' for c in union.cases if c.name != "unknown"]
+        lines += ["        case .unknown(let type, _): type", "        }", "    }", "", "    public var json: JSONValue {"]
+        lines.append("        if case .unknown(_, let object) = self { return .object(object) }")
+    lines.append("        var b = JSONObjectBuilder()")
+    if not typed:
+        lines.append(f'        b.set("{union.tag}", {union.tag})')
+    lines.append("        switch self {")
+    for case in union.cases:
+        if case.name == "unknown":
+            lines += ["        case .unknown(let object):", "            return object"] if typed else []
+            continue
+        if not case.members:
+            lines += [f"        case .{case.name}:", "            break"]
+            continue
+        names = [m[0] or case.options.get("key") for m in case.members]
+        lines.append(f"        case .{case.name}({', '.join('let ' + n for n in names)}):")
+        for (label, swift_type, default), name in zip(case.members, names):
+            if default in ("[:]", "[]"):
+                lines.append(f'            if !{name}.isEmpty {{ b.set("{name}", {name}) }}')
+            else:
+                lines.append(f'            b.set("{name}", {name})')
+    if not typed:
+        lines += ["        case .unknown:", "            break"]
+    lines += ["        }", "        return b.object" if typed else "        return b.json", "    }"]
+    return lines
+
+
 def source_with_initializers(source, models):
     """The declaring file with each model's memberwise initializer written inside its body (an
     initializer in an extension would clash with the one Swift synthesizes)."""
@@ -385,11 +544,14 @@ def source_with_initializers(source, models):
     return "\n".join(lines)
 
 
-def swift_file(models):
+def swift_file(models, unions):
     out = [HEADER.format(source="the model declarations in Modules/Models").rstrip("\n")]
     for model in models:
         out += ["", f"extension {model.name} {{"]
         out += swift_decoder(model) + [""] + swift_encoder(model) + ["}"]
+    for union in unions:
+        out += ["", f"extension {union.name} {{"]
+        out += union_decoder(union) + [""] + union_encoder(union) + ["}"]
     return "\n".join(out) + "\n"
 
 
@@ -647,7 +809,7 @@ def swift_string_file(schema_text, typescript_text):
 
 
 def outputs():
-    models, enums = read_declarations()
+    models, enums, unions = read_declarations()
     files = {}
     by_source = {}
     for model in models:
@@ -657,7 +819,7 @@ def outputs():
     for source, declared in by_source.items():
         declared_models += declared
         files[source] = source_with_initializers(source, declared)
-    files[os.path.join(ROOT, "Modules", "Models", "Generated", "WireCoding.swift")] = swift_file(declared_models)
+    files[os.path.join(ROOT, "Modules", "Models", "Generated", "WireCoding.swift")] = swift_file(declared_models, unions)
     by_enum_source = {}
     for enum in enums.values():
         if enum["options"]:

@@ -103,6 +103,13 @@ public struct ModelDecodingContext: ~Copyable {
         return try at(key: key) { context throws(ModelDecodingError) in try T(json: value, context: &context) }
     }
 
+    /// The required member `key` of `object` as written, `null` included (a value that may be null).
+    @inlinable
+    public mutating func present(_ key: String, in object: JSONObject) throws(ModelDecodingError) -> JSONValue {
+        guard let value = object[key] else { throw error(.missingField, key: key, "required field '\(key)' is missing") }
+        return value
+    }
+
     /// The optional member `key` of `object` decoded as `T`; `nil` when absent or `null`.
     @inlinable
     public mutating func optional<T: JSONModelDecodable>(

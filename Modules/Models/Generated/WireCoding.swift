@@ -663,3 +663,226 @@ extension UserContext {
         return b.json
     }
 }
+
+extension NodeAction {
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(json)
+        let type: String = try context.required("actionType", in: o)
+        switch type {
+        case "navigate":
+            self = .navigate(
+                screen: try context.required("screen", in: o), params: try context.optional("params", in: o) ?? [:]
+            )
+        case "present":
+            self = .present(
+                screen: try context.required("screen", in: o), params: try context.optional("params", in: o) ?? [:]
+            )
+        case "dismiss":
+            self = .dismiss
+        case "api":
+            self = .api(
+                endpoint: try context.required("endpoint", in: o),
+                params: try context.optional("params", in: o) ?? [:],
+                resultKey: try context.optional("resultKey", in: o), select: try context.optional("select", in: o)
+            )
+        case "setState":
+            self = .setState(key: try context.required("key", in: o), value: try context.present("value", in: o))
+        case "custom":
+            self = .custom(
+                event: try context.required("event", in: o), payload: try context.optional("payload", in: o) ?? [:]
+            )
+        case "sequence":
+            self = .sequence(try context.required("actions", in: o))
+        default:
+            self = .unknown(actionType: type, object: o)
+        }
+    }
+
+    /// The `actionType` values this SDK knows.
+    public static let knownTypes = ["navigate", "present", "dismiss", "api", "setState", "custom", "sequence"]
+
+    /// The `actionType` name.
+    public var actionType: String {
+        switch self {
+        case .navigate: "navigate"
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .api: "api"
+        case .setState: "setState"
+        case .custom: "custom"
+        case .sequence: "sequence"
+        case .unknown(let type, _): type
+        }
+    }
+
+    public var json: JSONValue {
+        if case .unknown(_, let object) = self { return .object(object) }
+        var b = JSONObjectBuilder()
+        b.set("actionType", actionType)
+        switch self {
+        case .navigate(let screen, let params):
+            b.set("screen", screen)
+            if !params.isEmpty { b.set("params", params) }
+        case .present(let screen, let params):
+            b.set("screen", screen)
+            if !params.isEmpty { b.set("params", params) }
+        case .dismiss:
+            break
+        case .api(let endpoint, let params, let resultKey, let select):
+            b.set("endpoint", endpoint)
+            if !params.isEmpty { b.set("params", params) }
+            b.set("resultKey", resultKey)
+            b.set("select", select)
+        case .setState(let key, let value):
+            b.set("key", key)
+            b.set("value", value)
+        case .custom(let event, let payload):
+            b.set("event", event)
+            if !payload.isEmpty { b.set("payload", payload) }
+        case .sequence(let actions):
+            b.set("actions", actions)
+        case .unknown:
+            break
+        }
+        return b.json
+    }
+}
+
+extension NodeProps {
+    /// Decodes the case that `type` names from the members in `o`.
+    public init(type: NodeType, object o: JSONObject, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        switch type {
+        case .vstack, .hstack, .lazyVStack, .lazyHStack:
+            self = .stack(
+                spacing: try context.optional("spacing", in: o), alignment: try context.optional("alignment", in: o)
+            )
+        case .zstack:
+            self = .zstack(alignment: try context.optional("alignment", in: o))
+        case .scroll:
+            self = .scroll(axis: try context.optional("axis", in: o))
+        case .list:
+            self = .list(
+                items: try context.required("items", in: o), itemTemplate: try context.required("itemTemplate", in: o),
+                separator: try context.optional("separator", in: o)
+            )
+        case .spacer:
+            self = .spacer(minLength: try context.optional("minLength", in: o))
+        case .grid:
+            self = .grid(
+                columns: try context.optional("columns", in: o), spacing: try context.optional("spacing", in: o)
+            )
+        case .text:
+            self = .text(
+                content: try context.optional("content", in: o) ?? .null,
+                lineLimit: try context.optional("lineLimit", in: o)
+            )
+        case .image:
+            self = .image(
+                source: try context.optional("source", in: o) ?? .null,
+                resizable: try context.optional("resizable", in: o),
+                aspectRatio: try context.optional("aspectRatio", in: o),
+                contentMode: try context.optional("contentMode", in: o),
+                accessibilityLabel: try context.optional("accessibilityLabel", in: o)
+            )
+        case .button:
+            self = .button(label: try context.optional("label", in: o), action: try context.optional("action", in: o))
+        case .navigationLink:
+            self = .navigationLink(
+                destination: try context.required("destination", in: o), label: try context.optional("label", in: o)
+            )
+        case .textField:
+            self = .textField(
+                placeholder: try context.optional("placeholder", in: o),
+                binding: try context.optional("binding", in: o)
+            )
+        case .searchBar:
+            self = .searchBar(
+                placeholder: try context.optional("placeholder", in: o),
+                binding: try context.optional("binding", in: o), onSubmit: try context.optional("onSubmit", in: o)
+            )
+        case .tabView:
+            self = .tabView(tabs: try context.required("tabs", in: o))
+        case .navigationStack:
+            self = .navigationStack(root: try context.optional("root", in: o))
+        case .screen:
+            self = .screen(
+                title: try context.optional("title", in: o), body: try context.optional("body", in: o),
+                toolbar: try context.optional("toolbar", in: o), onLoad: try context.optional("onLoad", in: o)
+            )
+        case .sheet:
+            self = .sheet(content: try context.optional("content", in: o))
+        case .component:
+            self = .component(
+                name: try context.required("name", in: o), parameters: try context.optional("parameters", in: o) ?? [:]
+            )
+        case .divider:
+            self = .none
+        case .unknown:
+            self = .unknown(o)
+        }
+    }
+
+    /// The members as a JSON object (the wire form).
+    public var object: JSONObject {
+        var b = JSONObjectBuilder()
+        switch self {
+        case .stack(let spacing, let alignment):
+            b.set("spacing", spacing)
+            b.set("alignment", alignment)
+        case .zstack(let alignment):
+            b.set("alignment", alignment)
+        case .scroll(let axis):
+            b.set("axis", axis)
+        case .list(let items, let itemTemplate, let separator):
+            b.set("items", items)
+            b.set("itemTemplate", itemTemplate)
+            b.set("separator", separator)
+        case .spacer(let minLength):
+            b.set("minLength", minLength)
+        case .grid(let columns, let spacing):
+            b.set("columns", columns)
+            b.set("spacing", spacing)
+        case .text(let content, let lineLimit):
+            b.set("content", content)
+            b.set("lineLimit", lineLimit)
+        case .image(let source, let resizable, let aspectRatio, let contentMode, let accessibilityLabel):
+            b.set("source", source)
+            b.set("resizable", resizable)
+            b.set("aspectRatio", aspectRatio)
+            b.set("contentMode", contentMode)
+            b.set("accessibilityLabel", accessibilityLabel)
+        case .button(let label, let action):
+            b.set("label", label)
+            b.set("action", action)
+        case .navigationLink(let destination, let label):
+            b.set("destination", destination)
+            b.set("label", label)
+        case .textField(let placeholder, let binding):
+            b.set("placeholder", placeholder)
+            b.set("binding", binding)
+        case .searchBar(let placeholder, let binding, let onSubmit):
+            b.set("placeholder", placeholder)
+            b.set("binding", binding)
+            b.set("onSubmit", onSubmit)
+        case .tabView(let tabs):
+            b.set("tabs", tabs)
+        case .navigationStack(let root):
+            b.set("root", root)
+        case .screen(let title, let body, let toolbar, let onLoad):
+            b.set("title", title)
+            b.set("body", body)
+            b.set("toolbar", toolbar)
+            b.set("onLoad", onLoad)
+        case .sheet(let content):
+            b.set("content", content)
+        case .component(let name, let parameters):
+            b.set("name", name)
+            if !parameters.isEmpty { b.set("parameters", parameters) }
+        case .none:
+            break
+        case .unknown(let object):
+            return object
+        }
+        return b.object
+    }
+}
