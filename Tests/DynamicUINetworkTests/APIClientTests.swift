@@ -190,14 +190,7 @@ struct RecoveryTests {
         let clock = ManualClock()
         let transport = FakeTransport([response(500), response(502), response(503), response(504)])
         let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
-        let task = Task { () -> NetworkError.Code? in
-            do throws(NetworkError) {
-                _ = try await client.send(APIRequest(.get, "/v1/x"))
-                return nil
-            } catch {
-                return error.code
-            }
-        }
+        let task = errorCode(of: client)
         await advance(clock, by: 10, times: 3, cancelling: task)
         #expect(await task.value == .serverError)
         #expect(await transport.requests.count == 4)
@@ -288,14 +281,7 @@ struct RecoveryTests {
     @Test func cancellationPropagates() async throws {
         let clock = ManualClock()
         let client = APIClient(configuration: configuration(), transport: FakeTransport([response(503)]), clock: clock)
-        let task = Task { () -> NetworkError.Code? in
-            do throws(NetworkError) {
-                _ = try await client.send(APIRequest(.get, "/v1/x"))
-                return nil
-            } catch {
-                return error.code
-            }
-        }
+        let task = errorCode(of: client)
         #expect(await clock.waitForSleepers(), "the code under test never started waiting")
         task.cancel()
         #expect(await task.value == .cancelled)
@@ -410,6 +396,18 @@ final class KeySequence: @unchecked Sendable {
         lock.withLock {
             count += 1
             return "k-\(count)"
+        }
+    }
+}
+
+/// Sends `GET /v1/x` through `client` in a task whose value is the failure's code (`nil`: it succeeded).
+func errorCode(of client: APIClient) -> Task<NetworkError.Code?, Never> {
+    Task { () -> NetworkError.Code? in
+        do throws(NetworkError) {
+            _ = try await client.send(APIRequest(.get, "/v1/x"))
+            return nil
+        } catch {
+            return error.code
         }
     }
 }

@@ -294,19 +294,28 @@ struct OfflineQueueFaultTests {
         func uptime() -> Double { manual.now().timeIntervalSince1970 }
     }
 
-    func waitingQueue(_ clock: JumpingClock) async throws -> (OfflineQueue, OfflineQueueStore, FakeTransport) {
+    /// The queue of a new process over `store`: its own client, whose requests `transport` answers.
+    func restartedQueue(_ store: OfflineQueueStore, transport: FakeTransport, clock: any DynamicUIClock) -> OfflineQueue {
+        OfflineQueue(
+            store: store, client: APIClient(configuration: configuration(), transport: transport, clock: clock), clock: clock)
+    }
+
+    /// A change the server asked to retry after 5 s, on a clock the user can set.
+    func waitingQueue() async throws -> (
+        clock: JumpingClock, queue: OfflineQueue, store: OfflineQueueStore, transport: FakeTransport
+    ) {
+        let clock = JumpingClock()
         let store = try queuedStore([["n": 0]], at: clock.now())
         let transport = FakeTransport([response(503, headers: ["Retry-After": "5"]), response(200)])
         let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
         let queue = OfflineQueue(
             store: store, client: client, backoff: RetryPolicy(baseDelay: 1, jitter: 0, maxDelay: 300), clock: clock)
         #expect(await queue.process().remaining == 1)
-        return (queue, store, transport)
+        return (clock, queue, store, transport)
     }
 
     @Test func aClockSetForwardDoesNotCutRetryAfterShort() async throws {
-        let clock = JumpingClock()
-        let (queue, _, transport) = try await waitingQueue(clock)
+        let (clock, queue, _, transport) = try await waitingQueue()
         clock.jump(by: 7200)
         #expect(await queue.process().delivered == 0, "the server's 5 s have not passed")
         #expect(await transport.requests.count == 1)
@@ -317,24 +326,21 @@ struct OfflineQueueFaultTests {
     @Test func aClockSetBackDoesNotParkTheQueue() async throws {
         // Measured on the wall clock, the wait grew by the hour the clock went back, and every
         // change queued behind it waited as long.
-        let clock = JumpingClock()
-        let (queue, _, _) = try await waitingQueue(clock)
+        let (clock, queue, _, _) = try await waitingQueue()
         clock.jump(by: -3600)
         clock.manual.advance(by: 5)
         #expect(await queue.process().delivered == 1)
     }
 
     @Test func aClockSetForwardWhileTheAppWasNotRunningDoesNotCutRetryAfterShort() async throws {
-        let clock = JumpingClock()
-        let (_, store, _) = try await waitingQueue(clock)
+        let (clock, _, store, _) = try await waitingQueue()
         #expect(try store.pending().first?.scheduledUptime == clock.uptime(), "the wait's start is stored on uptime")
         // The app is killed, the clock set two hours forward, and a new process starts: on the
         // stored wall times alone the 5 s were long over.
         clock.jump(by: 7200)
         clock.manual.advance(by: 2)
         let transport = FakeTransport([response(200)])
-        let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
-        let queue = OfflineQueue(store: store, client: client, clock: clock)
+        let queue = restartedQueue(store, transport: transport, clock: clock)
         #expect(await queue.process().delivered == 0, "3 of the server's 5 s are left")
         #expect(await transport.requests.isEmpty)
         clock.manual.advance(by: 3)
@@ -349,27 +355,20 @@ struct OfflineQueueFaultTests {
             func sleep(seconds: Double) async throws {}
             func uptime() -> Double { clock.uptime() - 1_000_000 }
         }
-        let clock = JumpingClock()
-        let (_, store, _) = try await waitingQueue(clock)
+        let (clock, _, store, _) = try await waitingQueue()
         let rebooted = Rebooted(clock: clock)
-        let transport = FakeTransport([response(200)])
-        let queue = OfflineQueue(
-            store: store, client: APIClient(configuration: configuration(), transport: transport, clock: rebooted),
-            clock: rebooted)
+        let queue = restartedQueue(store, transport: FakeTransport([response(200)]), clock: rebooted)
         #expect(await queue.process().delivered == 0, "5 s from the stored wall time have not passed")
         clock.manual.advance(by: 5)
         #expect(await queue.process().delivered == 1)
     }
 
     @Test func aClockSetBackWhileTheAppWasNotRunningRestartsTheWait() async throws {
-        let clock = JumpingClock()
-        let (_, store, _) = try await waitingQueue(clock)
+        let (clock, _, store, _) = try await waitingQueue()
         // A new process, the clock an hour earlier: the stored wait (5 s from an instant now in
         // the future) starts again from now, rather than an hour and 5 s.
         clock.jump(by: -3600)
-        let transport = FakeTransport([response(200), response(200)])
-        let client = APIClient(configuration: configuration(), transport: transport, clock: clock)
-        let queue = OfflineQueue(store: store, client: client, clock: clock)
+        let queue = restartedQueue(store, transport: FakeTransport([response(200), response(200)]), clock: clock)
         #expect(await queue.process().delivered == 0)
         clock.manual.advance(by: 5)
         #expect(await queue.process().delivered == 1)

@@ -43,8 +43,7 @@ struct AuthorizationMatrixTests {
             ("docente@edugo.test", 404, 404, published),
             ("estudiante@edugo.test", 404, 404, published),
         ] {
-            let runtime = try await Live()
-            try await runtime.signIn(email)
+            let runtime = try await Live.signedIn(as: email)
             #expect(await status(runtime, .get, "mobile:/v1/materials/{id}", id: "mat-004") == draftOfOtherSchool, "\(email)")
             #expect(await status(runtime, .get, "mobile:/v1/materials/{id}", id: "mat-025") == draftOfOwnSchool, "\(email)")
             #expect(await status(runtime, .get, "mobile:/v1/materials/{id}", id: "mat-002") == 200, "\(email): published")
@@ -54,16 +53,14 @@ struct AuthorizationMatrixTests {
     }
 
     @Test func aTeacherChangesOnlyTheirOwnMaterialsAndAStudentNone() async throws {
-        let teacher = try await Live()
-        try await teacher.signIn("docente@edugo.test")
+        let teacher = try await Live.signedIn(as: "docente@edugo.test")
         #expect(await status(teacher, .put, "mobile:/v1/materials/{id}", id: "mat-020", body: ["title": "x"]) == 403)
         #expect(await status(teacher, .delete, "mobile:/v1/materials/{id}", id: "mat-020") == 403)
         #expect(await status(teacher, .delete, "mobile:/v1/materials/{id}", id: "mat-004") == 404, "a draft it cannot see")
         #expect(await status(teacher, .put, "mobile:/v1/materials/{id}", id: "mat-045", body: ["title": "Mía"]) == 200)
         #expect(await status(teacher, .delete, "mobile:/v1/materials/{id}", id: "mat-045") == 204)
         await teacher.stop()
-        let student = try await Live()
-        try await student.signIn("estudiante@edugo.test")
+        let student = try await Live.signedIn(as: "estudiante@edugo.test")
         let fields: JSONValue = ["title": "x", "subject": "Historia", "unit_id": "unt-001"]
         #expect(await status(student, .post, "mobile:/v1/materials", body: fields) == 403)
         #expect(await status(student, .delete, "mobile:/v1/materials/{id}", id: "mat-020") == 403)
@@ -71,11 +68,9 @@ struct AuthorizationMatrixTests {
     }
 
     @Test func aTeacherIsOfferedEditAndDeleteOnlyOnTheirOwnMaterials() async throws {
-        let teacher = try await Live()
-        try await teacher.signIn("docente@edugo.test")
+        let teacher = try await Live.signedIn(as: "docente@edugo.test")
         func shown(_ id: String) async throws -> String {
-            let model = teacher.model("material-detail", params: ["id": id])
-            await model.load()
+            let model = await teacher.loaded("material-detail", params: ["id": id])
             return TextRenderer().render(try model.render(options: RenderOptions()))
         }
         let own = try await shown("mat-045")
@@ -87,10 +82,8 @@ struct AuthorizationMatrixTests {
 
     @Test func aTeachersAssessmentsTabOpensResultsAndAStudentsTheQuiz() async throws {
         for (email, opens) in [("docente@edugo.test", "assessment-results"), ("estudiante@edugo.test", "assessment-take")] {
-            let runtime = try await Live()
-            try await runtime.signIn(email)
-            let list = runtime.model("assessments-list")
-            await list.load()
+            let runtime = try await Live.signedIn(as: email)
+            let list = await runtime.loaded("assessments-list")
             let rows = flattenAll(try list.render(options: RenderOptions())).compactMap { node -> RowNode? in
                 if case .row(let row) = node.kind { return row }
                 return nil
@@ -103,8 +96,7 @@ struct AuthorizationMatrixTests {
             _ = await list.perform(actionId: try #require(row.actionId), item: item)
             #expect(runtime.navigation.stack.last?.screenKey == opens, "\(email): \(row.actionId ?? "")")
             if opens == "assessment-results" {
-                let results = runtime.model("assessment-results", params: ["id": item["material_id"]?.stringValue ?? ""])
-                await results.load()
+                let results = await runtime.loaded("assessment-results", params: ["id": item["material_id"]?.stringValue ?? ""])
                 guard case .success(let attempts, _, _) = results.dataState else {
                     Issue.record("results: \(results.dataState)")
                     return
@@ -122,9 +114,8 @@ struct AuthorizationMatrixTests {
         let ownSchool = users.filter {
             $0["school_id"] == "sch-001" && !["super_admin", "platform_admin"].contains($0["role"]?.stringValue ?? "")
         }.count
-        let runtime = try await Live()
+        let runtime = try await Live.signedIn(as: "admin.escuela@edugo.test")
         defer { Task { await runtime.stop() } }
-        try await runtime.signIn("admin.escuela@edugo.test")
         #expect(try await total(runtime, "admin:/v1/users") == ownSchool)
         #expect(await status(runtime, .get, "admin:/v1/users/{id}", id: "usr-010") == 200, "a teacher of the school")
         #expect(await status(runtime, .get, "admin:/v1/users/{id}", id: "usr-001") == 404, "the super admin")
@@ -162,8 +153,7 @@ struct AuthorizationMatrixTests {
             return score / max * 100
         }
         let average = ((scores.reduce(0, +) / Double(scores.count)) * 10).rounded() / 10
-        let student = try await Live()
-        try await student.signIn("estudiante@edugo.test")
+        let student = try await Live.signedIn(as: "estudiante@edugo.test")
         #expect(await status(student, .get, "mobile:/v1/attempts/{id}/results", id: "att-001") == 200)
         #expect(await status(student, .get, "mobile:/v1/attempts/{id}/results", id: "att-003") == 404, "a classmate's")
         #expect(await status(student, .get, "mobile:/v1/units/{id}/progress", id: "unt-001") == 403)
@@ -174,8 +164,7 @@ struct AuthorizationMatrixTests {
         #expect(!activity.isEmpty && activity.allSatisfy { $0["title"]?.stringValue?.hasPrefix("Completaste") == true })
         #expect(stats["average_score"]?.doubleValue == average, "his own figures, not the school's")
         await student.stop()
-        let guardian = try await Live()
-        try await guardian.signIn("tutor@edugo.test")
+        let guardian = try await Live.signedIn(as: "tutor@edugo.test")
         #expect(await status(guardian, .get, "mobile:/v1/students/{id}/progress", id: "usr-021") == 200)
         #expect(await status(guardian, .get, "mobile:/v1/students/{id}/progress", id: "usr-023") == 404, "not theirs")
         // Results are read through the child's progress; the endpoint is not a guardian's.
@@ -184,9 +173,8 @@ struct AuthorizationMatrixTests {
     }
 
     @Test func aTeachersDashboardShowsTheirSchoolsActivityOnly() async throws {
-        let teacher = try await Live()
+        let teacher = try await Live.signedIn(as: "docente@edugo.test")
         defer { Task { await teacher.stop() } }
-        try await teacher.signIn("docente@edugo.test")
         var request = APIRequest(.get, "admin:/v1/stats/global", useCache: false)
         request.queueWhenOffline = false
         let stats = try await teacher.client.send(request).json()

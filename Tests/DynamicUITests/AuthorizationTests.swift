@@ -29,9 +29,8 @@ struct AuthorizationTests {
     @Test(arguments: accounts.map(\.0))
     func everyEndpointAnswersByRole(email: String) async throws {
         let group = try #require(Self.accounts.first { $0.0 == email }?.1)
-        let runtime = try await Live()
+        let runtime = try await Live.signedIn(as: email)
         defer { Task { await runtime.stop() } }
-        try await runtime.signIn(email)
         let table = try EduGoCatalog().data("endpoints").objectValue ?? [:]
         #expect(table.count == 25)
         for (endpoint, entry) in table {
@@ -56,9 +55,8 @@ struct AuthorizationTests {
     }
 
     @Test func aGuardianReadsOnlyTheirOwnChildrensProgress() async throws {
-        let runtime = try await Live()
+        let runtime = try await Live.signedIn(as: "tutor@edugo.test")
         defer { Task { await runtime.stop() } }
-        try await runtime.signIn("tutor@edugo.test")
         for (id, own) in [("usr-021", true), ("usr-022", true), ("usr-023", false)] {
             do throws(NetworkError) {
                 _ = try await runtime.client.send(
@@ -72,9 +70,8 @@ struct AuthorizationTests {
     }
 
     @Test func aCreatedMaterialHasItsDerivedFieldsAndLinksAreChecked() async throws {
-        let runtime = try await Live()
+        let runtime = try await Live.signedIn(as: "docente@edugo.test")
         defer { Task { await runtime.stop() } }
-        try await runtime.signIn("docente@edugo.test")
         let fields: JSONObject = [
             "title": "Fracciones", "subject": "Matemáticas", "grade": "5", "unit_id": "unt-001", "status": "borrador",
             "file_type": "PDF", "file_url": "https://edugo.test/f.pdf",
@@ -97,11 +94,9 @@ struct AuthorizationTests {
     }
 
     @Test func aRefusedScreenIsANotAllowedStateWithNothingOfTheData() async throws {
-        let runtime = try await Live()
+        let runtime = try await Live.signedIn(as: "docente@edugo.test")
         defer { Task { await runtime.stop() } }
-        try await runtime.signIn("docente@edugo.test")
-        let users = runtime.model("users-list")
-        await users.load()
+        let users = await runtime.loaded("users-list")
         #expect(users.failure == .notAllowed)
         let tree = try users.render(options: RenderOptions())
         let texts = visibleTexts(tree)
@@ -111,22 +106,18 @@ struct AuthorizationTests {
     }
 
     @Test func anUnknownScreenIsANotFoundState() async throws {
-        let runtime = try await Live()
+        let runtime = try await Live.signedIn(as: "docente@edugo.test")
         defer { Task { await runtime.stop() } }
-        try await runtime.signIn("docente@edugo.test")
-        let missing = runtime.model("no-such-screen")
-        await missing.load()
+        let missing = await runtime.loaded("no-such-screen")
         #expect(missing.failure == .notFound)
         #expect(visibleTexts(try missing.render(options: RenderOptions())).contains(LoadFailure.notFound.title()))
     }
 
     @Test func anUnreachableScreenIsAnOfflineStateThatRetries() async throws {
-        let runtime = try await Live()
+        let runtime = try await Live.signedIn(as: "docente@edugo.test")
         defer { Task { await runtime.stop() } }
-        try await runtime.signIn("docente@edugo.test")
         await runtime.backend.stop()
-        let screen = runtime.model("assessments-list")
-        await screen.load()
+        let screen = await runtime.loaded("assessments-list")
         #expect(screen.failure == .offline)
         let text = TextRenderer().render(try screen.render(options: RenderOptions()))
         #expect(text.contains(LoadFailure.offline.title()) && text.contains(LoadFailure.retryActionId))

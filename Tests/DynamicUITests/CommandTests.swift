@@ -62,11 +62,11 @@ struct CommandTests {
 @MainActor
 struct RuntimeCommandTests {
     @Test func commandsActOnTheActiveScreenAndAFailedSubmitFocusesTheFirstError() async throws {
-        let runtime = try await Live()
-        try await runtime.signIn("docente@edugo.test")
+        let runtime = try await Live.signedIn(as: "docente@edugo.test")
         let mac = PlatformCapabilities(platform: .mac, sizeClass: .regular)
-        let list = runtime.model("materials-list")
-        await list.load()
+        // The runtime holds the shown screen's model weakly: the list stays shown to the end.
+        let list = await runtime.loaded("materials-list")
+        defer { withExtendedLifetime(list) {} }
         #expect(runtime.sdk.activeScreen?.screenKey == "materials-list")
         let groups = runtime.sdk.commands(for: mac)
         let create = try #require(MenuCommands.command(for: KeyShortcut("n"), in: groups))
@@ -79,8 +79,7 @@ struct RuntimeCommandTests {
         #expect(runtime.navigation.selectedScreenKey == runtime.navigation.items(regular: true)[1].screenKey)
 
         // A create with nothing filled in: the first field with an error takes the focus.
-        let form = runtime.model("material-create")
-        await form.load()
+        let form = await runtime.loaded("material-create")
         await form.perform(actionId: "submit")
         #expect(!form.formState.fieldErrors.isEmpty)
         let tree = try form.render(options: RenderOptions())

@@ -57,13 +57,31 @@ final class Live {
     var screens: ScreenLoader { sdk.screens }
     var client: APIClient { sdk.client }
 
+    /// A runtime against a new demo backend, signed in as `email`.
+    static func signedIn(as email: String) async throws -> Live {
+        let runtime = try await Live()
+        try await runtime.signIn(email)
+        return runtime
+    }
+
+    /// The app launched again, as a new process: a new runtime over this one's backend and stores.
+    func relaunch(start: Bool = true, cacheDirectory: URL? = nil) async throws -> Live {
+        try await Live(backend: backend, tokens: tokens, settings: settings, start: start, cacheDirectory: cacheDirectory)
+    }
+
     func model(_ key: String, params: [String: String] = [:]) -> DynamicScreenViewModel {
         sdk.viewModel(for: Route(screenKey: key, params: params))
     }
 
+    /// The view model of `key`, loaded.
+    func loaded(_ key: String, params: [String: String] = [:]) async -> DynamicScreenViewModel {
+        let screen = model(key, params: params)
+        await screen.load()
+        return screen
+    }
+
     func signIn(_ email: String) async throws {
-        let login = model("app-login")
-        await login.load()
+        let login = await loaded("app-login")
         login.formState.setValue(email, for: "email")
         login.formState.setValue("edugo123", for: "password")
         await login.perform(actionId: "submit-login")
@@ -95,13 +113,11 @@ struct EndToEndTests {
         ("tutor@edugo.test", "dashboard-guardian"),
     ])
     func signInLandsOnTheRoleDashboard(email: String, dashboard: String) async throws {
-        let runtime = try await Live()
-        try await runtime.signIn(email)
+        let runtime = try await Live.signedIn(as: email)
         #expect(runtime.navigation.selectedScreenKey == dashboard)
         #expect(runtime.session?.user.email == email)
         #expect(await runtime.tokens.load() != nil)
-        let home = runtime.model(runtime.navigation.selectedScreenKey!)
-        await home.load()
+        let home = await runtime.loaded(runtime.navigation.selectedScreenKey!)
         guard case .ready(_, false) = home.screenState else {
             Issue.record("\(home.screenState)")
             return
@@ -110,12 +126,10 @@ struct EndToEndTests {
     }
 
     @Test func listPagingSearchDetailCreateEditOfflineAndSignOut() async throws {
-        let runtime = try await Live()
-        try await runtime.signIn("docente@edugo.test")
+        let runtime = try await Live.signedIn(as: "docente@edugo.test")
 
         // Page through the 111 published materials (the teacher has no draft of their own).
-        let list = runtime.model("materials-list")
-        await list.load()
+        let list = await runtime.loaded("materials-list")
         var pages = 1
         while case .success(_, true, _) = list.dataState {
             await list.loadNextPage()
@@ -138,8 +152,7 @@ struct EndToEndTests {
         // Open a detail.
         await list.perform(actionId: "open-item", item: found[0])
         let route = try #require(runtime.navigation.current)
-        let detail = runtime.model(route.screenKey, params: route.params)
-        await detail.load()
+        let detail = await runtime.loaded(route.screenKey, params: route.params)
         guard case .success(let record, _, _) = detail.dataState else {
             Issue.record("\(detail.dataState)")
             return
@@ -177,8 +190,7 @@ struct EndToEndTests {
         let createdId = try #require(created.first?["id"]?.text)
 
         // Edit with a stale version: 409 handled as an error message.
-        let edit = runtime.model("material-edit", params: ["id": createdId])
-        await edit.load()
+        let edit = await runtime.loaded("material-edit", params: ["id": createdId])
         edit.formState.setValue("0", for: "version")
         edit.formState.setValue(title + " editado", for: "title")
         await edit.perform(actionId: "submit")
@@ -218,8 +230,7 @@ struct EndToEndTests {
         #expect(delivered.count == 1)
 
         // Sign out.
-        let settings = runtime.model("app-settings")
-        await settings.load()
+        let settings = await runtime.loaded("app-settings")
         await settings.perform(actionId: "logout")
         await settings.confirm()
         #expect(runtime.session == nil)
@@ -237,7 +248,7 @@ struct EndToEndTests {
         await first.sdk.stop()
 
         // A new launch with the same stores: signed in, the server's navigation for the guardian.
-        let second = try await Live(backend: first.backend, tokens: first.tokens, settings: first.settings)
+        let second = try await first.relaunch()
         #expect(second.session?.user.email == "tutor@edugo.test")
         #expect(second.session?.context.role == "guardian")
         #expect(!second.navigation.isFallback)
@@ -250,8 +261,7 @@ struct EndToEndTests {
     }
 
     @Test func navigationFallsBackWhenTheServerCannotServeIt() async throws {
-        let runtime = try await Live()
-        try await runtime.signIn("docente@edugo.test")
+        let runtime = try await Live.signedIn(as: "docente@edugo.test")
         #expect(!runtime.navigation.isFallback)
         await runtime.backend.stop()
         // The last navigation received is still served while the server is down…
@@ -266,10 +276,8 @@ struct EndToEndTests {
     }
 
     @Test func dashboardsPollTheirRefreshInterval() async throws {
-        let runtime = try await Live()
-        try await runtime.signIn("estudiante@edugo.test")
-        let dashboard = runtime.model("dashboard-student")
-        await dashboard.load()
+        let runtime = try await Live.signedIn(as: "estudiante@edugo.test")
+        let dashboard = await runtime.loaded("dashboard-student")
         let interval = try #require(dashboard.compiled?.definition.dataConfig?.refreshInterval)
         let endpoint = try #require(dashboard.compiled?.definition.dataEndpoint)
         let path = "GET " + endpoint.split(separator: "?")[0]
@@ -290,10 +298,8 @@ struct EndToEndTests {
     }
 
     @Test func pollingPausesInTheBackgroundAndResumesWithAReload() async throws {
-        let runtime = try await Live()
-        try await runtime.signIn("estudiante@edugo.test")
-        let dashboard = runtime.model("dashboard-student")
-        await dashboard.load()
+        let runtime = try await Live.signedIn(as: "estudiante@edugo.test")
+        let dashboard = await runtime.loaded("dashboard-student")
         let endpoint = try #require(dashboard.compiled?.definition.dataEndpoint)
         let path = "GET " + endpoint.split(separator: "?")[0]
         func requests() -> Int { runtime.backend.log.filter { $0.hasPrefix(path) }.count }

@@ -12,47 +12,49 @@ import Testing
 
 /// Which account reaches each EduGo screen, and with which route parameters (ids from the demo
 /// data). `nil` email: the screen is seen signed out.
-let screenVisits: [(key: String, email: String?, params: [String: String])] = [
-    ("app-login", nil, [:]),
-    ("dashboard-superadmin", "superadmin@edugo.test", [:]),
-    ("dashboard-schooladmin", "admin.escuela@edugo.test", [:]),
-    ("dashboard-teacher", "docente@edugo.test", [:]),
-    ("dashboard-student", "estudiante@edugo.test", [:]),
-    ("dashboard-guardian", "tutor@edugo.test", [:]),
-    ("materials-list", "docente@edugo.test", [:]),
-    ("material-detail", "docente@edugo.test", ["id": "mat-002"]),
-    ("material-create", "docente@edugo.test", [:]),
-    ("material-edit", "docente@edugo.test", ["id": "mat-002"]),
-    ("assessments-list", "docente@edugo.test", [:]),
-    ("assessment-take", "estudiante@edugo.test", ["id": "mat-002"]),
-    ("assessment-results", "docente@edugo.test", ["id": "mat-002"]),
-    ("assessment-result", "estudiante@edugo.test", ["id": "att-001"]),
-    ("attempts-history", "estudiante@edugo.test", [:]),
-    ("progress-my", "estudiante@edugo.test", [:]),
-    ("progress-unit-list", "docente@edugo.test", [:]),
-    ("progress-student-detail", "docente@edugo.test", ["id": "usr-021"]),
-    ("users-list", "superadmin@edugo.test", [:]),
-    ("user-detail", "superadmin@edugo.test", ["id": "usr-009"]),
-    ("user-create", "superadmin@edugo.test", [:]),
-    ("user-edit", "superadmin@edugo.test", ["id": "usr-009"]),
-    ("schools-list", "superadmin@edugo.test", [:]),
-    ("school-detail", "superadmin@edugo.test", ["id": "sch-001"]),
-    ("school-create", "superadmin@edugo.test", [:]),
-    ("school-edit", "superadmin@edugo.test", ["id": "sch-001"]),
-    ("units-list", "admin.escuela@edugo.test", ["id": "sch-001"]),
-    ("unit-detail", "admin.escuela@edugo.test", ["id": "unt-001"]),
-    ("unit-create", "admin.escuela@edugo.test", ["id": "sch-001"]),
-    ("unit-edit", "admin.escuela@edugo.test", ["id": "unt-001"]),
-    ("memberships-list", "admin.escuela@edugo.test", [:]),
-    ("membership-add", "admin.escuela@edugo.test", [:]),
-    ("children-list", "tutor@edugo.test", [:]),
-    ("child-progress", "tutor@edugo.test", ["id": "usr-021"]),
-    ("roles-list", "superadmin@edugo.test", [:]),
-    ("role-detail", "superadmin@edugo.test", ["id": "rol-001"]),
-    ("resources-list", "superadmin@edugo.test", [:]),
-    ("permissions-list", "superadmin@edugo.test", [:]),
-    ("app-settings", "docente@edugo.test", [:]),
-]
+let screenVisits: [(key: String, email: String?, params: [String: String])] = {
+    // Each account's screens, with the `id` a screen's route takes.
+    let byAccount: [(email: String?, screens: KeyValuePairs<String, String?>)] = [
+        (nil, ["app-login": nil]),
+        (
+            "superadmin@edugo.test",
+            [
+                "dashboard-superadmin": nil, "users-list": nil, "user-detail": "usr-009", "user-create": nil,
+                "user-edit": "usr-009", "schools-list": nil, "school-detail": "sch-001", "school-create": nil,
+                "school-edit": "sch-001", "roles-list": nil, "role-detail": "rol-001", "resources-list": nil,
+                "permissions-list": nil,
+            ]
+        ),
+        (
+            "admin.escuela@edugo.test",
+            [
+                "dashboard-schooladmin": nil, "units-list": "sch-001", "unit-detail": "unt-001", "unit-create": "sch-001",
+                "unit-edit": "unt-001", "memberships-list": nil, "membership-add": nil,
+            ]
+        ),
+        (
+            "docente@edugo.test",
+            [
+                "dashboard-teacher": nil, "materials-list": nil, "material-detail": "mat-002", "material-create": nil,
+                "material-edit": "mat-002", "assessments-list": nil, "assessment-results": "mat-002",
+                "progress-unit-list": nil, "progress-student-detail": "usr-021", "app-settings": nil,
+            ]
+        ),
+        (
+            "estudiante@edugo.test",
+            [
+                "dashboard-student": nil, "assessment-take": "mat-002", "assessment-result": "att-001",
+                "attempts-history": nil, "progress-my": nil,
+            ]
+        ),
+        ("tutor@edugo.test", ["dashboard-guardian": nil, "children-list": nil, "child-progress": "usr-021"]),
+    ]
+    var visits: [(key: String, email: String?, params: [String: String])] = []
+    for (email, screens) in byAccount {
+        for (key, id) in screens { visits.append((key, email, id.map { ["id": $0] } ?? [:])) }
+    }
+    return visits
+}()
 
 /// Whether `text` is a link to a web page (a school's site), which a detail may show as its
 /// value; pictures and files are never text.
@@ -124,8 +126,7 @@ struct EveryScreenTests {
             try await runtime.signIn(email)
             #expect(runtime.session?.user.email == email)
         }
-        let model = runtime.model(key, params: visit.params)
-        await model.load()
+        let model = await runtime.loaded(key, params: visit.params)
         let definition = try #require(model.compiled?.definition, "\(key): \(model.screenState)")
         if definition.dataEndpoint != nil {
             guard case .success(let items, _, _) = model.dataState else {
@@ -149,11 +150,9 @@ struct EveryScreenTests {
     }
 
     @Test func guardianSeesTheirTwoChildrenAndTheirProgress() async throws {
-        let runtime = try await Live()
+        let runtime = try await Live.signedIn(as: "tutor@edugo.test")
         defer { Task { await runtime.stop() } }
-        try await runtime.signIn("tutor@edugo.test")
-        let children = runtime.model("children-list")
-        await children.load()
+        let children = await runtime.loaded("children-list")
         let tree = try children.render(options: RenderOptions())
         let names = visibleTexts(tree)
         #expect(listShape(tree).rows == 2)
@@ -163,21 +162,18 @@ struct EveryScreenTests {
         await children.perform(actionId: "open-item", item: items[0])
         let route = try #require(runtime.navigation.current)
         #expect(route.screenKey == "child-progress" && route.params["id"] == items[0]["id"]?.text)
-        let progress = runtime.model(route.screenKey, params: route.params)
-        await progress.load()
+        let progress = await runtime.loaded(route.screenKey, params: route.params)
         let texts = visibleTexts(try progress.render(options: RenderOptions()))
         #expect(texts.contains(items[0]["full_name"]?.text ?? "?"))
         #expect(!texts.contains("—"), "every metric of the child has a value")
     }
 
     @Test func teachersProgressTabShowsTheirUnit() async throws {
-        let runtime = try await Live()
+        let runtime = try await Live.signedIn(as: "docente@edugo.test")
         defer { Task { await runtime.stop() } }
-        try await runtime.signIn("docente@edugo.test")
         // Selected as a tab: no `id` in the route; the screen's handler completes it.
         runtime.navigation.select("progress-unit-list")
-        let model = runtime.model("progress-unit-list")
-        await model.load()
+        let model = await runtime.loaded("progress-unit-list")
         guard case .success(let rows, _, _) = model.dataState else {
             Issue.record("\(model.dataState)")
             return
@@ -195,11 +191,9 @@ struct EveryScreenTests {
     }
 
     @Test func settingsSwitchesSaveWhatTheUserSetAndShowItWhenTheyComeBack() async throws {
-        let runtime = try await Live()
+        let runtime = try await Live.signedIn(as: "docente@edugo.test")
         defer { Task { await runtime.stop() } }
-        try await runtime.signIn("docente@edugo.test")
-        let settings = runtime.model("app-settings")
-        await settings.load()
+        let settings = await runtime.loaded("app-settings")
         #expect(Self.switchValue("dark_mode", in: try settings.render(options: RenderOptions())) == "false")
         #expect(Self.switchValue("email_notifications", in: try settings.render(options: RenderOptions())) == "true")
         // The switch is turned on, then its action runs: the value is saved, not flipped.
@@ -212,19 +206,16 @@ struct EveryScreenTests {
         #expect(runtime.sdk.darkMode == true)
         #expect(await runtime.settings.value(for: "email_notifications") == .bool(false))
         // Coming back: a new screen shows the saved values, not the screen's defaults.
-        let again = runtime.model("app-settings")
-        await again.load()
+        let again = await runtime.loaded("app-settings")
         let tree = try again.render(options: RenderOptions())
         #expect(Self.switchValue("dark_mode", in: tree) == "true")
         #expect(Self.switchValue("email_notifications", in: tree) == "false")
     }
 
     @Test func aSettingChangedOfflineIsPendingThenDeliveredAndKept() async throws {
-        let runtime = try await Live()
+        let runtime = try await Live.signedIn(as: "docente@edugo.test")
         defer { Task { await runtime.stop() } }
-        try await runtime.signIn("docente@edugo.test")
-        let settings = runtime.model("app-settings")
-        await settings.load()
+        let settings = await runtime.loaded("app-settings")
         await runtime.backend.stop()
         await runtime.connectivity.set(connected: false)
         settings.formState.setValue("false", for: "email_notifications")
@@ -239,8 +230,7 @@ struct EveryScreenTests {
             APIRequest(.get, "/v1/users/me/preferences", useCache: false)
         ).json()
         #expect(stored["email_notifications"] == false)
-        let again = runtime.model("app-settings")
-        await again.load()
+        let again = await runtime.loaded("app-settings")
         #expect(Self.switchValue("email_notifications", in: try again.render(options: RenderOptions())) == "false")
     }
 
@@ -248,8 +238,7 @@ struct EveryScreenTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dynamicui-cold-\(UUID().uuidString)")
         let first = try await Live(cacheDirectory: directory)
         try await first.signIn("docente@edugo.test")
-        let online = first.model("materials-list")
-        await online.load()
+        let online = await first.loaded("materials-list")
         guard case .success(let rows, _, _) = online.dataState else {
             Issue.record("\(online.dataState)")
             return
@@ -258,14 +247,12 @@ struct EveryScreenTests {
         await first.sdk.stop()
         await first.backend.stop()
         // A new process: same stores and caches on disk, no server.
-        let second = try await Live(
-            backend: first.backend, tokens: first.tokens, settings: first.settings, start: false, cacheDirectory: directory)
+        let second = try await first.relaunch(start: false, cacheDirectory: directory)
         await second.connectivity.set(connected: false)
         second.clock.advance(by: 3600)  // an hour later: nothing is fresh any more
         await second.sdk.start()
         #expect(second.sdk.isSignedIn)
-        let offline = second.model("materials-list")
-        await offline.load()
+        let offline = await second.loaded("materials-list")
         guard case .success(let saved, _, _) = offline.dataState else {
             Issue.record("a cold start offline shows no data: \(offline.dataState)")
             return
@@ -283,11 +270,10 @@ struct EveryScreenTests {
     }
 
     @Test func aSavedSessionIsRestoredBeforeAnythingIsShown() async throws {
-        let first = try await Live()
-        try await first.signIn("docente@edugo.test")
+        let first = try await Live.signedIn(as: "docente@edugo.test")
         await first.sdk.stop()
         // A cold start with the same stores: restoring until `start()` has found the session.
-        let second = try await Live(backend: first.backend, tokens: first.tokens, settings: first.settings, start: false)
+        let second = try await first.relaunch(start: false)
         defer { Task { await second.stop() } }
         #expect(second.sdk.isRestoring)
         #expect(!second.sdk.isSignedIn)

@@ -21,8 +21,7 @@ func settle() async {
 struct KeptTreeTests {
     @Test func typingInAFieldNoExpressionReadsDoesNotRebuildTheTree() async throws {
         let fixture = Fixture()
-        let model = try await fixture.model("material-create")
-        await model.load()
+        let model = try await fixture.loaded("material-create")
         #expect(model.tree == nil, "nothing is built until a view says how")
         model.renderOptions = RenderOptions()
         model.renderIfNeeded()
@@ -63,12 +62,7 @@ struct KeptTreeTests {
             .replacingOccurrences(of: "Información del material", with: "Hola {form.title}")
             .replacingOccurrences(of: "\"material-create\"", with: "\"greeting\"")
         await fixture.harness.transport.on(.get, "/v1/screens/greeting", .json(200, try JSONReader().read(Data(text.utf8))))
-        let api = fixture.harness.services.api!
-        let model = DynamicScreenViewModel(
-            route: Route(screenKey: "greeting"),
-            screens: ScreenLoader(client: api, cache: ScreenCache(clock: fixture.harness.clock)),
-            data: DataLoader(client: api), dispatcher: try fixture.harness.dispatcher(), navigation: fixture.navigation,
-            environment: evaluation, session: { teacherSession }, clock: fixture.harness.clock)
+        let model = try fixture.model(route: Route(screenKey: "greeting"))
         await model.load()
         model.renderOptions = RenderOptions()
         model.renderIfNeeded()
@@ -81,14 +75,7 @@ struct KeptTreeTests {
     @Test func theRenderedEventComesFromTheModelOncePerBuild() async throws {
         let fixture = Fixture()
         let events = RenderedEvents()
-        let api = fixture.harness.services.api!
-        await fixture.harness.transport.on(
-            .get, "/v1/screens/material-create", .json(200, try catalog.screenJSON("material-create")))
-        let model = DynamicScreenViewModel(
-            route: Route(screenKey: "material-create"),
-            screens: ScreenLoader(client: api, cache: ScreenCache(clock: fixture.harness.clock)), data: DataLoader(client: api),
-            dispatcher: try fixture.harness.dispatcher(), navigation: fixture.navigation, environment: evaluation,
-            session: { teacherSession }, clock: fixture.harness.clock, observers: DynamicUIObservers([events]))
+        let model = try await fixture.model("material-create", observers: DynamicUIObservers([events]))
         await model.load()
         model.renderOptions = RenderOptions()
         model.renderIfNeeded()
@@ -117,10 +104,9 @@ struct ListBehaviourTests {
     @Test func theNextPageIsAskedForWhenTheLastRowShowsAndAFailureOffersARetry() async throws {
         let fixture = Fixture()
         await fixture.harness.transport.on(
-            .get, "/v1/materials", .json(200, ["items": materials(0..<20), "total": 45]), .json(503, nil),
-            .json(200, ["items": materials(20..<40), "total": 45]))
-        let model = try await fixture.model("materials-list")
-        await model.load()
+            .get, "/v1/materials", materialsPage(0..<20, of: 45), .json(503, nil),
+            materialsPage(20..<40, of: 45))
+        let model = try await fixture.loaded("materials-list")
         let pages = { await fixture.harness.transport.requests(to: "/v1/materials").count }
         #expect(await pages() == 1)
         for index in 0..<19 { await model.rowAppeared(at: index) }
@@ -148,9 +134,8 @@ struct ListBehaviourTests {
 
     @Test func aFailedRefreshOrSearchKeepsTheRowsAndSaysSoInABanner() async throws {
         let fixture = Fixture()
-        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": materials(0..<5), "total": 5]))
-        let model = try await fixture.model("materials-list")
-        await model.load()
+        await fixture.harness.transport.on(.get, "/v1/materials", materialsPage(0..<5, of: 5))
+        let model = try await fixture.loaded("materials-list")
         await fixture.harness.transport.on(.get, "/v1/materials", .failure(.noConnection))
         await fixture.harness.transport.setFallback(.failure(.noConnection))
         await model.refresh()
@@ -179,10 +164,10 @@ struct ListBehaviourTests {
             }
             return nil
         }
-        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": materials(0..<5), "total": 5]))
+        await fixture.harness.transport.on(.get, "/v1/materials", materialsPage(0..<5, of: 5))
         await model.load()
         let before = try #require(try chrome())
-        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": [], "total": 0]))
+        await fixture.harness.transport.on(.get, "/v1/materials", materialsPage(0..<0, of: 0))
         await model.refresh()
         let loaded = try #require(try chrome())
         await fixture.harness.transport.setFallback(.failure(.noConnection))
@@ -221,9 +206,8 @@ struct ListBehaviourTests {
 struct FiredActionTests {
     @Test func firedActionsRunInOrderAndCancelledOnesDoNot() async throws {
         let fixture = Fixture()
-        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": materials(0..<3), "total": 3]))
-        let model = try await fixture.model("materials-list")
-        await model.load()
+        await fixture.harness.transport.on(.get, "/v1/materials", materialsPage(0..<3, of: 3))
+        let model = try await fixture.loaded("materials-list")
         for index in 0..<3 { model.fire("open-item", item: ["id": .string("mat-\(index)")]) }
         await model.firedActionsFinished()
         #expect(fixture.navigation.stack.map { $0.params["id"] } == ["mat-0", "mat-1", "mat-2"])
@@ -238,8 +222,7 @@ struct FiredActionTests {
         let fixture = Fixture()
         await fixture.harness.transport.on(
             .get, "/v1/materials/mat-1", .json(200, ["id": "mat-1", "title": "Álgebra", "file_url": "https://edugo.test/f.pdf"]))
-        let model = try await fixture.model("material-detail", params: ["id": "mat-1"])
-        await model.load()
+        let model = try await fixture.loaded("material-detail", params: ["id": "mat-1"])
         var opened: [URL] = []
         for _ in 0..<2 {
             await model.perform(actionId: "download")
@@ -254,8 +237,7 @@ struct FiredActionTests {
 
     @Test func aBannerGoesByItselfOnlyWhenItShould() async throws {
         let fixture = Fixture()
-        let model = try await fixture.model("material-create")
-        await model.load()
+        let model = try await fixture.loaded("material-create")
         let success = Banner(kind: .success, message: "Material creado")
         model.show(banner: success)
         let waiting = Task { await model.bannerShown(success, voiceOver: false) }
@@ -287,13 +269,7 @@ struct SheetTests {
         let route = Route(screenKey: "material-detail", params: ["id": "mat-1"], presentation: .sheet)
         fixture.navigation.push(Route(screenKey: "materials-list"))
         fixture.navigation.push(route)
-        let api = fixture.harness.services.api!
-        await fixture.harness.transport.on(
-            .get, "/v1/screens/material-detail", .json(200, try catalog.screenJSON("material-detail")))
-        let model = DynamicScreenViewModel(
-            route: route, screens: ScreenLoader(client: api, cache: ScreenCache(clock: fixture.harness.clock)),
-            data: DataLoader(client: api), dispatcher: try fixture.harness.dispatcher(), navigation: fixture.navigation,
-            environment: evaluation, session: { teacherSession }, clock: fixture.harness.clock)
+        let model = try await fixture.model(catalogRoute: route)
         await model.load()
         guard case .screen(let chrome) = try model.render(options: RenderOptions()).kind else {
             Issue.record("not a screen")
@@ -306,8 +282,7 @@ struct SheetTests {
         #expect(fixture.navigation.current?.screenKey == "materials-list", "Close closed the sheet")
 
         // A create form brings its own Cancel: no second one; typing blocks the swipe.
-        let form = try await fixture.model("material-create")
-        await form.load()
+        let form = try await fixture.loaded("material-create")
         guard case .screen(let formChrome) = try form.render(options: RenderOptions()).kind else { return }
         #expect(formChrome.toolbar.filter { $0.placement == .cancellation }.count == 1)
         #expect(!form.hasUnsavedChanges)
@@ -323,10 +298,9 @@ struct SheetTests {
 struct RowConfirmationTests {
     @Test func deletingFromARowsSwipeDeletesThatRow() async throws {
         let fixture = Fixture()
-        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": materials(0..<3), "total": 3]))
+        await fixture.harness.transport.on(.get, "/v1/materials", materialsPage(0..<3, of: 3))
         await fixture.harness.transport.on(.delete, "/v1/materials/mat-1", .json(204, nil))
-        let model = try await fixture.model("materials-list")
-        await model.load()
+        let model = try await fixture.loaded("materials-list")
         await model.perform(actionId: "delete-item", item: ["id": "mat-1", "title": "Material 1"])
         let request = try #require(model.confirmation)
         #expect(request.message?.contains("Material 1") == true)
@@ -352,17 +326,10 @@ struct PermissionTests {
     ) async throws -> (RenderNode, DynamicScreenViewModel, Fixture) {
         let fixture = Fixture()
         await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": items, "total": 3]))
-        let api = fixture.harness.services.api!
-        await fixture.harness.transport.on(
-            .get, "/v1/screens/materials-list", .json(200, try catalog.screenJSON("materials-list")))
         let session = SessionInfo(
             user: teacherSession.user,
             context: UserContext(role: "student", roleName: "Estudiante", permissions: permissions))
-        let model = DynamicScreenViewModel(
-            route: Route(screenKey: "materials-list"),
-            screens: ScreenLoader(client: api, cache: ScreenCache(clock: fixture.harness.clock)), data: DataLoader(client: api),
-            dispatcher: try fixture.harness.dispatcher(), navigation: fixture.navigation, environment: evaluation,
-            session: { session }, clock: fixture.harness.clock)
+        let model = try await fixture.model(catalogRoute: Route(screenKey: "materials-list"), session: { session })
         await model.load()
         return (try model.render(options: RenderOptions()), model, fixture)
     }
@@ -432,10 +399,9 @@ struct NoResultsTests {
     @Test func saysNothingMatchesTheTermAndOffersToClearIt() async throws {
         let fixture = Fixture()
         await fixture.harness.transport.on(
-            .get, "/v1/materials", .json(200, ["items": materials(0..<5), "total": 137]), .json(200, ["items": [], "total": 0]),
-            .json(200, ["items": materials(0..<5), "total": 137]))
-        let model = try await fixture.model("materials-list")
-        await model.load()
+            .get, "/v1/materials", materialsPage(0..<5, of: 137), materialsPage(0..<0, of: 0),
+            materialsPage(0..<5, of: 137))
+        let model = try await fixture.loaded("materials-list")
         await model.search("zzz")
         let text = TextRenderer().render(try model.render(options: RenderOptions()))
         #expect(text.contains("Sin resultados") && text.contains("Nada coincide con «zzz».") && text.contains("Borrar búsqueda"))
@@ -454,9 +420,7 @@ struct NoResultsTests {
 @MainActor
 struct FormAndLinkTests {
     @Test func aGradeOutsideItsRangeIsRefusedWithWordingWithoutGender() async throws {
-        let fixture = Fixture()
-        let model = try await fixture.model("material-create")
-        await model.load()
+        let model = try await Fixture().loaded("material-create")
         model.formState.setValue("99", for: "grade")
         await model.perform(actionId: "submit")
         #expect(model.formState.fieldErrors["grade"] == "Grado: un número de 1 a 11")
@@ -467,9 +431,7 @@ struct FormAndLinkTests {
     }
 
     @Test func aDetailWithoutItsIdIsNotFoundNotARetry() async throws {
-        let fixture = Fixture()
-        let model = try await fixture.model("material-detail")
-        await model.load()
+        let model = try await Fixture().loaded("material-detail")
         #expect(model.failure == .notFound, "\(String(describing: model.failure))")
         #expect(model.failure?.isRetryable == false)
     }

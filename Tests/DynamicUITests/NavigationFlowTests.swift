@@ -42,9 +42,8 @@ struct NavigationFlowTests {
     }
 
     @Test func viewModelsAreKeptPerRouteAndReleasedWhenTheRouteGoes() async throws {
-        let runtime = try await Live()
+        let runtime = try await Live.signedIn(as: "docente@edugo.test")
         defer { Task { await runtime.stop() } }
-        try await runtime.signIn("docente@edugo.test")
         let start = runtime.sdk.keptModelCount
         let dashboard = try #require(runtime.navigation.current)
         #expect(dashboard.id == Route.root("dashboard-teacher").id, "a root has the same id on every redraw")
@@ -70,11 +69,10 @@ struct NavigationFlowTests {
     }
 
     @Test func aDeepLinkThatLaunchesTheAppOpensOnceTheSessionIsRestored() async throws {
-        let first = try await Live()
-        try await first.signIn("docente@edugo.test")
+        let first = try await Live.signedIn(as: "docente@edugo.test")
         await first.sdk.stop()
         // Cold start: the system hands the link over before `start()` has restored the session.
-        let second = try await Live(backend: first.backend, tokens: first.tokens, settings: first.settings, start: false)
+        let second = try await first.relaunch(start: false)
         defer { Task { await second.stop() } }
         #expect(second.sdk.open(deepLink: URL(string: "edugo://screen/material-detail?id=mat-002")!))
         #expect(second.sdk.pendingDeepLink != nil)
@@ -86,9 +84,8 @@ struct NavigationFlowTests {
     }
 
     @Test func aDeepLinkOpensWhatTheRoleMayOpen() async throws {
-        let runtime = try await Live()
+        let runtime = try await Live.signedIn(as: "docente@edugo.test")
         defer { Task { await runtime.stop() } }
-        try await runtime.signIn("docente@edugo.test")
         // A screen of the teacher's navigation is selected as its tab.
         #expect(runtime.sdk.open(deepLink: URL(string: "edugo://screen/progress-unit-list")!))
         #expect(runtime.navigation.selectedScreenKey == "progress-unit-list" && runtime.navigation.stack.isEmpty)
@@ -113,9 +110,8 @@ struct NavigationFlowTests {
     }
 
     @Test func hostileDeepLinksAreRefusedWithoutTrapping() async throws {
-        let runtime = try await Live()
+        let runtime = try await Live.signedIn(as: "docente@edugo.test")
         defer { Task { await runtime.stop() } }
-        try await runtime.signIn("docente@edugo.test")
         let before = runtime.navigation.current
         let many = (0..<5_000).map { "p\($0)=\($0)" }.joined(separator: "&")
         for text in [

@@ -42,8 +42,7 @@ struct ObservabilityTests {
             observers: [recorder], components: try NativeComponentRegistry([MediaPlayerComponent()]))
 
         // A failed sign-in: the action and its failure; then a good one.
-        let login = runtime.model("app-login")
-        await login.load()
+        let login = await runtime.loaded("app-login")
         login.formState.setValue("docente@edugo.test", for: "email")
         login.formState.setValue("wrong", for: "password")
         await login.perform(actionId: "submit-login")
@@ -62,8 +61,7 @@ struct ObservabilityTests {
         #expect(runtime.backend.log.contains { $0.hasPrefix("GET mobile:/v1/screens/app-login") })
 
         // A video material: the native player (its requirement met), its log ids, impressions once each.
-        let detail = runtime.model("material-detail", params: ["id": "mat-020"])
-        await detail.load()
+        let detail = await runtime.loaded("material-detail", params: ["id": "mat-020"])
         let tree = try detail.render(options: RenderOptions())
         #expect(recorder.renders.last?.0 == "material-detail" && (recorder.renders.last?.1 ?? 0) > 10)
         let player = try #require(nodes(tree).first { $0.logId == "material_video_player" })
@@ -106,8 +104,7 @@ struct ObservabilityTests {
         let recorder = RecordingObserver()
         let runtime = try await Live(observers: [recorder])
         try await runtime.signIn("docente@edugo.test")
-        let detail = runtime.model("material-detail", params: ["id": "mat-020"])
-        await detail.load()
+        let detail = await runtime.loaded("material-detail", params: ["id": "mat-020"])
         let text = TextRenderer().render(try detail.render(options: RenderOptions()))
         #expect(text.contains("Ábrelo con Descargar"))
         #expect(!text.contains("custom media-player"))

@@ -23,20 +23,50 @@ final class Fixture {
     var signedIn: [SessionInfo] = []
     var queued = 0
 
-    func model(_ key: String, params: [String: String] = [:]) async throws -> DynamicScreenViewModel {
-        await harness.transport.on(.get, "/v1/screens/\(key)", .json(200, try catalog.screenJSON(key)))
+    /// The view model of `route` over the harness; the route's screen definition is the caller's to script.
+    func model(
+        route: Route, session: @escaping @MainActor () -> SessionInfo? = { teacherSession },
+        observers: DynamicUIObservers = .none
+    ) throws -> DynamicScreenViewModel {
         let api = harness.services.api!
         return DynamicScreenViewModel(
-            route: Route(screenKey: key, params: params),
-            screens: ScreenLoader(client: api, cache: ScreenCache(clock: harness.clock)),
+            route: route, screens: ScreenLoader(client: api, cache: ScreenCache(clock: harness.clock)),
             data: DataLoader(client: api), dispatcher: try harness.dispatcher(), navigation: navigation, environment: evaluation,
-            session: { teacherSession }, onLogout: { self.loggedOut += 1 }, onSignedIn: { self.signedIn.append($0) },
-            onQueued: { self.queued += 1 }, clock: harness.clock)
+            session: session, onLogout: { self.loggedOut += 1 }, onSignedIn: { self.signedIn.append($0) },
+            onQueued: { self.queued += 1 }, clock: harness.clock, observers: observers)
+    }
+
+    /// The view model of `route`, its screen definition served from the catalog.
+    func model(
+        catalogRoute route: Route, session: @escaping @MainActor () -> SessionInfo? = { teacherSession },
+        observers: DynamicUIObservers = .none
+    ) async throws -> DynamicScreenViewModel {
+        let key = route.screenKey
+        await harness.transport.on(.get, "/v1/screens/\(key)", .json(200, try catalog.screenJSON(key)))
+        return try model(route: route, session: session, observers: observers)
+    }
+
+    func model(
+        _ key: String, params: [String: String] = [:], observers: DynamicUIObservers = .none
+    ) async throws -> DynamicScreenViewModel {
+        try await model(catalogRoute: Route(screenKey: key, params: params), observers: observers)
+    }
+
+    /// The view model of `key`, loaded.
+    func loaded(_ key: String, params: [String: String] = [:]) async throws -> DynamicScreenViewModel {
+        let screen = try await model(key, params: params)
+        await screen.load()
+        return screen
     }
 }
 
 func materials(_ range: Range<Int>) -> JSONValue {
     .array(range.map { ["id": .string("mat-\($0)"), "title": .string("Material \($0)"), "status_label": "Publicado"] })
+}
+
+/// A page of the materials list: the records in `range`, of `total`.
+func materialsPage(_ range: Range<Int>, of total: Int) -> ScriptedTransport.Reply {
+    .json(200, ["items": materials(range), "total": .number(JSONNumber(total))])
 }
 
 @Suite("Navigation model")
@@ -88,11 +118,10 @@ struct ViewModelTests {
     @Test func listLoadsPagesSearchesAndNavigates() async throws {
         let fixture = Fixture()
         await fixture.harness.transport.on(
-            .get, "/v1/materials", .json(200, ["items": materials(0..<20), "total": 25]),
-            .json(200, ["items": materials(20..<25), "total": 25]),
-            .json(200, ["items": materials(3..<4), "total": 1]))
-        let model = try await fixture.model("materials-list")
-        await model.load()
+            .get, "/v1/materials", materialsPage(0..<20, of: 25),
+            materialsPage(20..<25, of: 25),
+            materialsPage(3..<4, of: 1))
+        let model = try await fixture.loaded("materials-list")
         guard case .ready(let screen, false) = model.screenState, case .success(let items, true, false) = model.dataState else {
             Issue.record("\(model.screenState) \(model.dataState)")
             return
@@ -124,8 +153,7 @@ struct ViewModelTests {
         await fixture.harness.transport.on(.delete, "/v1/materials/mat-1", .json(204, nil))
         fixture.navigation.push(Route(screenKey: "materials-list"))
         fixture.navigation.push(Route(screenKey: "material-detail", params: ["id": "mat-1"]))
-        let model = try await fixture.model("material-detail", params: ["id": "mat-1"])
-        await model.load()
+        let model = try await fixture.loaded("material-detail", params: ["id": "mat-1"])
         await model.perform(actionId: "delete")
         let request = try #require(model.confirmation)
         #expect(request.destructive && request.message?.contains("Álgebra") == true)
@@ -141,8 +169,7 @@ struct ViewModelTests {
 
     @Test func formErrorsPendingOfflineAndLogout() async throws {
         let fixture = Fixture()
-        let model = try await fixture.model("material-create")
-        await model.load()
+        let model = try await fixture.loaded("material-create")
         await model.perform(actionId: "submit")
         #expect(model.formState.fieldErrors["title"] != nil)
         #expect(model.banner?.kind == .error)
@@ -173,12 +200,7 @@ struct ViewModelTests {
     }
 
     @Test func screenErrorsAndStaleDefinitions() async throws {
-        let fixture = Fixture()
-        let api = fixture.harness.services.api!
-        let model = DynamicScreenViewModel(
-            route: Route(screenKey: "nope"), screens: ScreenLoader(client: api, cache: ScreenCache(clock: fixture.harness.clock)),
-            data: DataLoader(client: api), dispatcher: try fixture.harness.dispatcher(), navigation: fixture.navigation,
-            environment: evaluation, session: { nil })
+        let model = try Fixture().model(route: Route(screenKey: "nope"), session: { nil })
         await model.load()
         guard case .error(let message) = model.screenState else {
             Issue.record("\(model.screenState)")
@@ -189,9 +211,8 @@ struct ViewModelTests {
 
     @Test func everyActionResultIsApplied() async throws {
         let fixture = Fixture()
-        await fixture.harness.transport.on(.get, "/v1/materials", .json(200, ["items": materials(0..<3), "total": 3]))
-        let model = try await fixture.model("materials-list")
-        await model.load()
+        await fixture.harness.transport.on(.get, "/v1/materials", materialsPage(0..<3, of: 3))
+        let model = try await fixture.loaded("materials-list")
         let navigation = fixture.navigation
         let requests = { await fixture.harness.transport.requests(to: "/v1/materials").count }
 

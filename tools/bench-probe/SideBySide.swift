@@ -149,16 +149,12 @@ enum SideBySide {
 /// A list payload item as an app would declare it for `JSONDecoder`.
 struct PlainItem: Decodable {
     struct Author: Decodable {
-        let name: String
-        let id: String
+        let name, id: String
     }
-    let id: String
-    let title: String
-    let subject: String
+    let id, title, subject, created_at: String
     let grade: Int
     let score: Double
     let published: Bool
-    let created_at: String
     let author: Author
 }
 
@@ -172,20 +168,9 @@ struct PlainList: Decodable {
 /// podcast page reads.
 struct PlainLookup: Decodable {
     struct Result: Decodable {
-        let wrapperType: String
-        let kind: String
-        let collectionId: Int
-        let trackId: Int
-        let artistName: String?
-        let collectionName: String
-        let trackName: String
-        let feedUrl: String?
-        let trackViewUrl: String
-        let artworkUrl600: String?
-        let releaseDate: String
-        let shortDescription: String?
-        let description: String?
-        let episodeUrl: String?
+        let wrapperType, kind, collectionName, trackName, trackViewUrl, releaseDate: String
+        let artistName, feedUrl, artworkUrl600, shortDescription, description, episodeUrl: String?
+        let collectionId, trackId: Int
         let trackTimeMillis: Int?
         let genres: [PlainAny]
     }
@@ -196,27 +181,18 @@ struct PlainLookup: Decodable {
 /// A screen as an app would declare it for `JSONDecoder`: the fields the renderer reads.
 struct PlainScreen: Decodable {
     struct Action: Decodable {
-        let id: String
-        let trigger: String
-        let type: String
+        let id, trigger, type: String
         let config: [String: PlainAny]?
     }
     struct Slot: Decodable {
-        let id: String
-        let control_type: String
-        let field: String?
-        let label: String?
+        let id, control_type: String
+        let field, label, style, icon, placeholder: String?
         let value: PlainAny?
-        let style: String?
-        let icon: String?
-        let placeholder: String?
         let required: Bool?
     }
     struct Zone: Decodable {
-        let id: String
-        let type: String
-        let distribution: String?
-        let condition: String?
+        let id, type: String
+        let distribution, condition: String?
         let slots: [Slot]?
         let zones: [Zone]?
         let item_layout: ItemLayout?
@@ -227,9 +203,7 @@ struct PlainScreen: Decodable {
     struct Template: Decodable {
         let zones: [Zone]
     }
-    let screen_id: String
-    let screen_key: String
-    let screen_name: String
+    let screen_id, screen_key, screen_name: String
     let version: Int
     let data_endpoint: String?
     let slot_data: [String: PlainAny]?

@@ -33,6 +33,15 @@ func readJSON(_ url: URL) throws(CatalogError) -> JSONValue {
     }
 }
 
+/// `json` decoded as a `T`; a failure names `file`.
+func decodeModel<T: JSONModelDecodable>(_ json: JSONValue, as type: T.Type, file: String) throws(CatalogError) -> T {
+    do {
+        return try T(json: json)
+    } catch {
+        throw CatalogError(file: file, underlying: error)
+    }
+}
+
 /// The `.json` files directly inside `folder`, sorted by name.
 func jsonFiles(in folder: URL) throws(CatalogError) -> [URL] {
     do {
@@ -93,12 +102,7 @@ public struct EduGoCatalog: Sendable {
 
     /// The composed, decoded screen for `key`.
     public func screen(_ key: String) throws(CatalogError) -> ScreenDefinition {
-        let json = try screenJSON(key)
-        do {
-            return try ScreenDefinition(json: json)
-        } catch {
-            throw CatalogError(file: "screens/\(key).json", underlying: error)
-        }
+        try decodeModel(screenJSON(key), as: ScreenDefinition.self, file: "screens/\(key).json")
     }
 
     /// The roles that have a navigation definition (`superadmin`, `teacher`, …).
@@ -109,12 +113,7 @@ public struct EduGoCatalog: Sendable {
     /// The navigation definition of a role group.
     public func navigation(role: String) throws(CatalogError) -> NavigationDefinition {
         let url = folder.appendingPathComponent("navigation/\(role).json")
-        let json = try readJSON(url)
-        do {
-            return try NavigationDefinition(json: json)
-        } catch {
-            throw CatalogError(file: url.path, underlying: error)
-        }
+        return try decodeModel(readJSON(url), as: NavigationDefinition.self, file: url.path)
     }
 
     /// The names of the demo data files (without `.json`).
@@ -149,32 +148,17 @@ public struct PodcastsCatalog: Sendable {
 
     /// A screen document.
     public func document(_ name: String) throws(CatalogError) -> ViewNode {
-        let json = try json(name)
-        do {
-            return try ViewNode(json: json)
-        } catch {
-            throw CatalogError(file: "\(name).json", underlying: error)
-        }
+        try decodeModel(json(name), as: ViewNode.self, file: "\(name).json")
     }
 
     /// The theme.
     public func theme() throws(CatalogError) -> Theme {
-        let json = try json("theme")
-        do {
-            return try Theme(json: json)
-        } catch {
-            throw CatalogError(file: "theme.json", underlying: error)
-        }
+        try decodeModel(json("theme"), as: Theme.self, file: "theme.json")
     }
 
     /// The component library.
     public func components() throws(CatalogError) -> ComponentLibrary {
-        let json = try json("components")
-        do {
-            return try ComponentLibrary(json: json)
-        } catch {
-            throw CatalogError(file: "components.json", underlying: error)
-        }
+        try decodeModel(json("components"), as: ComponentLibrary.self, file: "components.json")
     }
 
     /// Canonical request (`/lookup?entity=podcastEpisode&id=1`) → file name.
