@@ -74,23 +74,24 @@ struct ExpressionParser {
     // limit error, not a tree deep enough to exhaust the stack when evaluated or compared.
 
     private mutating func parseOr() throws(ExpressionError) -> DynamicExpression {
-        var lhs = try parseAnd()
-        let outer = depth
-        defer { depth = outer }
-        while matchOperator("||") {
-            try enter()
-            lhs = .or(lhs, try parseAnd())
-        }
-        return lhs
+        try parseChain("||", DynamicExpression.or) { parser throws(ExpressionError) in try parser.parseAnd() }
     }
 
     private mutating func parseAnd() throws(ExpressionError) -> DynamicExpression {
-        var lhs = try parseUnary()
+        try parseChain("&&", DynamicExpression.and) { parser throws(ExpressionError) in try parser.parseUnary() }
+    }
+
+    /// `operand (op operand)*`, nested to the left with `combine`.
+    private mutating func parseChain(
+        _ op: StaticString, _ combine: (DynamicExpression, DynamicExpression) -> DynamicExpression,
+        operand: (inout ExpressionParser) throws(ExpressionError) -> DynamicExpression
+    ) throws(ExpressionError) -> DynamicExpression {
+        var lhs = try operand(&self)
         let outer = depth
         defer { depth = outer }
-        while matchOperator("&&") {
+        while matchOperator(op) {
             try enter()
-            lhs = .and(lhs, try parseUnary())
+            lhs = combine(lhs, try operand(&self))
         }
         return lhs
     }

@@ -285,9 +285,8 @@ public actor ProgramCache {
         let key = Key(key: screen.screenKey, version: version ?? String(screen.version))
         if let cached = screens[key] { return cached }
         let compiled = try compiler.compile(screen)
-        compilations += 1
         screens[key] = compiled
-        remember(key)
+        didCompile(key)
         return compiled
     }
 
@@ -300,9 +299,8 @@ public actor ProgramCache {
         let key = Key(key: "node:" + name, version: version)
         if let cached = nodes[key] { return cached }
         let compiled = try compiler.compile(node)
-        compilations += 1
         nodes[key] = compiled
-        remember(key)
+        didCompile(key)
         return compiled
     }
 
@@ -313,7 +311,9 @@ public actor ProgramCache {
         order.removeAll { $0.key == key || $0.key == "node:" + key }
     }
 
-    private func remember(_ key: Key) {
+    /// Counts a compilation of `key` and evicts the oldest programs beyond the capacity.
+    private func didCompile(_ key: Key) {
+        compilations += 1
         order.append(key)
         while order.count > capacity * 2 {
             let evicted = order.removeFirst()

@@ -106,7 +106,7 @@
             Toggle(isOn: isOn) {
                 Text(title)
             }
-            .modifier(CheckboxToggleStyle(isCheckbox: control.type == .checkbox))
+            .checkboxStyle(control.type == .checkbox)
             .disabled(control.isReadOnly)
             .modifier(NodeAccessibility(info: accessibility))
         }
@@ -271,24 +271,6 @@
                 case .number, .text:
                     content
                 }
-            #endif
-        }
-    }
-
-    /// Checkboxes are checkboxes on the Mac; iOS has only switches.
-    struct CheckboxToggleStyle: ViewModifier {
-        let isCheckbox: Bool
-
-        @ViewBuilder
-        func body(content: Content) -> some View {
-            #if os(macOS)
-                if isCheckbox {
-                    content.toggleStyle(.checkbox)
-                } else {
-                    content
-                }
-            #else
-                content
             #endif
         }
     }

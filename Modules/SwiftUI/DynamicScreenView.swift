@@ -52,17 +52,12 @@
                 case .error:
                     // The failure as a person reads it (offline, not allowed, not found), never the raw error.
                     let failure = model.failure ?? .failed(model.strings(.screenLoadFailed))
-                    ContentUnavailableView {
-                        Label(failure.title(model.strings), systemImage: failure.systemImage)
-                    } description: {
-                        Text(failure.message(model.strings))
-                    } actions: {
-                        if failure.isRetryable {
-                            Button(model.strings(.retry)) {
-                                Task { await model.load() }
-                            }
-                            .buttonStyle(.borderedProminent)
-                        }
+                    FailureView(
+                        title: failure.title(model.strings), systemImage: failure.systemImage,
+                        message: failure.message(model.strings), retryTitle: model.strings(.retry),
+                        canRetry: failure.isRetryable
+                    ) {
+                        await model.load()
                     }
                 case .ready:
                     renderedScreen
@@ -188,7 +183,7 @@
                 // The locale's writing direction: right-to-left mirrors the screen.
                 .environment(\.layoutDirection, chrome.strings.direction == .rightToLeft ? .rightToLeft : .leftToRight)
                 .navigationTitle(chrome.title)
-                .modifier(TitleDisplayMode(large: chrome.largeTitle))
+                .titleDisplayMode(large: chrome.largeTitle)
                 .navigationBarBackButtonHidden(!chrome.showsBack)
                 .modifier(ToolbarGroup(placement: .cancellationAction, items: items(.cancellation), model: model))
                 .modifier(ToolbarGroup(placement: .confirmationAction, items: items(.confirmation), model: model))
@@ -251,15 +246,8 @@
         @ViewBuilder
         private var content: some View {
             if let message = model.dataErrorMessage {
-                ContentUnavailableView {
-                    Label(model.strings(.dataLoadFailed), systemImage: "exclamationmark.triangle")
-                } description: {
-                    Text(message)
-                } actions: {
-                    Button(model.strings(.retry)) {
-                        Task { await model.refresh() }
-                    }
-                    .buttonStyle(.borderedProminent)
+                FailureView(title: model.strings(.dataLoadFailed), message: message, retryTitle: model.strings(.retry)) {
+                    await model.refresh()
                 }
             } else {
                 VStack(spacing: 0) {

@@ -47,14 +47,9 @@
             case .idle, .loading:
                 ProgressView()
             case .failed(let message):
-                ContentUnavailableView {
-                    Label(app.strings(.couldNotLoadApp), systemImage: "exclamationmark.triangle")
-                } description: {
-                    Text(message)
-                } actions: {
-                    // An offline launch recovers: retry once the connection is back.
-                    Button(app.strings(.retry)) { Task { await app.start() } }
-                        .buttonStyle(.borderedProminent)
+                // An offline launch recovers: retry once the connection is back.
+                FailureView(title: app.strings(.couldNotLoadApp), message: message, retryTitle: app.strings(.retry)) {
+                    await app.start()
                 }
             case .ready:
                 if app.tabs.isEmpty {
@@ -174,13 +169,8 @@
             case .idle, .loading:
                 ProgressView()
             case .failed(let message):
-                ContentUnavailableView {
-                    Label(app.strings(.failedTitle), systemImage: "exclamationmark.triangle")
-                } description: {
-                    Text(message)
-                } actions: {
-                    Button(app.strings(.retry)) { Task { await model.load() } }
-                        .buttonStyle(.borderedProminent)
+                FailureView(title: app.strings(.failedTitle), message: message, retryTitle: app.strings(.retry)) {
+                    await model.load()
                 }
             case .ready:
                 if let rendered = model.rendered {
@@ -280,7 +270,7 @@
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
             .environment(\.layoutDirection, chrome.strings.direction == .rightToLeft ? .rightToLeft : .leftToRight)
             .navigationTitle(chrome.title)
-            .modifier(TitleDisplayMode(large: chrome.largeTitle))
+            .titleDisplayMode(large: chrome.largeTitle)
             .toolbar {
                 if let toolbar {
                     SwiftUI.ToolbarItem(placement: .primaryAction) {

@@ -50,8 +50,8 @@
                 }
             }
             .modifier(NodeAccessibility(info: accessibility))
-            .modifier(RowSwipeActions(actions: host.rowActions(row.swipeActionIds), host: host, item: item))
-            .modifier(RowContextMenu(actions: contextActions, host: host, item: item))
+            .modifier(RowActions(placement: .swipe, actions: host.rowActions(row.swipeActionIds), host: host, item: item))
+            .modifier(RowActions(placement: .contextMenu, actions: contextActions, host: host, item: item))
         }
 
         #if os(iOS)
@@ -169,10 +169,14 @@
         }
     }
 
-    /// The SWIPE actions of a row (`.swipeActions`; only lists show them). Destructive ones are red
-    /// but not `role: .destructive`, which would remove the row before the action (or its
-    /// confirmation) has run.
-    struct RowSwipeActions<Host: RenderTreeHost>: ViewModifier {
+    /// A row's actions: SWIPE ones as `.swipeActions` (only lists show them), LONG_PRESS ones as
+    /// `.contextMenu`. Destructive swipe actions are red but not `role: .destructive`, which would
+    /// remove the row before the action (or its confirmation) has run.
+    struct RowActions<Host: RenderTreeHost>: ViewModifier {
+        /// Where the actions are offered.
+        enum Placement { case swipe, contextMenu }
+
+        let placement: Placement
         let actions: [RowAction]
         let host: Host
         let item: JSONValue?
@@ -181,41 +185,24 @@
         func body(content: Content) -> some View {
             if actions.isEmpty {
                 content
-            } else {
+            } else if placement == .swipe {
                 content.swipeActions(edge: .trailing, allowsFullSwipe: false) {
                     ForEach(actions) { action in
-                        Button {
-                            host.fire(action.id, item: item)
-                        } label: {
-                            RowActionLabel(action: action)
-                        }
-                        .tint(action.isDestructive ? Color.red : nil)
+                        button(action, role: nil).tint(action.isDestructive ? Color.red : nil)
                     }
+                }
+            } else {
+                content.contextMenu {
+                    ForEach(actions) { action in button(action, role: action.isDestructive ? .destructive : nil) }
                 }
             }
         }
-    }
 
-    /// The LONG_PRESS actions of a row (`.contextMenu`).
-    struct RowContextMenu<Host: RenderTreeHost>: ViewModifier {
-        let actions: [RowAction]
-        let host: Host
-        let item: JSONValue?
-
-        @ViewBuilder
-        func body(content: Content) -> some View {
-            if actions.isEmpty {
-                content
-            } else {
-                content.contextMenu {
-                    ForEach(actions) { action in
-                        Button(role: action.isDestructive ? .destructive : nil) {
-                            host.fire(action.id, item: item)
-                        } label: {
-                            RowActionLabel(action: action)
-                        }
-                    }
-                }
+        private func button(_ action: RowAction, role: SwiftUI.ButtonRole?) -> some View {
+            Button(role: role) {
+                host.fire(action.id, item: item)
+            } label: {
+                RowActionLabel(action: action)
             }
         }
     }

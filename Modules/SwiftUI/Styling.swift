@@ -266,17 +266,53 @@
         }
     }
 
-    /// The navigation-bar title size (iOS only; macOS has one title style).
-    struct TitleDisplayMode: ViewModifier {
-        let large: Bool
-
+    extension View {
+        /// The navigation-bar title size (iOS only; macOS has one title style).
         @ViewBuilder
-        func body(content: Content) -> some View {
+        func titleDisplayMode(large: Bool) -> some View {
             #if os(iOS)
-                content.navigationBarTitleDisplayMode(large ? .large : .inline)
+                navigationBarTitleDisplayMode(large ? .large : .inline)
             #else
-                content
+                self
             #endif
+        }
+
+        /// A checkbox on the Mac when `isCheckbox`; iOS has only switches.
+        @ViewBuilder
+        func checkboxStyle(_ isCheckbox: Bool) -> some View {
+            #if os(macOS)
+                if isCheckbox {
+                    toggleStyle(.checkbox)
+                } else {
+                    self
+                }
+            #else
+                self
+            #endif
+        }
+    }
+
+    /// A failure as a person reads it: a title, the message and, when it can be tried again, a
+    /// prominent button that runs `retry`.
+    struct FailureView: View {
+        let title: String
+        var systemImage = "exclamationmark.triangle"
+        let message: String
+        let retryTitle: String
+        var canRetry = true
+        let retry: @MainActor @Sendable () async -> Void
+
+        var body: some View {
+            ContentUnavailableView {
+                Label(title, systemImage: systemImage)
+            } description: {
+                Text(message)
+            } actions: {
+                if canRetry {
+                    Button(retryTitle) { Task { await retry() } }
+                        .buttonStyle(.borderedProminent)
+                }
+            }
         }
     }
 #endif

@@ -38,6 +38,23 @@ public struct CRUDEntity: Sendable, Hashable {
     }
 }
 
+extension CRUDEntity {
+    /// The two forms of one entity: `NAME-create` posts to `collection` and invalidates
+    /// `NAMEs-list`; `NAME-edit` puts to `record` and invalidates the list and `NAME-detail`.
+    public static func createAndEdit(
+        _ name: String, collection: Endpoint, record: Endpoint, created: DynamicUIStrings.Key, updated: DynamicUIStrings.Key
+    ) -> [CRUDEntity] {
+        [
+            CRUDEntity(
+                handlerKey: "\(name)-create", method: .post, endpoint: collection, success: created,
+                invalidates: ["\(name)s-list"]),
+            CRUDEntity(
+                handlerKey: "\(name)-edit", method: .put, endpoint: record, success: updated,
+                invalidates: ["\(name)s-list", "\(name)-detail"]),
+        ]
+    }
+}
+
 /// The create/edit forms of seed 000 §8.3 as one generic handler configured per entity, plus
 /// `assessment-take`.
 public struct CRUDPlugin: ScreenHandlerPlugin {
@@ -51,35 +68,24 @@ public struct CRUDPlugin: ScreenHandlerPlugin {
     public var name: String { "crud" }
 
     /// The handler table of seed 000 §8.3.
-    public static let eduGo: [CRUDEntity] = [
-        CRUDEntity(
-            handlerKey: "material-create", method: .post, endpoint: "/v1/materials", success: .materialCreated,
-            invalidates: ["materials-list"]),
-        CRUDEntity(
-            handlerKey: "material-edit", method: .put, endpoint: "/v1/materials/{id}", success: .materialUpdated,
-            invalidates: ["materials-list", "material-detail"]),
-        CRUDEntity(
-            handlerKey: "user-create", method: .post, endpoint: "admin:/v1/users", success: .userCreated,
-            invalidates: ["users-list"]),
-        CRUDEntity(
-            handlerKey: "user-edit", method: .put, endpoint: "admin:/v1/users/{id}", success: .userUpdated,
-            invalidates: ["users-list", "user-detail"]),
-        CRUDEntity(
-            handlerKey: "school-create", method: .post, endpoint: "admin:/v1/schools", success: .schoolCreated,
-            invalidates: ["schools-list"]),
-        CRUDEntity(
-            handlerKey: "school-edit", method: .put, endpoint: "admin:/v1/schools/{id}", success: .schoolUpdated,
-            invalidates: ["schools-list", "school-detail"]),
-        CRUDEntity(
-            handlerKey: "unit-create", method: .post, endpoint: "admin:/v1/schools/{id}/units", success: .unitCreated,
-            invalidates: ["units-list"]),
-        CRUDEntity(
-            handlerKey: "unit-edit", method: .put, endpoint: "admin:/v1/units/{id}", success: .unitUpdated,
-            invalidates: ["units-list", "unit-detail"]),
-        CRUDEntity(
-            handlerKey: "membership-add", method: .post, endpoint: "admin:/v1/memberships", success: .memberAdded,
-            invalidates: ["memberships-list"]),
-    ]
+    public static let eduGo: [CRUDEntity] =
+        CRUDEntity.createAndEdit(
+            "material", collection: "/v1/materials", record: "/v1/materials/{id}", created: .materialCreated,
+            updated: .materialUpdated)
+        + CRUDEntity.createAndEdit(
+            "user", collection: "admin:/v1/users", record: "admin:/v1/users/{id}", created: .userCreated,
+            updated: .userUpdated)
+        + CRUDEntity.createAndEdit(
+            "school", collection: "admin:/v1/schools", record: "admin:/v1/schools/{id}", created: .schoolCreated,
+            updated: .schoolUpdated)
+        + CRUDEntity.createAndEdit(
+            "unit", collection: "admin:/v1/schools/{id}/units", record: "admin:/v1/units/{id}", created: .unitCreated,
+            updated: .unitUpdated)
+        + [
+            CRUDEntity(
+                handlerKey: "membership-add", method: .post, endpoint: "admin:/v1/memberships", success: .memberAdded,
+                invalidates: ["memberships-list"])
+        ]
 
     /// One `CRUDHandler` per entity and `assessment-take`.
     public func handlers(services: ActionServices) -> [(HandlerKeyPattern, any ScreenHandler)] {

@@ -216,20 +216,23 @@ class Case:
         return self.options.get("tags", self.name).split("+")
 
 
-def split_top_level(text):
-    """`text` split at its commas outside brackets and parentheses."""
-    parts, depth, start = [], 0, 0
+def top_level(text, separator):
+    """The positions of `separator` in `text` outside brackets and parentheses."""
+    positions, depth = [], 0
     for i, ch in enumerate(text):
         if ch in "[<(":
             depth += 1
         elif ch in "]>)":
             depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    if text[start:].strip():
-        parts.append(text[start:].strip())
-    return parts
+        elif ch == separator and depth == 0:
+            positions.append(i)
+    return positions
+
+
+def split_top_level(text):
+    """`text` split at its commas outside brackets and parentheses."""
+    bounds = [-1] + top_level(text, ",") + [len(text)]
+    return [text[a + 1:b].strip() for a, b in zip(bounds, bounds[1:]) if text[a + 1:b].strip()]
 
 
 def union_members(text, options):
@@ -565,15 +568,8 @@ def split_generic(text):
     text = text.strip()
     if text.startswith("[") and text.endswith("]"):
         inner = text[1:-1]
-        depth = 0
-        for i, ch in enumerate(inner):
-            if ch in "[<":
-                depth += 1
-            elif ch in "]>":
-                depth -= 1
-            elif ch == ":" and depth == 0:
-                return ("dictionary", inner[i + 1:].strip())
-        return ("array", inner)
+        colons = top_level(inner, ":")
+        return ("dictionary", inner[colons[0] + 1:].strip()) if colons else ("array", inner)
     match = re.match(r"^(Set|Fallback)<(.+)>$", text)
     if match:
         return ("array" if match.group(1) == "Set" else "fallback", match.group(2))

@@ -21,15 +21,6 @@ public struct RequirementEvent: Sendable, Hashable, CustomStringConvertible {
     /// finding for validators.
     public let hadFallback: Bool
 
-    /// Creates an event.
-    public init(_ outcome: Outcome, at location: JSONLocation, type: String, missing: [String], hadFallback: Bool) {
-        self.outcome = outcome
-        self.location = location
-        self.type = type
-        self.missing = missing
-        self.hadFallback = hadFallback
-    }
-
     public var description: String {
         "\(location): \(type) needs \(missing.joined(separator: ", ")): \(outcome.rawValue)"
     }
@@ -75,12 +66,9 @@ public struct RequirementResolver: Sendable {
     }
 
     private func fit(_ zone: Zone, at location: JSONLocation, events: inout [RequirementEvent]) -> Zone? {
-        var missing = capabilities.missing(zone.requires)
-        if !capabilities.zoneTypes.contains(zone.type.rawValue) { missing.append("zone:\(zone.type.rawValue)") }
+        let missing = unmet(zone)
         guard missing.isEmpty else {
-            return replace(
-                zone, zone.fallback, type: zone.type.rawValue, missing: missing, at: location, events: &events,
-                fit: { fallback, location, events in fit(fallback, at: location, events: &events) })
+            return replace(zone, missing: missing, at: location, events: &events) { fit($0, at: $1, events: &$2) }
         }
         var fitted = zone
         fitted.slots = zone.slots.map { slots(in: $0, at: location.appending(key: "slots"), events: &events) }
@@ -98,12 +86,9 @@ public struct RequirementResolver: Sendable {
     }
 
     private func fit(_ slot: Slot, at location: JSONLocation, events: inout [RequirementEvent]) -> Slot? {
-        var missing = capabilities.missing(slot.requires)
-        if !capabilities.has("control:\(slot.controlType.rawValue)") { missing.append("control:\(slot.controlType.rawValue)") }
+        let missing = unmet(slot)
         guard missing.isEmpty else {
-            return replace(
-                slot, slot.fallback, type: slot.controlType.rawValue, missing: missing, at: location, events: &events,
-                fit: { fallback, location, events in fit(fallback, at: location, events: &events) })
+            return replace(slot, missing: missing, at: location, events: &events) { fit($0, at: $1, events: &$2) }
         }
         return slot
     }
@@ -111,12 +96,9 @@ public struct RequirementResolver: Sendable {
     // MARK: Nodes
 
     private func fit(_ node: ViewNode, at location: JSONLocation, events: inout [RequirementEvent]) -> ViewNode? {
-        var missing = capabilities.missing(node.requires)
-        if !capabilities.has("node:\(node.type.rawValue)") { missing.append("node:\(node.type.rawValue)") }
+        let missing = unmet(node)
         guard missing.isEmpty else {
-            return replace(
-                node, node.fallback, type: node.type.rawValue, missing: missing, at: location, events: &events,
-                fit: { fallback, location, events in fit(fallback, at: location, events: &events) })
+            return replace(node, missing: missing, at: location, events: &events) { fit($0, at: $1, events: &$2) }
         }
         var fitted = node
         fitted.children = node.children.enumerated().compactMap { index, child in
@@ -149,24 +131,66 @@ public struct RequirementResolver: Sendable {
 
     // MARK: Fallbacks
 
+    /// What `element` requires (its `requires` and its own type) that the app lacks.
+    private func unmet<Element: FallbackElement>(_ element: Element) -> [String] {
+        var missing = capabilities.missing(element.requires)
+        let own = "\(Element.capabilitySpace):\(element.typeName)"
+        if !capabilities.has(own) { missing.append(own) }
+        return missing
+    }
+
     /// The fallback of an element the app cannot draw, fitted in turn. Without a fallback an
     /// element of an unknown type stays (the renderer draws nothing in release and a marker in
     /// previews); one whose `requires` are unmet goes.
-    private func replace<Element>(
-        _ element: Element, _ fallback: Fallback<Element>?, type: String, missing: [String], at location: JSONLocation,
-        events: inout [RequirementEvent], fit: (Element, JSONLocation, inout [RequirementEvent]) -> Element?
+    private func replace<Element: FallbackElement>(
+        _ element: Element, missing: [String], at location: JSONLocation, events: inout [RequirementEvent],
+        fit: (Element, JSONLocation, inout [RequirementEvent]) -> Element?
     ) -> Element? {
-        switch fallback {
+        let type = element.typeName
+        func report(_ outcome: RequirementEvent.Outcome) {
+            events.append(
+                RequirementEvent(
+                    outcome: outcome, location: location, type: type, missing: missing, hadFallback: element.fallback != nil))
+        }
+        switch element.fallback {
         case .element(let replacement)?:
-            events.append(RequirementEvent(.fallbackUsed, at: location, type: type, missing: missing, hadFallback: true))
+            report(.fallbackUsed)
             return fit(replacement, location.appending(key: "fallback"), &events)
         case .drop?:
-            events.append(RequirementEvent(.dropped, at: location, type: type, missing: missing, hadFallback: true))
+            report(.dropped)
             return nil
         case nil:
-            events.append(RequirementEvent(.dropped, at: location, type: type, missing: missing, hadFallback: false))
+            report(.dropped)
             let onlyTheType = missing.allSatisfy { $0.hasSuffix(":\(type)") }
             return onlyTheType ? element : nil
         }
     }
+}
+
+/// An element of a document the app may not be able to draw: it names what it requires and
+/// what replaces it (a zone, a slot, a view node).
+protocol FallbackElement: JSONModel {
+    /// The capability names it needs besides its type.
+    var requires: [String]? { get }
+    /// What replaces it when the app lacks something.
+    var fallback: Fallback<Self>? { get }
+    /// Its type as written.
+    var typeName: String { get }
+    /// The capability space its type is named in (`zone`, `control`, `node`).
+    static var capabilitySpace: String { get }
+}
+
+extension Zone: FallbackElement {
+    var typeName: String { type.rawValue }
+    static var capabilitySpace: String { "zone" }
+}
+
+extension Slot: FallbackElement {
+    var typeName: String { controlType.rawValue }
+    static var capabilitySpace: String { "control" }
+}
+
+extension ViewNode: FallbackElement {
+    var typeName: String { type.rawValue }
+    static var capabilitySpace: String { "node" }
 }

@@ -5,29 +5,21 @@ extension JSONValue: JSONModelDecodable, JSONModelEncodable {
 
 extension String: JSONModelDecodable, JSONModelEncodable {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        guard case .string(let value) = json else {
-            throw context.error(.typeMismatch, "expected a string, found \(json.kindName)")
-        }
-        self = value
+        self = try context.expect(json.stringValue, in: json, "a string")
     }
     public var json: JSONValue { .string(self) }
 }
 
 extension Bool: JSONModelDecodable, JSONModelEncodable {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        guard case .bool(let value) = json else {
-            throw context.error(.typeMismatch, "expected a boolean, found \(json.kindName)")
-        }
-        self = value
+        self = try context.expect(json.boolValue, in: json, "a boolean")
     }
     public var json: JSONValue { .bool(self) }
 }
 
 extension Int: JSONModelDecodable, JSONModelEncodable {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        guard case .number(let number) = json else {
-            throw context.error(.typeMismatch, "expected an integer, found \(json.kindName)")
-        }
+        let number = try context.expect(json.numberValue, in: json, "an integer")
         guard let value = number.intValue else {
             throw context.error(.invalidValue, "expected an integer, found \(number)")
         }
@@ -38,10 +30,7 @@ extension Int: JSONModelDecodable, JSONModelEncodable {
 
 extension Double: JSONModelDecodable, JSONModelEncodable {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        guard case .number(let number) = json else {
-            throw context.error(.typeMismatch, "expected a number, found \(json.kindName)")
-        }
-        self = number.doubleValue
+        self = try context.expect(json.numberValue, in: json, "a number").doubleValue
     }
     public var json: JSONValue { .number(JSONNumber(self)) }
 }
@@ -55,9 +44,7 @@ extension JSONObject: JSONModelDecodable, JSONModelEncodable {
 
 extension Array: JSONModelDecodable where Element: JSONModelDecodable {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        guard case .array(let elements) = json else {
-            throw context.error(.typeMismatch, "expected an array, found \(json.kindName)")
-        }
+        let elements = try context.expect(json.arrayValue, in: json, "an array")
         var result: [Element] = []
         result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {

@@ -48,9 +48,7 @@ public struct ModelDecodingContext: ~Copyable {
     public mutating func at<T>(
         key: String, _ body: (inout ModelDecodingContext) throws(ModelDecodingError) -> T
     ) throws(ModelDecodingError) -> T {
-        push(.key(key))
-        defer { pop() }
-        return try body(&self)
+        try at(.key(key), body)
     }
 
     /// Runs `body` with the location extended by `index`.
@@ -58,7 +56,15 @@ public struct ModelDecodingContext: ~Copyable {
     public mutating func at<T>(
         index: Int, _ body: (inout ModelDecodingContext) throws(ModelDecodingError) -> T
     ) throws(ModelDecodingError) -> T {
-        push(.index(index))
+        try at(.index(index), body)
+    }
+
+    /// Runs `body` with the location extended by `component`.
+    @inlinable
+    mutating func at<T>(
+        _ component: JSONLocation.Component, _ body: (inout ModelDecodingContext) throws(ModelDecodingError) -> T
+    ) throws(ModelDecodingError) -> T {
+        push(component)
         defer { pop() }
         return try body(&self)
     }
@@ -86,10 +92,15 @@ public struct ModelDecodingContext: ~Copyable {
 
     /// The value as an object, or a type mismatch.
     public func object(_ value: JSONValue) throws(ModelDecodingError) -> JSONObject {
-        guard case .object(let object) = value else {
-            throw error(.typeMismatch, "expected an object, found \(value.kindName)")
-        }
-        return object
+        try expect(value.objectValue, in: value, "an object")
+    }
+
+    /// `payload` (what `json` holds when it is the kind a model needs), or a type mismatch that
+    /// says which kind was expected (`"a string"`) and which was found.
+    @inlinable
+    func expect<Payload>(_ payload: Payload?, in json: JSONValue, _ kind: String) throws(ModelDecodingError) -> Payload {
+        guard let payload else { throw error(.typeMismatch, "expected \(kind), found \(json.kindName)") }
+        return payload
     }
 
     /// The required member `key` of `object`, decoded as `T`.

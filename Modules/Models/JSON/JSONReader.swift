@@ -403,6 +403,14 @@ struct JSONParser: ~Copyable {
 
     // MARK: Numbers
 
+    /// Fails unless a digit is at `position`: an invalid number, or the end of the input.
+    @inline(__always)
+    private func requireDigit(_ expected: String) throws(JSONReadError) {
+        guard position < count, isDigit(base[position]) else {
+            throw error(position < count ? .invalidNumber : .unexpectedEnd, at: position, expected: expected)
+        }
+    }
+
     private mutating func parseNumber() throws(JSONReadError) -> JSONNumber {
         let start = position
         var negative = false
@@ -433,11 +441,7 @@ struct JSONParser: ~Copyable {
         if position < count, base[position] == UInt8(ascii: ".") {
             isInteger = false
             position += 1
-            guard position < count, isDigit(base[position]) else {
-                throw position < count
-                    ? error(.invalidNumber, at: position, expected: "a digit after '.'")
-                    : error(.unexpectedEnd, at: position, expected: "a digit after '.'")
-            }
+            try requireDigit("a digit after '.'")
             while position < count, isDigit(base[position]) {
                 accumulate(base[position], into: &magnitude, overflow: &overflow)
                 fractionDigits += 1
@@ -453,11 +457,7 @@ struct JSONParser: ~Copyable {
                 exponentNegative = base[position] == UInt8(ascii: "-")
                 position += 1
             }
-            guard position < count, isDigit(base[position]) else {
-                throw position < count
-                    ? error(.invalidNumber, at: position, expected: "a digit in the exponent")
-                    : error(.unexpectedEnd, at: position, expected: "a digit in the exponent")
-            }
+            try requireDigit("a digit in the exponent")
             while position < count, isDigit(base[position]) {
                 // Saturates: anything this large is out of Double's range (or zero) either way.
                 if exponent < 100_000 { exponent = exponent * 10 + Int(base[position] &- UInt8(ascii: "0")) }

@@ -16,24 +16,15 @@ public enum JSONValue: Sendable, Hashable {
 
     /// The string, when this is a string.
     @inlinable
-    public var stringValue: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
+    public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
 
     /// The boolean, when this is a boolean.
     @inlinable
-    public var boolValue: Bool? {
-        if case .bool(let value) = self { return value }
-        return nil
-    }
+    public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
 
     /// The number, when this is a number.
     @inlinable
-    public var numberValue: JSONNumber? {
-        if case .number(let value) = self { return value }
-        return nil
-    }
+    public var numberValue: JSONNumber? { if case .number(let value) = self { value } else { nil } }
 
     /// The number as `Int` when it is a whole number in range.
     public var intValue: Int? { numberValue?.intValue }
@@ -43,24 +34,15 @@ public enum JSONValue: Sendable, Hashable {
 
     /// The elements, when this is an array.
     @inlinable
-    public var arrayValue: [JSONValue]? {
-        if case .array(let value) = self { return value }
-        return nil
-    }
+    public var arrayValue: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
 
     /// The object, when this is an object.
     @inlinable
-    public var objectValue: JSONObject? {
-        if case .object(let value) = self { return value }
-        return nil
-    }
+    public var objectValue: JSONObject? { if case .object(let value) = self { value } else { nil } }
 
     /// Whether this is `null`.
     @inlinable
-    public var isNull: Bool {
-        if case .null = self { return true }
-        return false
-    }
+    public var isNull: Bool { if case .null = self { true } else { false } }
 
     /// The member `key` of an object; `nil` for a missing key or a non-object.
     @inlinable

@@ -288,6 +288,16 @@ private struct FindingSink {
         error(decodingError.location, decodingError.message)
     }
 
+    /// `json` decoded as `Model`, or `nil` with its decoding error added.
+    mutating func decoded<Model: JSONModelDecodable>(_ type: Model.Type, _ json: JSONValue) -> Model? {
+        do throws(ModelDecodingError) {
+            return try Model(json: json)
+        } catch {
+            add(error)
+            return nil
+        }
+    }
+
     /// Findings of fitting a document to an older app: an element it cannot draw and that has no
     /// fallback is an error; a fallback the app uses is fine.
     mutating func add(clientFindings events: [RequirementEvent], manifest: ClientCapabilities) {
@@ -503,31 +513,19 @@ private struct ValidationRun {
             case .navigation:
                 Self.checkNavigationDocument(json, context: context, into: &sink)
             case .node:
-                do throws(ModelDecodingError) {
-                    let node = try ViewNode(json: json)
-                    var checks = NodeChecks(context: context)
-                    checks.checkDocument(node)
-                    sink.items += checks.sink.items
-                } catch {
-                    sink.add(error)
-                }
+                guard let node = sink.decoded(ViewNode.self, json) else { break }
+                var checks = NodeChecks(context: context)
+                checks.checkDocument(node)
+                sink.items += checks.sink.items
             case .components:
-                do throws(ModelDecodingError) {
-                    let library = try ComponentLibrary(json: json)
-                    var checks = NodeChecks(context: context)
-                    checks.checkLibrary(library)
-                    sink.items += checks.sink.items
-                } catch {
-                    sink.add(error)
-                }
+                guard let library = sink.decoded(ComponentLibrary.self, json) else { break }
+                var checks = NodeChecks(context: context)
+                checks.checkLibrary(library)
+                sink.items += checks.sink.items
             case .theme:
                 Self.checkThemeDocument(json, into: &sink)
             case .manifest:
-                do throws(ModelDecodingError) {
-                    _ = try ClientCapabilities(json: json)
-                } catch {
-                    sink.add(error)
-                }
+                _ = sink.decoded(ClientCapabilities.self, json)
             case .other:
                 break
             }
@@ -546,14 +544,10 @@ private struct ValidationRun {
     }
 
     private static func checkScreenDocument(_ json: JSONValue, context: CheckContext, into sink: inout FindingSink) {
-        do throws(ModelDecodingError) {
-            let screen = try ScreenDefinition(json: json)
-            var checks = ScreenChecks(context: context)
-            checks.check(screen, isScreen: true)
-            sink.items += checks.sink.items
-        } catch {
-            sink.add(error)
-        }
+        guard let screen = sink.decoded(ScreenDefinition.self, json) else { return }
+        var checks = ScreenChecks(context: context)
+        checks.check(screen, isScreen: true)
+        sink.items += checks.sink.items
     }
 
     /// A template alone: its body is checked as the template of a screen without instance fields.
@@ -679,13 +673,7 @@ private struct ValidationRun {
     }
 
     private static func checkNavigationDocument(_ json: JSONValue, context: CheckContext, into sink: inout FindingSink) {
-        let navigation: NavigationDefinition
-        do throws(ModelDecodingError) {
-            navigation = try NavigationDefinition(json: json)
-        } catch {
-            sink.add(error)
-            return
-        }
+        guard let navigation = sink.decoded(NavigationDefinition.self, json) else { return }
         if navigation.bottomNav.count > 5 {
             sink.warning("bottom_nav", "bottom_nav has \(navigation.bottomNav.count) items; a tab bar shows at most five")
         }
@@ -718,13 +706,7 @@ private struct ValidationRun {
     }
 
     private static func checkThemeDocument(_ json: JSONValue, into sink: inout FindingSink) {
-        let theme: Theme
-        do throws(ModelDecodingError) {
-            theme = try Theme(json: json)
-        } catch {
-            sink.add(error)
-            return
-        }
+        guard let theme = sink.decoded(Theme.self, json) else { return }
         // Colors that are not #RRGGBB[AA] and font sizes that are not positive: the schema's findings.
         for name in theme.darkColors.keys.sorted() where theme.colors[name] == nil {
             let location = JSONLocation(components: [.key("dark_colors"), .key(name)])
