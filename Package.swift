@@ -262,7 +262,9 @@ let package = Package(
         ),
         .testTarget(
             name: "DynamicUIModelsTests",
-            dependencies: ["DynamicUIModels", "DynamicUICatalog"],
+            dependencies: [
+                "DynamicUIModels", "DynamicUICatalog", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             path: "Tests/DynamicUIModelsTests",
             swiftSettings: swiftSettings
         ),

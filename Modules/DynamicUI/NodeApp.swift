@@ -117,17 +117,8 @@ public struct NodeAppError: Error, Sendable, Hashable, CustomStringConvertible {
 @Observable
 @MainActor
 public final class NodeAppRuntime {
-    /// Whether the app has loaded.
-    public enum Phase: Sendable, Hashable {
-        /// Not started.
-        case idle
-        /// Loading the root, theme and components.
-        case loading
-        /// Ready to draw.
-        case ready
-        /// The root could not be loaded.
-        case failed(String)
-    }
+    /// Whether the app has loaded its root, theme and components.
+    public typealias Phase = LoadPhase
 
     /// The configuration.
     public let configuration: NodeAppConfiguration
@@ -507,23 +498,26 @@ public final class NodeAppRuntime {
     }
 }
 
+/// Where loading a node app or one of its documents stands.
+public enum LoadPhase: Sendable, Hashable {
+    /// Not started.
+    case idle
+    /// Loading.
+    case loading
+    /// Ready to draw.
+    case ready
+    /// It could not be loaded; the message says why, for a person.
+    case failed(String)
+}
+
 /// One open document of a node app: its data context (the params it was opened with, the
 /// results of `api` actions and the state of `setState` and bound fields), its `onLoad`, and
 /// its actions. Navigation results go to the app.
 @Observable
 @MainActor
 public final class NodeScreenModel {
-    /// Where the document is.
-    public enum Phase: Sendable, Hashable {
-        /// Not loaded.
-        case idle
-        /// Loading the document or running `onLoad`.
-        case loading
-        /// Drawn.
-        case ready
-        /// The document could not be loaded.
-        case failed(String)
-    }
+    /// Where the document is (loading covers running its `onLoad`).
+    public typealias Phase = LoadPhase
 
     /// The route it draws.
     public let route: NodeRoute

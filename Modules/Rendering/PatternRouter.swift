@@ -282,11 +282,7 @@ struct ScreenLowering {
                 children.append(
                     RenderNode(id: "\(id).columns\(children.count)", kind: .grid(columns: 2, spacing: 16), children: side))
             }
-            return scroll(
-                id,
-                RenderNode(
-                    id: "\(id).stack", kind: .stack(axis: .vertical, spacing: 16, alignment: "leading", lazy: true),
-                    children: children))
+            return scrollingSections(id, children)
         case .list, .search, .notification:
             let children = zones.compactMap { zone -> RenderNode? in
                 let node = lowerZone(zone)
@@ -310,11 +306,7 @@ struct ScreenLowering {
                 sideBySide && sections.count > 1
                 ? hero + [RenderNode(id: "\(id).columns", kind: .grid(columns: 2, spacing: 16), children: sections)]
                 : hero + sections
-            return scroll(
-                id,
-                RenderNode(
-                    id: "\(id).stack", kind: .stack(axis: .vertical, spacing: 16, alignment: "leading", lazy: true),
-                    children: body))
+            return scrollingSections(id, body)
         case .form, .modal, .settings:
             return RenderNode(id: id, kind: .form, children: formSections(zones))
         case .onboarding:
@@ -356,8 +348,11 @@ struct ScreenLowering {
         return sections
     }
 
-    private func scroll(_ id: String, _ content: RenderNode) -> RenderNode {
-        RenderNode(id: id, kind: .scroll(axis: .vertical), children: [content])
+    /// Sections one under another, leading-aligned and drawn as they scroll into view.
+    private func scrollingSections(_ id: String, _ sections: [RenderNode]) -> RenderNode {
+        let stack = RenderNode(
+            id: "\(id).stack", kind: .stack(axis: .vertical, spacing: 16, alignment: "leading", lazy: true), children: sections)
+        return RenderNode(id: id, kind: .scroll(axis: .vertical), children: [stack])
     }
 
     // MARK: Zones

@@ -43,15 +43,10 @@
 
         @ViewBuilder
         private var content: some View {
-            switch app.phase {
-            case .idle, .loading:
-                ProgressView()
-            case .failed(let message):
-                // An offline launch recovers: retry once the connection is back.
-                FailureView(title: app.strings(.couldNotLoadApp), message: message, retryTitle: app.strings(.retry)) {
-                    await app.start()
-                }
-            case .ready:
+            // An offline launch recovers: retry once the connection is back.
+            PhaseView(phase: app.phase, failureTitle: app.strings(.couldNotLoadApp), retryTitle: app.strings(.retry)) {
+                await app.start()
+            } ready: {
                 if app.tabs.isEmpty {
                     NodeStackView(app: app, root: app.tabRoute(app.selectedDocument ?? app.configuration.rootDocument))
                 } else {
@@ -165,14 +160,9 @@
 
         @ViewBuilder
         private var content: some View {
-            switch model.phase {
-            case .idle, .loading:
-                ProgressView()
-            case .failed(let message):
-                FailureView(title: app.strings(.failedTitle), message: message, retryTitle: app.strings(.retry)) {
-                    await model.load()
-                }
-            case .ready:
+            PhaseView(phase: model.phase, failureTitle: app.strings(.failedTitle), retryTitle: app.strings(.retry)) {
+                await model.load()
+            } ready: {
                 if let rendered = model.rendered {
                     document(rendered)
                 } else {

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+    import DynamicUI
     import DynamicUIModels
     import DynamicUIRendering
     import Foundation
@@ -312,6 +313,26 @@
                     Button(retryTitle) { Task { await retry() } }
                         .buttonStyle(.borderedProminent)
                 }
+            }
+        }
+    }
+
+    /// What a loading phase shows: a spinner, the failure with a retry, or the content.
+    struct PhaseView<Ready: View>: View {
+        let phase: LoadPhase
+        let failureTitle: String
+        let retryTitle: String
+        let retry: @MainActor @Sendable () async -> Void
+        @ViewBuilder let ready: () -> Ready
+
+        var body: some View {
+            switch phase {
+            case .idle, .loading:
+                ProgressView()
+            case .failed(let message):
+                FailureView(title: failureTitle, message: message, retryTitle: retryTitle, retry: retry)
+            case .ready:
+                ready()
             }
         }
     }

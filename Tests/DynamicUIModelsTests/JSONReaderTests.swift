@@ -1,5 +1,6 @@
 import DynamicUICatalog
 import Foundation
+import PropertyBased
 import Testing
 
 @testable import DynamicUIModels
@@ -271,7 +272,7 @@ struct JSONReaderLimitTests {
     @Test func randomMutationsNeverCrashAndAgreeWithFoundation() throws {
         let url = CatalogLocation.root.appendingPathComponent("podcasts/theme.json")
         let original = try [UInt8](Data(contentsOf: url))
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = Xoshiro(seed: (0x5EED, 1, 2, 3))
         let interesting: [UInt8] = Array("{}[],:\"\\0123456789-+.eEtrufalsn \n\t".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xFF]
         var accepted = 0
         for _ in 0..<3000 {
@@ -299,19 +300,6 @@ struct JSONReaderLimitTests {
             }
         }
         #expect(accepted > 0)
-    }
-}
-
-/// A small deterministic random generator for reproducible fuzzing.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -5,19 +5,12 @@ import Testing
 struct EscapeTests {
     /// The obvious, scalar-by-scalar escaping the fast byte-level one must equal.
     static func reference(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t": result += "&#xFFFD;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        let entities: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
+        return text.unicodeScalars.map { scalar in
+            if let entity = entities[scalar] { return entity }
+            let isControl = scalar.value < 0x20 && scalar != "\n" && scalar != "\t"
+            return isControl ? "&#xFFFD;" : String(scalar)
+        }.joined()
     }
 
     @Test func equalsTheScalarByScalarReferenceOnHostileText() {

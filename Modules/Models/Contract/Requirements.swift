@@ -48,7 +48,7 @@ public struct RequirementResolver: Sendable {
         var events: [RequirementEvent] = []
         var resolved = screen
         let base = JSONLocation(components: [.key("template"), .key("zones")])
-        resolved.template.zones = zones(screen.template.zones, at: base, events: &events)
+        resolved.template.zones = fitAll(screen.template.zones, at: base, events: &events)
         return (resolved, events)
     }
 
@@ -59,58 +59,28 @@ public struct RequirementResolver: Sendable {
         return (resolved, events)
     }
 
-    // MARK: Screens
+    // MARK: Elements
 
-    private func zones(_ zones: [Zone], at base: JSONLocation, events: inout [RequirementEvent]) -> [Zone] {
-        zones.enumerated().compactMap { index, zone in fit(zone, at: base.appending(index: index), events: &events) }
+    /// The elements of a list, each fitted at its index; dropped ones are left out.
+    fileprivate func fitAll<Element: FallbackElement>(
+        _ elements: [Element], at base: JSONLocation, events: inout [RequirementEvent]
+    ) -> [Element] {
+        elements.enumerated().compactMap { index, element in fit(element, at: base.appending(index: index), events: &events) }
     }
 
-    private func fit(_ zone: Zone, at location: JSONLocation, events: inout [RequirementEvent]) -> Zone? {
-        let missing = unmet(zone)
-        guard missing.isEmpty else {
-            return replace(zone, missing: missing, at: location, events: &events) { fit($0, at: $1, events: &$2) }
-        }
-        var fitted = zone
-        fitted.slots = zone.slots.map { slots(in: $0, at: location.appending(key: "slots"), events: &events) }
-        fitted.zones = zone.zones.map { zones($0, at: location.appending(key: "zones"), events: &events) }
-        if let layout = zone.itemLayout {
-            let layoutSlots = slots(
-                in: layout.slots, at: location.appending(key: "item_layout").appending(key: "slots"), events: &events)
-            fitted.itemLayout = ItemLayout(slots: layoutSlots)
-        }
-        return fitted
-    }
-
-    private func slots(in slots: [Slot], at base: JSONLocation, events: inout [RequirementEvent]) -> [Slot] {
-        slots.enumerated().compactMap { index, slot in fit(slot, at: base.appending(index: index), events: &events) }
-    }
-
-    private func fit(_ slot: Slot, at location: JSONLocation, events: inout [RequirementEvent]) -> Slot? {
-        let missing = unmet(slot)
-        guard missing.isEmpty else {
-            return replace(slot, missing: missing, at: location, events: &events) { fit($0, at: $1, events: &$2) }
-        }
-        return slot
-    }
-
-    // MARK: Nodes
-
-    private func fit(_ node: ViewNode, at location: JSONLocation, events: inout [RequirementEvent]) -> ViewNode? {
-        let missing = unmet(node)
-        guard missing.isEmpty else {
-            return replace(node, missing: missing, at: location, events: &events) { fit($0, at: $1, events: &$2) }
-        }
-        var fitted = node
-        fitted.children = node.children.enumerated().compactMap { index, child in
-            fit(child, at: location.appending(key: "children").appending(index: index), events: &events)
-        }
-        fitted.props = props(node.props, at: location.appending(key: "props"), events: &events)
-        return fitted
+    /// `element` with what it contains fitted when the app has what it requires; otherwise its
+    /// fallback, fitted in turn, or nothing.
+    private func fit<Element: FallbackElement>(
+        _ element: Element, at location: JSONLocation, events: inout [RequirementEvent]
+    ) -> Element? {
+        let missing = unmet(element)
+        guard missing.isEmpty else { return replace(element, missing: missing, at: location, events: &events) }
+        return element.withContentFitted(by: self, at: location, events: &events)
     }
 
     /// The props with their nested nodes fitted (a required nested node that is dropped is
     /// left out; a list's item template that is dropped draws empty rows).
-    private func props(_ props: NodeProps, at location: JSONLocation, events: inout [RequirementEvent]) -> NodeProps {
+    fileprivate func props(_ props: NodeProps, at location: JSONLocation, events: inout [RequirementEvent]) -> NodeProps {
         func nested(_ node: ViewNode?, _ key: String) -> ViewNode? {
             node.flatMap { fit($0, at: location.appending(key: key), events: &events) }
         }
@@ -143,8 +113,7 @@ public struct RequirementResolver: Sendable {
     /// element of an unknown type stays (the renderer draws nothing in release and a marker in
     /// previews); one whose `requires` are unmet goes.
     private func replace<Element: FallbackElement>(
-        _ element: Element, missing: [String], at location: JSONLocation, events: inout [RequirementEvent],
-        fit: (Element, JSONLocation, inout [RequirementEvent]) -> Element?
+        _ element: Element, missing: [String], at location: JSONLocation, events: inout [RequirementEvent]
     ) -> Element? {
         let type = element.typeName
         func report(_ outcome: RequirementEvent.Outcome) {
@@ -155,7 +124,7 @@ public struct RequirementResolver: Sendable {
         switch element.fallback {
         case .element(let replacement)?:
             report(.fallbackUsed)
-            return fit(replacement, location.appending(key: "fallback"), &events)
+            return fit(replacement, at: location.appending(key: "fallback"), events: &events)
         case .drop?:
             report(.dropped)
             return nil
@@ -178,19 +147,48 @@ protocol FallbackElement: JSONModel {
     var typeName: String { get }
     /// The capability space its type is named in (`zone`, `control`, `node`).
     static var capabilitySpace: String { get }
+    /// The element with the elements it contains fitted by `resolver`.
+    func withContentFitted(by resolver: RequirementResolver, at location: JSONLocation, events: inout [RequirementEvent]) -> Self
 }
 
 extension Zone: FallbackElement {
     var typeName: String { type.rawValue }
     static var capabilitySpace: String { "zone" }
+
+    func withContentFitted(by resolver: RequirementResolver, at location: JSONLocation, events: inout [RequirementEvent]) -> Zone
+    {
+        var fitted = self
+        fitted.slots = slots.map { resolver.fitAll($0, at: location.appending(key: "slots"), events: &events) }
+        fitted.zones = zones.map { resolver.fitAll($0, at: location.appending(key: "zones"), events: &events) }
+        if let layout = itemLayout {
+            let layoutSlots = resolver.fitAll(
+                layout.slots, at: location.appending(key: "item_layout").appending(key: "slots"), events: &events)
+            fitted.itemLayout = ItemLayout(slots: layoutSlots)
+        }
+        return fitted
+    }
 }
 
 extension Slot: FallbackElement {
     var typeName: String { controlType.rawValue }
     static var capabilitySpace: String { "control" }
+
+    func withContentFitted(by resolver: RequirementResolver, at location: JSONLocation, events: inout [RequirementEvent]) -> Slot
+    {
+        self
+    }
 }
 
 extension ViewNode: FallbackElement {
     var typeName: String { type.rawValue }
     static var capabilitySpace: String { "node" }
+
+    func withContentFitted(
+        by resolver: RequirementResolver, at location: JSONLocation, events: inout [RequirementEvent]
+    ) -> ViewNode {
+        var fitted = self
+        fitted.children = resolver.fitAll(children, at: location.appending(key: "children"), events: &events)
+        fitted.props = resolver.props(props, at: location.appending(key: "props"), events: &events)
+        return fitted
+    }
 }
