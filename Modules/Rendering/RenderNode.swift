@@ -8,7 +8,8 @@ public enum Axis: String, Sendable, Hashable {
     case vertical, horizontal
 }
 
-/// The navigation-bar and container decisions of a screen (seed 003 §10.2).
+/// The navigation-bar and container decisions of a screen (seed 003 §10.2). The pattern
+/// lowering builds it; renderers read it.
 public struct ScreenChrome: Sendable, Hashable {
     /// The pattern that lowered it.
     public var pattern: String
@@ -19,7 +20,7 @@ public struct ScreenChrome: Sendable, Hashable {
     /// Whether a back button is shown.
     public var showsBack: Bool
     /// Navigation-bar buttons.
-    public var toolbar: [ToolbarItem]
+    public var toolbar: [ToolbarItem] = []
     /// `.searchable`: prompt and the form field holding the query.
     public var search: SearchField?
     /// `.refreshable`: the action pull-to-refresh fires.
@@ -27,7 +28,7 @@ public struct ScreenChrome: Sendable, Hashable {
     /// Infinite scrolling: whether another page exists and is loading.
     public var pagination: PaginationState?
     /// Push or sheet.
-    public var presentation: Presentation
+    public var presentation: Presentation = .push
     /// A pending `.confirmationDialog` (seed 003 §10.4).
     public var confirmation: ConfirmationRequest?
     /// A message shown as an alert or toast (success, error, pending offline).
@@ -35,23 +36,6 @@ public struct ScreenChrome: Sendable, Hashable {
     /// The SDK's words for the chrome (back, load more, more actions) and the layout
     /// direction of the locale (right-to-left mirrors the screen).
     public var strings: DynamicUIStrings = .spanish
-
-    /// Creates chrome.
-    public init(
-        pattern: String, title: String, largeTitle: Bool, showsBack: Bool, toolbar: [ToolbarItem] = [],
-        search: SearchField? = nil,
-        refreshActionId: String? = nil, pagination: PaginationState? = nil, presentation: Presentation = .push
-    ) {
-        self.pattern = pattern
-        self.title = title
-        self.largeTitle = largeTitle
-        self.showsBack = showsBack
-        self.toolbar = toolbar
-        self.search = search
-        self.refreshActionId = refreshActionId
-        self.pagination = pagination
-        self.presentation = presentation
-    }
 }
 
 /// A transient message: `.alert` for errors, a toast otherwise (seed 003 §10.4 snackbar).
@@ -78,7 +62,7 @@ public struct Banner: Sendable, Hashable {
     }
 }
 
-/// The search field of a screen.
+/// The search field of a screen (built by the pattern lowering).
 public struct SearchField: Sendable, Hashable {
     /// The action of the "clear search" button a search without results offers: the screen's
     /// model clears the query and shows the whole list again.
@@ -90,13 +74,6 @@ public struct SearchField: Sendable, Hashable {
     public var field: String
     /// The current query.
     public var text: String
-
-    /// Creates a search field.
-    public init(prompt: String, field: String, text: String) {
-        self.prompt = prompt
-        self.field = field
-        self.text = text
-    }
 }
 
 /// Pagination state of a list screen.
@@ -117,7 +94,8 @@ public struct PaginationState: Sendable, Hashable {
     }
 }
 
-/// A list row (seed 003 LIST: icon, title, subtitle, status capsule, disclosure).
+/// A list row (seed 003 LIST: icon, title, subtitle, status capsule, disclosure), built by the
+/// pattern lowering.
 public struct RowNode: Sendable, Hashable {
     /// Title (headline).
     public var title: String
@@ -127,8 +105,6 @@ public struct RowNode: Sendable, Hashable {
     public var badge: String?
     /// Leading SF Symbol.
     public var icon: String?
-    /// Leading avatar (a person's picture, or their initials).
-    public var avatar: AvatarImage?
     /// Disclosure chevron (navigates).
     public var showsChevron: Bool
     /// What tapping the row fires.
@@ -139,25 +115,9 @@ public struct RowNode: Sendable, Hashable {
     public var contextActionIds: [String]
     /// Every secondary action of the row (swipe, then long press) with its title, symbol and
     /// role: a pointer-only platform and the web preview offer them in the row's menu.
-    public var menuActions: [RowAction]
-
-    /// Creates a value with every property.
-    public init(
-        title: String, subtitles: [String], badge: String? = nil, icon: String? = nil, showsChevron: Bool,
-        actionId: String? = nil, swipeActionIds: [String], contextActionIds: [String], menuActions: [RowAction] = [],
-        avatar: AvatarImage? = nil
-    ) {
-        self.avatar = avatar
-        self.menuActions = menuActions
-        self.title = title
-        self.subtitles = subtitles
-        self.badge = badge
-        self.icon = icon
-        self.showsChevron = showsChevron
-        self.actionId = actionId
-        self.swipeActionIds = swipeActionIds
-        self.contextActionIds = contextActionIds
-    }
+    public var menuActions: [RowAction] = []
+    /// Leading avatar (a person's picture, or their initials).
+    public var avatar: AvatarImage?
 }
 
 /// A person's picture: an `http(s)` image, with their initials while it loads or when there is none.

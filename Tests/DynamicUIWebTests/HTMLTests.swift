@@ -1,11 +1,13 @@
 import DynamicUIActions
 import DynamicUICatalog
 import DynamicUIModels
-import DynamicUIRendering
 import DynamicUIResolvers
 import DynamicUIWeb
 import Foundation
 import Testing
+
+// Rows, chrome and search fields are built by the pattern lowering; these tests build them directly.
+@testable import DynamicUIRendering
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -288,6 +288,16 @@ private struct FindingSink {
         error(decodingError.location, decodingError.message)
     }
 
+    /// Records the id of an element (`kind`: zone, slot, …) at `location`; an id `seen` before is
+    /// an error that says where it was first.
+    mutating func unique(_ kind: String, _ id: String, at location: JSONLocation, seen: inout [String: JSONLocation]) {
+        if let first = seen[id] {
+            error(location, "duplicate \(kind) id '\(id)' (first at \(first))")
+        } else {
+            seen[id] = location
+        }
+    }
+
     /// `json` decoded as `Model`, or `nil` with its decoding error added.
     mutating func decoded<Model: JSONModelDecodable>(_ type: Model.Type, _ json: JSONValue) -> Model? {
         do throws(ModelDecodingError) {
@@ -785,12 +795,7 @@ private struct ScreenChecks {
     private mutating func checkZones(_ zones: [Zone], at base: JSONLocation) {
         for (index, zone) in zones.enumerated() {
             let location = base.appending(index: index)
-            let idLocation = location.appending(key: "id")
-            if let first = zoneIds[zone.id] {
-                sink.error(idLocation, "duplicate zone id '\(zone.id)' (first at \(first))")
-            } else {
-                zoneIds[zone.id] = idLocation
-            }
+            sink.unique("zone", zone.id, at: location.appending(key: "id"), seen: &zoneIds)
             if case .unknown(let raw) = zone.type {
                 sink.warning(location.appending(key: "type"), "unknown zone type '\(raw)'; this SDK draws it as a fallback")
             }
@@ -808,12 +813,7 @@ private struct ScreenChecks {
     }
 
     private mutating func checkSlot(_ slot: Slot, at location: JSONLocation) {
-        let idLocation = location.appending(key: "id")
-        if let first = slotIds[slot.id] {
-            sink.error(idLocation, "duplicate slot id '\(slot.id)' (first at \(first))")
-        } else {
-            slotIds[slot.id] = idLocation
-        }
+        sink.unique("slot", slot.id, at: location.appending(key: "id"), seen: &slotIds)
         if case .unknown(let raw) = slot.controlType, !context.nativeComponents.contains(raw) {
             sink.warning(
                 location.appending(key: "control_type"), "unknown control type '\(raw)'; this SDK draws it as a fallback")
@@ -854,12 +854,7 @@ private struct ScreenChecks {
         var actionIds: [String: JSONLocation] = [:]
         for (index, action) in screen.actions.enumerated() {
             let location = JSONLocation(components: [.key("actions"), .index(index)])
-            let idLocation = location.appending(key: "id")
-            if let first = actionIds[action.id] {
-                sink.error(idLocation, "duplicate action id '\(action.id)' (first at \(first))")
-            } else {
-                actionIds[action.id] = idLocation
-            }
+            sink.unique("action", action.id, at: location.appending(key: "id"), seen: &actionIds)
             if case .unknown(let raw) = action.trigger {
                 sink.warning(location.appending(key: "trigger"), "unknown trigger '\(raw)'; nothing fires this action")
             }
@@ -1035,14 +1030,7 @@ private struct NodeChecks {
     }
 
     private mutating func visit(_ node: ViewNode, at location: JSONLocation) {
-        if let id = node.nodeId {
-            let idLocation = location.appending(key: "id")
-            if let first = nodeIds[id] {
-                sink.error(idLocation, "duplicate node id '\(id)' (first at \(first))")
-            } else {
-                nodeIds[id] = idLocation
-            }
-        }
+        if let id = node.nodeId { sink.unique("node", id, at: location.appending(key: "id"), seen: &nodeIds) }
         if case .unknown(let raw) = node.type, !context.nativeComponents.contains(raw) {
             sink.warning(location.appending(key: "type"), "unknown node type '\(raw)'; this SDK draws it as a fallback")
         }
