@@ -41,7 +41,7 @@ public enum MenuCommand: Sendable, Hashable {
     case refresh
 }
 
-/// One command of a menu.
+/// One command of a menu (`MenuCommands` builds them from the navigation and the screen).
 public struct MenuCommandItem: Sendable, Hashable {
     /// The title.
     public let title: String
@@ -50,15 +50,7 @@ public struct MenuCommandItem: Sendable, Hashable {
     /// What it does.
     public let command: MenuCommand
     /// Whether it can run now.
-    public let isEnabled: Bool
-
-    /// Creates an item.
-    public init(title: String, shortcut: KeyShortcut?, command: MenuCommand, isEnabled: Bool = true) {
-        self.title = title
-        self.shortcut = shortcut
-        self.command = command
-        self.isEnabled = isEnabled
-    }
+    public var isEnabled = true
 }
 
 /// A menu of commands (a `CommandMenu` in SwiftUI, the menu bar on a Mac).

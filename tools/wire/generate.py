@@ -130,8 +130,17 @@ STRUCT = re.compile(r"^public struct (\w+)(?:<[^>]*>)?\s*:[^{]*\{\s*// wire:?(.*
 PROPERTY = re.compile(r"^    public var (\w+): ([^=/{]+?)(?:\s*=\s*([^/{]+?))?\s*(?://\s*wire:(.*))?$")
 OPEN_ENUM = re.compile(r"^public enum (\w+): OpenEnum \{\s*(?://\s*wire:(.*))?$")
 CASES = re.compile(r"^    case ([\w`, ]+)$")
-UNION = re.compile(r"^public (?:indirect )?enum (\w+):[^{]*\{\s*// wire: tagged by (\w+)\s*$")
+UNION = re.compile(r"^public (?:indirect )?enum (\w+):[^{]*\{\s*// wire: tagged by (\w+)(?:,(.*))?$")
 UNION_CASE = re.compile(r"^    case (\w+)(?:\((.*)\))?\s*(?://\s*wire:(.*))?$")
+
+
+def doc_lines_above(lines, index):
+    doc = []
+    i = index - 1
+    while i >= 0 and lines[i].strip().startswith("///"):
+        doc.insert(0, lines[i].strip()[3:].strip())
+        i -= 1
+    return doc
 
 
 def doc_above(lines, index):
@@ -182,10 +191,19 @@ class Union:
     enumeration such as `NodeType`, passed to the decoder) or a member of the object
     (`actionType`). `unknown` keeps what the SDK does not know as written."""
 
-    def __init__(self, name, tag):
+    def __init__(self, name, tag, doc, options):
         self.name = name
         self.tag = tag
+        self.doc = doc
+        self.options = options
         self.cases = []
+
+    def definition(self, case):
+        """The schema definition and TypeScript interface of a typed union's case (`StackProps`)."""
+        return case.options.get("name", case.name[0].upper() + case.name[1:] + self.options.get("suffix", ""))
+
+    def unknown_doc(self):
+        return next((c.doc for c in self.cases if c.name == "unknown"), "")
 
     @property
     def typed(self):
@@ -193,10 +211,25 @@ class Union:
 
 
 class Case:
-    def __init__(self, name, members, options):
+    def __init__(self, name, members, options, doc_lines):
         self.name = name
         self.members = members
         self.options = options
+        # The doc comment's summary, and its `- Parameter name: text` lines by member.
+        summary, self.member_docs, current = [], {}, None
+        for line in doc_lines:
+            match = re.match(r"^-\s*Parameter (\w+):\s*(.*)$", line)
+            if match:
+                current = match.group(1)
+                self.member_docs[current] = match.group(2)
+            elif current:
+                self.member_docs[current] += " " + line
+            else:
+                summary.append(line)
+        self.doc = " ".join(summary).strip()
+
+    def key(self, member):
+        return member[0] or self.options.get("key")
 
     @property
     def tags(self):
@@ -258,7 +291,7 @@ def read_file(path, models, enums, unions):
     for index, line in enumerate(lines):
         match = UNION.match(line)
         if match:
-            union = Union(match.group(1), match.group(2))
+            union = Union(match.group(1), match.group(2), doc_above(lines, index), parse_options(match.group(3) or ""))
             unions.append(union)
             continue
         if union is not None:
@@ -271,7 +304,8 @@ def read_file(path, models, enums, unions):
                 union = None
             elif UNION_CASE.match(line):
                 name, members, options = UNION_CASE.match(line).groups()
-                union.cases.append(Case(name, union_members(members, options), parse_options(options or "")))
+                union.cases.append(Case(name, union_members(members, options), parse_options(options or ""),
+                                        doc_lines_above(lines, index)))
             continue
         match = STRUCT.match(line)
         if match:
@@ -665,13 +699,84 @@ def enum_schema(enum):
     }
 
 
-def build_schema(models, enums):
+def union_case_schema(case, known, description):
+    """The object schema of one case of a union: its members, typed, with their defaults."""
+    properties, required = {}, []
+    for member in case.members:
+        _, swift_type, default = member
+        optional = swift_type.endswith("?")
+        schema = schema_type(swift_type.rstrip("?"), known)
+        if optional or default is not None:
+            schema = nullable(schema)
+        entry = {"description": plain(case.member_docs[case.key(member)])} if case.key(member) in case.member_docs else {}
+        entry.update(schema)
+        if default is not None and json_literal(default) is not None:
+            entry["default"] = json_literal(default)
+        properties[case.key(member)] = entry
+        if not optional and default is None:
+            required.append(case.key(member))
+    result = {"type": "object"}
+    if description:
+        result["description"] = description
+    result["properties"] = properties
+    if required:
+        result["required"] = required
+    return result
+
+
+def tag_values(union, case, enums):
+    """The wire values of the tags that select `case`."""
+    if not union.typed:
+        return case.tags
+    enum = enums[union.tag]
+    return [enum["values"][enum["cases"].index(tag)] for tag in case.tags]
+
+
+def union_schemas(union, models, enums, known, definitions):
+    """A typed union: one definition per case and, on the model holding it, a branch per tag.
+    A union tagged by a member: one definition whose branches add each case's members."""
+    members = [c for c in union.cases if c.name != "unknown" and c.members]
+    if union.typed:
+        holder = next(m for m in models if {f.type for f in m.fields} >= {union.name, union.tag})
+        key = next(f.key(holder) for f in holder.fields if f.type == union.name)
+        tag_key = next(f.key(holder) for f in holder.fields if f.type == union.tag)
+        definitions[union.name] = {"type": "object", "description": plain(union.doc)}
+        branches = []
+        for case in members:
+            definitions[union.definition(case)] = union_case_schema(case, known, plain(case.doc))
+            reference = {"$ref": f"#/$defs/{union.definition(case)}"}
+            then = {"properties": {key: reference if union_required(case) else nullable(reference)}}
+            if union_required(case):
+                then["required"] = [key]
+            branches.append({"if": {"properties": {tag_key: {"enum": tag_values(union, case, enums)}}, "required": [tag_key]},
+                             "then": then})
+        definitions[holder.name]["allOf"] = branches
+        return
+    known_tags = [t for c in union.cases if c.name != "unknown" for t in c.tags]
+    tag = {"type": "string", "description": f"Known values: {', '.join(known_tags)}. Any other: "
+           + plain(union.unknown_doc()), "examples": known_tags}
+    branches = [{"if": {"properties": {union.tag: {"enum": case.tags}}, "required": [union.tag]},
+                 "then": union_case_schema(case, known, "")} for case in members]
+    for branch in branches:
+        del branch["then"]["type"]
+    definitions[union.name] = {"type": "object", "description": plain(union.doc), "properties": {union.tag: tag},
+                               "required": [union.tag], "allOf": branches}
+
+
+def union_required(case):
+    """Whether a value of this case must carry its members (one of them is required)."""
+    return any(not t.endswith("?") and d is None for _, t, d in case.members)
+
+
+def build_schema(models, enums, unions):
     with open(os.path.join(HERE, "custom.schema.json")) as handle:
         custom = json.load(handle)
-    known = {m.name for m in models} | set(enums) | set(custom["$defs"])
+    known = {m.name for m in models} | set(enums) | set(custom["$defs"]) | {u.name for u in unions}
     definitions = {}
     for model in models:
         definitions[model.name] = model_schema(model, known)
+    for union in unions:
+        union_schemas(union, models, enums, known, definitions)
     for name, enum in enums.items():
         definitions[name] = enum_schema(enum)
     for name, extension in custom.get("extend", {}).items():
@@ -720,7 +825,59 @@ def ts_comment(doc, indent=""):
     return [f"{indent}/** {plain(doc).replace('*/', '* /')} */"] if doc else []
 
 
-def build_typescript(models, enums):
+def ts_member(case, member):
+    _, swift_type, default = member
+    key = case.key(member)
+    optional = swift_type.endswith("?") or default is not None
+    base = ts_type(swift_type.rstrip("?"))
+    if not optional:
+        return f"{key}: {base}"
+    return f"{key}?: {base}" if base == "JSONValue" else f"{key}?: {base} | null"
+
+
+def ts_unions(union, models, enums):
+    """A typed union: an interface per case and the holder's type, discriminated by the tag; a
+    union tagged by a member: a discriminated union of object types."""
+    out = []
+    if union.typed:
+        holder = next(m for m in models if {f.type for f in m.fields} >= {union.name, union.tag})
+        key = next(f.key(holder) for f in holder.fields if f.type == union.name)
+        tag_key = next(f.key(holder) for f in holder.fields if f.type == union.tag)
+        variants = []
+        for case in [c for c in union.cases if c.name != "unknown"]:
+            tags = " | ".join(json.dumps(v) for v in tag_values(union, case, enums))
+            if not case.members:
+                variants.append(f"{{ {tag_key}: {tags}; {key}?: null }}")
+                continue
+            out.append("")
+            out += ts_comment(case.doc)
+            out.append(f"export interface {union.definition(case)} {{")
+            for member in case.members:
+                out += ts_comment(case.member_docs.get(case.key(member), ""), "    ")
+                out.append(f"    {ts_member(case, member)};")
+            out.append("}")
+            props = f"{key}: {union.definition(case)}" if union_required(case) else f"{key}?: {union.definition(case)} | null"
+            variants.append(f"{{ {tag_key}: {tags}; {props} }}")
+        out.append("")
+        out += ts_comment(holder.doc + f" Discriminated by {tag_key}: each has its own {key}. A {tag_key} this version "
+                          "does not know (for newer apps, with a fallback) needs a cast.")
+        out.append(f'export type {holder.name} = Omit<{holder.name}Members, "{tag_key}"> &')
+        out.append("    (")
+        out += [f"        | {v}" for v in variants]
+        out += [f"        | {union.options['open']}"] if "open" in union.options else []
+        out.append("    );")
+        return out
+    out.append("")
+    out += ts_comment(union.doc + f" Discriminated by {union.tag}.")
+    out.append(f"export type {union.name} =")
+    for case in [c for c in union.cases if c.name != "unknown"]:
+        members = [f"{union.tag}: {' | '.join(json.dumps(t) for t in case.tags)}"] + [ts_member(case, m) for m in case.members]
+        out.append(f"    | {{ {'; '.join(members)} }}")
+    out[-1] += ";"
+    return out
+
+
+def build_typescript(models, enums, unions):
     out = [
         "// DynamicUI wire documents, both dialects, for backends written in TypeScript.",
         "// Generated by tools/wire/generate.py from the Swift model declarations. Do not edit.",
@@ -734,7 +891,8 @@ def build_typescript(models, enums):
         out.append(f"export type {name} = " + " | ".join(json.dumps(v) for v in enum["values"]) + " | (string & {});")
     with open(os.path.join(HERE, "custom.d.ts")) as handle:
         custom = handle.read()
-    extended = set(re.findall(r"\b(\w+)Members\b", custom))
+    holders = {m.name for u in unions if u.typed for m in models if {f.type for f in m.fields} >= {u.name, u.tag}}
+    extended = holders | set(re.findall(r"\b(\w+)Members\b", custom))
     for model in models:
         out.append("")
         out += ts_comment(model.doc)
@@ -750,6 +908,8 @@ def build_typescript(models, enums):
             else:
                 out.append(f"    {key}?: {ts_type(field.type)} | null;")
         out.append("}")
+    for union in unions:
+        out += ts_unions(union, models, enums)
     out.append("")
     out.append(custom.rstrip("\n"))
     return "\n".join(out) + "\n"
@@ -792,8 +952,8 @@ def outputs():
         declared_models += declared
         files[source] = source_with_initializers(source, declared)
     files[os.path.join(ROOT, "Modules", "Models", "Generated", "WireCoding.swift")] = swift_file(declared_models, unions, list(enums.values()))
-    schema = build_schema(models, enums)
-    typescript_text = build_typescript(models, enums)
+    schema = build_schema(models, enums, unions)
+    typescript_text = build_typescript(models, enums, unions)
     files[os.path.join(ROOT, "schema", "dynamicui.schema.json")] = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
     files[os.path.join(ROOT, "tools", "sdui", "Kit", "Generated", "WireSchemaText.swift")] = swift_string_file(
         json.dumps(schema, ensure_ascii=False, separators=(",", ":")), typescript_text)

@@ -1,24 +1,36 @@
-/// An action of the node dialect (seed 002 §8). Parameter values may be bindings.
+/// An action of the node dialect (seed 002 §8); parameter values may be bindings.
 public indirect enum NodeAction: JSONModel {  // wire: tagged by actionType
     public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
 
     /// Push `screen` with a new context built from `params`.
+    /// - Parameter screen: The screen document.
+    /// - Parameter params: Parameter names to bindings or literals.
     case navigate(screen: String, params: [String: JSONValue] = [:])
     /// Present `screen` as a sheet.
+    /// - Parameter screen: The screen document.
+    /// - Parameter params: Parameter names to bindings or literals.
     case present(screen: String, params: [String: JSONValue] = [:])
     /// Dismiss the current sheet.
     case dismiss
     /// Call `endpoint` with query `params`, store the result under `resultKey` and the element
     /// `select` picks from it under the selection's key.
+    /// - Parameter endpoint: The endpoint called.
+    /// - Parameter params: Parameter names to bindings or literals.
+    /// - Parameter resultKey: Where the result is stored.
     case api(endpoint: String, params: [String: JSONValue] = [:], resultKey: String?, select: NodeResultSelection? = nil)
     /// Set state `key` to `value`.
+    /// - Parameter key: The state key.
+    /// - Parameter value: Any JSON value, `null` included.
     case setState(key: String, value: JSONValue)
     /// Dispatch a named event with a payload to a host handler.
+    /// - Parameter event: The event name.
+    /// - Parameter payload: The event's payload.
     case custom(event: String, payload: [String: JSONValue] = [:])
     /// Run actions in order, stopping at the first failure.
+    /// - Parameter actions: Run in order.
     case sequence([NodeAction])  // wire: key=actions
-    /// An action type the SDK does not know, kept as written.
+    /// An action type the SDK does not know, kept as written; it does nothing.
     case unknown(actionType: String, object: JSONObject)
 }
 

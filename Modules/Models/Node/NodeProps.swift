@@ -1,43 +1,56 @@
-/// The typed properties of a view node, one case per node type (seed 002 §4.2). Values that
-/// may be bindings (`$.path | transform`) are kept as `JSONValue` and compiled by the resolvers.
-public indirect enum NodeProps: Sendable, Hashable {  // wire: tagged by NodeType
-    /// `vstack`, `hstack`, `lazy_vstack`, `lazy_hstack`.
+/// Type-specific properties of a view node, one case per node type (seed 002 §4.2); which
+/// members a node has depends on its type. Values that may be bindings (`$.path | transform`)
+/// are kept as `JSONValue` and compiled by the resolvers.
+public indirect enum NodeProps: Sendable, Hashable {  // wire: tagged by NodeType, suffix=Props, open=NativeNode
+    /// The props of vstack, hstack, lazy_vstack and lazy_hstack nodes.
+    /// - Parameter alignment: leading, center, trailing, top or bottom.
     case stack(spacing: Double?, alignment: String?)  // wire: tags=vstack+hstack+lazyVStack+lazyHStack
-    /// `zstack`.
-    case zstack(alignment: String?)
-    /// `scroll`: `horizontal` or `vertical`.
+    /// The props of zstack nodes.
+    case zstack(alignment: String?)  // wire: name=ZStackProps
+    /// The props of scroll nodes.
+    /// - Parameter axis: vertical (the default) or horizontal.
     case scroll(axis: String?)
-    /// `list`: a binding to an array and the template drawn per item.
+    /// The props of list nodes: a binding to an array and the template drawn per item.
+    /// - Parameter items: A binding to an array.
     case list(items: String, itemTemplate: ViewNode, separator: Bool?)
-    /// `spacer`.
+    /// The props of spacer nodes.
     case spacer(minLength: Double?)
-    /// `grid`.
+    /// The props of grid nodes.
     case grid(columns: Int?, spacing: Double?)
-    /// `text`.
+    /// The props of text nodes.
+    /// - Parameter content: Text with placeholders, or a binding.
     case text(content: JSONValue = .null, lineLimit: Int?)
-    /// `image`: a URL binding or `system:<symbol>`.
+    /// The props of image nodes.
+    /// - Parameter source: A URL binding, or `system:<symbol>`.
+    /// - Parameter contentMode: fit or fill.
+    /// - Parameter accessibilityLabel: VoiceOver label; needed when the image is a button's only content.
     case image(
         source: JSONValue = .null, resizable: Bool?, aspectRatio: Double?, contentMode: String?, accessibilityLabel: String?
     )
-    /// `button`.
+    /// The props of button nodes.
     case button(label: ViewNode?, action: NodeAction?)
-    /// `navigation_link`.
+    /// The props of navigation_link nodes.
     case navigationLink(destination: ScreenReference, label: ViewNode?)
-    /// `text_field`: a two-way binding into state.
+    /// The props of text_field nodes: a two-way binding into state.
+    /// - Parameter binding: A state path (`$.env.<key>`).
     case textField(placeholder: String?, binding: String?)
-    /// `search_bar`.
+    /// The props of search_bar nodes.
+    /// - Parameter binding: A state path (`$.env.<key>`).
     case searchBar(placeholder: String?, binding: String?, onSubmit: NodeAction?)
-    /// `tab_view`.
+    /// The props of tab_view nodes.
     case tabView(tabs: [TabItem])
-    /// `navigation_stack`.
+    /// The props of navigation_stack nodes.
     case navigationStack(root: ViewNode?)
-    /// `screen`.
+    /// The props of screen nodes.
+    /// - Parameter title: Text with placeholders, or a binding.
     case screen(title: JSONValue?, body: ViewNode?, toolbar: ViewNode?, onLoad: NodeAction?)
-    /// `sheet`.
+    /// The props of sheet nodes.
     case sheet(content: ViewNode?)
-    /// `component`: a reference to a reusable component with its arguments.
+    /// The props of component nodes: a reusable component and its arguments.
+    /// - Parameter name: The component's name in the library.
+    /// - Parameter parameters: Parameter name to binding or literal.
     case component(name: String, parameters: [String: JSONValue] = [:])
-    /// `divider`, or any type without props.
+    /// `divider`, a type without props.
     case none  // wire: tags=divider
     /// The props of a node type the SDK does not know, kept as written.
     case unknown(JSONObject)
