@@ -10,6 +10,16 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The test target `name`, in `Tests/<name>`.
+func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String] = []) -> Target {
+    .testTarget(name: name, dependencies: dependencies, path: "Tests/\(name)", exclude: exclude, swiftSettings: swiftSettings)
+}
+
+/// An executable of the package's tooling (no product: an embedding app never builds it).
+func tool(_ name: String, _ dependencies: [Target.Dependency], path: String) -> Target {
+    .executableTarget(name: name, dependencies: dependencies, path: path, swiftSettings: swiftSettings)
+}
+
 let package = Package(
     name: "DynamicUI",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -157,16 +167,12 @@ let package = Package(
             path: "tools/sdui/Command",
             swiftSettings: swiftSettings
         ),
-        .testTarget(
-            name: "DynamicUIToolingTests",
-            dependencies: [
+        tests(
+            "DynamicUIToolingTests",
+            [
                 "DynamicUITooling", "DynamicUICatalog", "DynamicUIDemoBackend", "DynamicUIModels", "DynamicUIWeb",
                 "DynamicUIRendering",
-            ],
-            path: "Tests/DynamicUIToolingTests",
-            exclude: ["Broken"],
-            swiftSettings: swiftSettings
-        ),
+            ], exclude: ["Broken"]),
         .target(
             name: "DynamicUIDemoBackend",
             dependencies: [
@@ -179,30 +185,17 @@ let package = Package(
             path: "tools/DemoBackend",
             swiftSettings: swiftSettings
         ),
-        .testTarget(
-            name: "DynamicUITests",
-            dependencies: [
+        tests(
+            "DynamicUITests",
+            [
                 "DynamicUI", "DynamicUITesting", "DynamicUICatalog", "DynamicUIDemoBackend", "DynamicUIAuthPlugin",
                 "DynamicUICRUDPlugin", "DynamicUINavigationPlugin", "DynamicUIMediaPlayer", "DynamicUIWeb",
                 .product(name: "Logging", package: "swift-log"), .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Metrics", package: "swift-metrics"),
-            ],
-            path: "Tests/DynamicUITests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "DynamicUIWebTests",
-            dependencies: ["DynamicUIWeb", "DynamicUIRendering", "DynamicUICatalog"],
-            path: "Tests/DynamicUIWebTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "DynamicUIRenderingTests",
-            dependencies: ["DynamicUIRendering", "DynamicUICatalog", "DynamicUIMediaPlayer"],
-            path: "Tests/DynamicUIRenderingTests",
-            exclude: ["Snapshots"],
-            swiftSettings: swiftSettings
-        ),
+            ]),
+        tests("DynamicUIWebTests", ["DynamicUIWeb", "DynamicUIRendering", "DynamicUICatalog"]),
+        tests(
+            "DynamicUIRenderingTests", ["DynamicUIRendering", "DynamicUICatalog", "DynamicUIMediaPlayer"], exclude: ["Snapshots"]),
         // The handler plugin of the DynamicUITesting guide, a module of its own as in an app's package.
         .target(
             name: "FavoritesPlugin",
@@ -210,64 +203,39 @@ let package = Package(
             path: "Tests/GuidePlugins/FavoritesPlugin",
             swiftSettings: swiftSettings
         ),
-        .testTarget(
-            name: "DynamicUIActionsTests",
-            dependencies: [
+        tests(
+            "DynamicUIActionsTests",
+            [
                 "DynamicUIActions", "DynamicUIAuthPlugin", "DynamicUICRUDPlugin", "DynamicUINavigationPlugin", "DynamicUITesting",
                 "DynamicUICatalog", "FavoritesPlugin",
-            ],
-            path: "Tests/DynamicUIActionsTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "DynamicUIStorageTests",
-            dependencies: ["DynamicUIStorage", "queue-writer"],
-            path: "Tests/DynamicUIStorageTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "DynamicUINetworkTests",
-            dependencies: [
+            ]),
+        tests("DynamicUIStorageTests", ["DynamicUIStorage", "queue-writer"]),
+        tests(
+            "DynamicUINetworkTests",
+            [
                 "DynamicUINetwork", "queue-writer",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
-            ],
-            path: "Tests/DynamicUINetworkTests",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "queue-writer",
-            dependencies: ["DynamicUIStorage"],
-            path: "Tests/QueueWriter",
-            swiftSettings: swiftSettings
-        ),
+            ]),
+        tool("queue-writer", ["DynamicUIStorage"], path: "Tests/QueueWriter"),
         // The fault workload (tools/faults): no product, so no embedding app ever resolves it.
-        .executableTarget(
-            name: "fault-workload",
-            dependencies: [
+        tool(
+            "fault-workload",
+            [
                 "DynamicUIModels", "DynamicUIStorage", "DynamicUINetwork", "DynamicUIDemoBackend",
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "tools/faults/Workload",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "DynamicUIResolversTests",
-            dependencies: [
+            ], path: "tools/faults/Workload"),
+        tests(
+            "DynamicUIResolversTests",
+            [
                 "DynamicUIResolvers", "DynamicUICatalog",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            path: "Tests/DynamicUIResolversTests",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "DynamicUIModelsTests",
-            dependencies: [
+            ]),
+        tests(
+            "DynamicUIModelsTests",
+            [
                 "DynamicUIModels", "DynamicUICatalog", .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            path: "Tests/DynamicUIModelsTests",
-            swiftSettings: swiftSettings
-        ),
+            ]),
         .target(
             name: "DynamicUICatalog",
             dependencies: ["DynamicUIModels"],
@@ -307,15 +275,12 @@ if ProcessInfo.processInfo.environment["DYNAMICUI_BENCHMARKS"] != nil {
             swiftSettings: swiftSettings,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        .executableTarget(
-            name: "dynamicui-probe",
-            dependencies: [
+        tool(
+            "dynamicui-probe",
+            [
                 "DynamicUIBenchInputs", "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog",
                 .product(name: "Mustache", package: "swift-mustache"),
-            ],
-            path: "tools/bench-probe",
-            swiftSettings: swiftSettings
-        ),
+            ], path: "tools/bench-probe"),
     ]
 }
 

@@ -265,27 +265,18 @@
 
         var body: some View {
             let gap = spacing.map { CGFloat($0) }
+            let children = RenderTreeChildren(node: node, host: host, item: item)
             switch (axis, lazy) {
             case (.vertical, false):
-                VStack(alignment: NodeAlignment.horizontal(alignment), spacing: gap) {
-                    RenderTreeChildren(node: node, host: host, item: item)
-                }
+                VStack(alignment: NodeAlignment.horizontal(alignment), spacing: gap) { children }
             case (.vertical, true):
-                LazyVStack(alignment: NodeAlignment.horizontal(alignment), spacing: gap) {
-                    RenderTreeChildren(node: node, host: host, item: item)
-                }
+                LazyVStack(alignment: NodeAlignment.horizontal(alignment), spacing: gap) { children }
             case (.horizontal, false) where LayoutHints.needsWeightedRow(node.children):
-                WeightedRow(spacing: gap ?? 8, hints: node.children.map(\.layout)) {
-                    RenderTreeChildren(node: node, host: host, item: item)
-                }
+                WeightedRow(spacing: gap ?? 8, hints: node.children.map(\.layout)) { children }
             case (.horizontal, false):
-                HStack(alignment: NodeAlignment.vertical(alignment), spacing: gap) {
-                    RenderTreeChildren(node: node, host: host, item: item)
-                }
+                HStack(alignment: NodeAlignment.vertical(alignment), spacing: gap) { children }
             case (.horizontal, true):
-                LazyHStack(alignment: NodeAlignment.vertical(alignment), spacing: gap) {
-                    RenderTreeChildren(node: node, host: host, item: item)
-                }
+                LazyHStack(alignment: NodeAlignment.vertical(alignment), spacing: gap) { children }
             }
         }
     }

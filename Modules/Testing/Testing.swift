@@ -31,6 +31,11 @@ public actor ScriptedTransport: HTTPTransport {
     /// Answers `method path` (the URL's path, without query) with `replies` in turn; the last
     /// reply repeats. Scripting the same route again replaces the earlier script.
     public func on(_ method: RequestMethod, _ path: String, _ replies: Reply...) {
+        on(method, path, replies: replies)
+    }
+
+    /// Answers `method path` with `replies` in turn, as the variadic `on` does.
+    public func on(_ method: RequestMethod, _ path: String, replies: [Reply]) {
         routes.append((method, path, replies))
     }
 

@@ -98,15 +98,13 @@ final class RenderedEvents: DynamicUIObserver, @unchecked Sendable {
     }
 }
 
-@Suite("Lists: lazy rows, paging when the last row shows, failures that keep the rows")
+@Suite("Lists: lazy rows, paging when the last row shows, failures that keep the rows, searches without results")
 @MainActor
 struct ListBehaviourTests {
     @Test func theNextPageIsAskedForWhenTheLastRowShowsAndAFailureOffersARetry() async throws {
         let fixture = Fixture()
-        await fixture.harness.transport.on(
-            .get, "/v1/materials", materialsPage(0..<20, of: 45), .json(503, nil),
-            materialsPage(20..<40, of: 45))
-        let model = try await fixture.loaded("materials-list")
+        let model = try await fixture.materialsList(
+            answering: materialsPage(0..<20, of: 45), .json(503, nil), materialsPage(20..<40, of: 45))
         let pages = { await fixture.harness.transport.requests(to: "/v1/materials").count }
         #expect(await pages() == 1)
         for index in 0..<19 { await model.rowAppeared(at: index) }
@@ -198,6 +196,23 @@ struct ListBehaviourTests {
                 #expect(lazy, "\(key): its rows are built as they scroll into view")
             }
         }
+    }
+
+    @Test func saysNothingMatchesTheTermAndOffersToClearIt() async throws {
+        let fixture = Fixture()
+        let model = try await fixture.materialsList(
+            answering: materialsPage(0..<5, of: 137), materialsPage(0..<0, of: 0), materialsPage(0..<5, of: 137))
+        await model.search("zzz")
+        let text = TextRenderer().render(try model.render(options: RenderOptions()))
+        #expect(text.contains("Sin resultados") && text.contains("Nada coincide con «zzz».") && text.contains("Borrar búsqueda"))
+        #expect(!text.contains("Aún no hay materiales"), "not the empty collection's state: \(text)")
+        await model.perform(actionId: SearchField.clearActionId)
+        #expect(model.searchText.isEmpty)
+        guard case .success(let items, _, _) = model.dataState else {
+            Issue.record("\(model.dataState)")
+            return
+        }
+        #expect(items.count == 5)
     }
 }
 
@@ -390,29 +405,6 @@ struct PermissionTests {
         let result = await model.perform(actionId: "delete-item", item: colleagues)
         #expect(result == .error(message: "Tu cuenta no tiene permiso para hacer esto."))
         #expect(await fixture.harness.transport.requests.count == before && model.confirmation == nil)
-    }
-}
-
-@Suite("A search without results")
-@MainActor
-struct NoResultsTests {
-    @Test func saysNothingMatchesTheTermAndOffersToClearIt() async throws {
-        let fixture = Fixture()
-        await fixture.harness.transport.on(
-            .get, "/v1/materials", materialsPage(0..<5, of: 137), materialsPage(0..<0, of: 0),
-            materialsPage(0..<5, of: 137))
-        let model = try await fixture.loaded("materials-list")
-        await model.search("zzz")
-        let text = TextRenderer().render(try model.render(options: RenderOptions()))
-        #expect(text.contains("Sin resultados") && text.contains("Nada coincide con «zzz».") && text.contains("Borrar búsqueda"))
-        #expect(!text.contains("Aún no hay materiales"), "not the empty collection's state: \(text)")
-        await model.perform(actionId: SearchField.clearActionId)
-        #expect(model.searchText.isEmpty)
-        guard case .success(let items, _, _) = model.dataState else {
-            Issue.record("\(model.dataState)")
-            return
-        }
-        #expect(items.count == 5)
     }
 }
 

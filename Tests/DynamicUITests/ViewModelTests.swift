@@ -58,6 +58,12 @@ final class Fixture {
         await screen.load()
         return screen
     }
+
+    /// The materials list, loaded, with `/v1/materials` answering `pages` in turn.
+    func materialsList(answering pages: ScriptedTransport.Reply...) async throws -> DynamicScreenViewModel {
+        await harness.transport.on(.get, "/v1/materials", replies: pages)
+        return try await loaded("materials-list")
+    }
 }
 
 func materials(_ range: Range<Int>) -> JSONValue {
@@ -117,11 +123,8 @@ struct NavigationModelTests {
 struct ViewModelTests {
     @Test func listLoadsPagesSearchesAndNavigates() async throws {
         let fixture = Fixture()
-        await fixture.harness.transport.on(
-            .get, "/v1/materials", materialsPage(0..<20, of: 25),
-            materialsPage(20..<25, of: 25),
-            materialsPage(3..<4, of: 1))
-        let model = try await fixture.loaded("materials-list")
+        let model = try await fixture.materialsList(
+            answering: materialsPage(0..<20, of: 25), materialsPage(20..<25, of: 25), materialsPage(3..<4, of: 1))
         guard case .ready(let screen, false) = model.screenState, case .success(let items, true, false) = model.dataState else {
             Issue.record("\(model.screenState) \(model.dataState)")
             return

@@ -46,6 +46,7 @@ Annotations (comma-separated, after `// wire:`):
                        the generator writes `knownCases` and `rawValue` in an extension.
 """
 
+import dataclasses
 import json
 import os
 import re
@@ -98,15 +99,15 @@ class Field:
         return None
 
 
+@dataclasses.dataclass
 class Model:
-    def __init__(self, name, doc, flags, source):
-        self.name = name
-        self.doc = doc
-        self.flags = flags
-        self.source = source
-        self.fields = []
-        self.last_member = None
-        self.region = None
+    name: str
+    doc: str
+    flags: dict
+    source: str
+    fields: list = dataclasses.field(default_factory=list)
+    last_member: int = None
+    region: list = None
 
 
 def parse_options(text):
@@ -144,12 +145,7 @@ def doc_lines_above(lines, index):
 
 
 def doc_above(lines, index):
-    doc = []
-    i = index - 1
-    while i >= 0 and lines[i].strip().startswith("///"):
-        doc.insert(0, lines[i].strip()[3:].strip())
-        i -= 1
-    return " ".join(doc).strip()
+    return " ".join(doc_lines_above(lines, index)).strip()
 
 
 RAW_RULES = {
@@ -186,17 +182,17 @@ def enum_extension(enum):
     return lines
 
 
+@dataclasses.dataclass
 class Union:
     """An enum whose cases carry a value's members, told apart by a tag: a typed tag (an open
     enumeration such as `NodeType`, passed to the decoder) or a member of the object
     (`actionType`). `unknown` keeps what the SDK does not know as written."""
 
-    def __init__(self, name, tag, doc, options):
-        self.name = name
-        self.tag = tag
-        self.doc = doc
-        self.options = options
-        self.cases = []
+    name: str
+    tag: str
+    doc: str
+    options: dict
+    cases: list = dataclasses.field(default_factory=list)
 
     def definition(self, case):
         """The schema definition and TypeScript interface of a typed union's case (`StackProps`)."""
