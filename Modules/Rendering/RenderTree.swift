@@ -39,7 +39,7 @@ public enum ToolbarPlacement: String, Sendable, Hashable {
     case primaryAction
 }
 
-/// A button of the navigation bar.
+/// A button of the navigation bar (built by the pattern lowering).
 public struct ToolbarItem: Sendable, Hashable {
     /// Where it goes.
     public var placement: ToolbarPlacement
@@ -55,15 +55,6 @@ public struct ToolbarItem: Sendable, Hashable {
     /// The action of the Close item the SDK adds to a sheet that has no Cancel of its own: the
     /// screen's model dismisses the sheet.
     public static let dismissActionId = "dynamicui.dismiss"
-
-    /// Creates a value with every property (the focus chain is filled in by `FormFocus`).
-    public init(placement: ToolbarPlacement, title: String, systemImage: String? = nil, actionId: String, isDestructive: Bool) {
-        self.placement = placement
-        self.title = title
-        self.systemImage = systemImage
-        self.actionId = actionId
-        self.isDestructive = isDestructive
-    }
 }
 
 /// The role of a button.
@@ -101,7 +92,7 @@ public struct AccessibilityInfo: Sendable, Hashable {
     }
 }
 
-/// A form control with its resolved state.
+/// A form control with its resolved state (built by the pattern lowering).
 public struct ControlNode: Sendable, Hashable {
     /// The control type.
     public var type: ControlType
@@ -137,28 +128,6 @@ public struct ControlNode: Sendable, Hashable {
     public var nextField: String?
     /// The action the return key submits on the last field of a form.
     public var submitActionId: String?
-
-    /// Creates a value with every property.
-    public init(
-        type: ControlType, field: String? = nil, label: String? = nil, value: JSONValue, placeholder: String? = nil,
-        isRequired: Bool, isReadOnly: Bool, error: String? = nil, inputKind: InputKind? = nil, options: [SlotOption],
-        icon: String? = nil, role: ButtonRole? = nil, actionId: String? = nil, styleName: String? = nil
-    ) {
-        self.type = type
-        self.field = field
-        self.label = label
-        self.value = value
-        self.placeholder = placeholder
-        self.isRequired = isRequired
-        self.isReadOnly = isReadOnly
-        self.error = error
-        self.inputKind = inputKind
-        self.options = options
-        self.icon = icon
-        self.role = role
-        self.actionId = actionId
-        self.styleName = styleName
-    }
 }
 
 /// What the return key of a text input says, as `SubmitLabel` and HTML's `enterkeyhint` do.
@@ -248,14 +217,8 @@ public enum FormFocus {
 public struct PlatformCapabilities: Sendable, Hashable {
     /// How people point and type.
     public enum Input: String, Sendable, Hashable, CaseIterable {
-        /// Fingers on a screen.
-        case touch
-        /// A mouse or trackpad.
-        case pointer
-        /// A hardware keyboard.
-        case keyboard
-        /// Eyes and hands (visionOS).
-        case gaze
+        /// Fingers on a screen, a mouse or trackpad, a hardware keyboard, eyes and hands (visionOS).
+        case touch, pointer, keyboard, gaze
     }
 
     /// How the app's top-level navigation is laid out.

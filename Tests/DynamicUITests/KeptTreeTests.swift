@@ -216,7 +216,7 @@ struct ListBehaviourTests {
     }
 }
 
-@Suite("Actions fired by buttons, links and banners")
+@Suite("Actions fired by buttons, links, banners and rows (a row's confirmation acts on its row)")
 @MainActor
 struct FiredActionTests {
     @Test func firedActionsRunInOrderAndCancelledOnesDoNot() async throws {
@@ -273,6 +273,24 @@ struct FiredActionTests {
         #expect(spoken.count == 1, "nothing is announced without VoiceOver")
         #expect(DynamicScreenViewModel.bannerLifetime(success, voiceOver: false) == 6)
     }
+
+    @Test func deletingFromARowsSwipeDeletesThatRow() async throws {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(.get, "/v1/materials", materialsPage(0..<3, of: 3))
+        await fixture.harness.transport.on(.delete, "/v1/materials/mat-1", .json(204, nil))
+        let model = try await fixture.loaded("materials-list")
+        await model.perform(actionId: "delete-item", item: ["id": "mat-1", "title": "Material 1"])
+        let request = try #require(model.confirmation)
+        #expect(request.message?.contains("Material 1") == true)
+        await model.confirm()
+        let deletes = await fixture.harness.transport.requests.filter { $0.method == .delete }
+        #expect(deletes.map(\.url.path) == ["/v1/materials/mat-1"])
+        #expect(model.banner?.kind == .success, "\(String(describing: model.banner))")
+        // Declining forgets the row: a later confirmation on the detail uses the screen's record.
+        await model.perform(actionId: "delete-item", item: ["id": "mat-2", "title": "Material 2"])
+        model.cancelConfirmation()
+        #expect(await fixture.harness.transport.requests.filter { $0.method == .delete }.count == 1)
+    }
 }
 
 @Suite("Sheets: always closable, never swiped away with unsaved edits")
@@ -305,28 +323,6 @@ struct SheetTests {
         #expect(form.hasUnsavedChanges)
         form.formState.setValue("", for: "title")
         #expect(!form.hasUnsavedChanges, "back to what it was")
-    }
-}
-
-@Suite("Row actions that ask for confirmation act on their row")
-@MainActor
-struct RowConfirmationTests {
-    @Test func deletingFromARowsSwipeDeletesThatRow() async throws {
-        let fixture = Fixture()
-        await fixture.harness.transport.on(.get, "/v1/materials", materialsPage(0..<3, of: 3))
-        await fixture.harness.transport.on(.delete, "/v1/materials/mat-1", .json(204, nil))
-        let model = try await fixture.loaded("materials-list")
-        await model.perform(actionId: "delete-item", item: ["id": "mat-1", "title": "Material 1"])
-        let request = try #require(model.confirmation)
-        #expect(request.message?.contains("Material 1") == true)
-        await model.confirm()
-        let deletes = await fixture.harness.transport.requests.filter { $0.method == .delete }
-        #expect(deletes.map(\.url.path) == ["/v1/materials/mat-1"])
-        #expect(model.banner?.kind == .success, "\(String(describing: model.banner))")
-        // Declining forgets the row: a later confirmation on the detail uses the screen's record.
-        await model.perform(actionId: "delete-item", item: ["id": "mat-2", "title": "Material 2"])
-        model.cancelConfirmation()
-        #expect(await fixture.harness.transport.requests.filter { $0.method == .delete }.count == 1)
     }
 }
 

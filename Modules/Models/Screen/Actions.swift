@@ -71,7 +71,6 @@ public struct DataConfig: JSONModel {  // wire: snake_case
         self.refreshInterval = refreshInterval
     }
     // wire: end of generated code.
-
 }
 
 /// Offset pagination: page size and the names of the limit and offset parameters.
@@ -91,7 +90,6 @@ public struct PaginationConfig: JSONModel {  // wire: snake_case
         self.offsetParam = offsetParam
     }
     // wire: end of generated code.
-
 }
 
 /// The app's tabs and sidebar as the server defines them (seed 000 §2.8).
@@ -111,11 +109,10 @@ public struct NavigationDefinition: JSONModel {  // wire: snake_case
         self.version = version
     }
     // wire: end of generated code.
-
 }
 
 /// One tab or sidebar entry.
-public struct NavItem: JSONModel, Identifiable {  // wire: node, snake_case
+public struct NavItem: JSONModel {  // wire: node, snake_case
     /// Unique key of the entry.
     public var key: String  // wire: minLength=1
     /// Text shown.
@@ -142,8 +139,9 @@ public struct NavItem: JSONModel, Identifiable {  // wire: node, snake_case
         self.children = children
     }
     // wire: end of generated code.
+}
 
+extension NavItem: Identifiable {
     /// The entry's key.
     public var id: String { key }
-
 }

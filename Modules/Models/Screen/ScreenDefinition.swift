@@ -1,6 +1,6 @@
 /// A complete screen as `GET /v1/screens/{key}` returns it: a template combined with one
 /// screen instance (seed 000 §2.1).
-public struct ScreenDefinition: JSONModel, Identifiable {  // wire: snake_case
+public struct ScreenDefinition: JSONModel {  // wire: snake_case
     /// Stable identifier of the screen instance.
     public var screenId: String
     /// The key the screen is requested by (`materials-list`).
@@ -54,9 +54,6 @@ public struct ScreenDefinition: JSONModel, Identifiable {  // wire: snake_case
         self.logId = logId
     }
     // wire: end of generated code.
-
-    /// The screen id.
-    public var id: String { screenId }
 
     /// The action fired by the slot `slotId` (via `trigger_slot_id`), if any.
     public func action(forSlot slotId: String) -> ActionDefinition? {
@@ -114,7 +111,6 @@ public struct NavigationConfig: JSONModel {  // wire: snake_case
         self.topBar = topBar
     }
     // wire: end of generated code.
-
 }
 
 /// The title and back button of the navigation bar.
@@ -131,7 +127,6 @@ public struct TopBarConfig: JSONModel {  // wire: snake_case
         self.showBack = showBack
     }
     // wire: end of generated code.
-
 }
 
 /// Changes for one platform (`ios`, `ipad`, `mac`): the screen's distribution and per-zone
@@ -149,7 +144,6 @@ public struct PlatformOverride: JSONModel {  // wire:
         self.zones = zones
     }
     // wire: end of generated code.
-
 }
 
 /// Changes to one zone on one platform.
@@ -169,5 +163,9 @@ public struct ZoneOverride: JSONModel {  // wire:
         self.distribution = distribution
     }
     // wire: end of generated code.
+}
 
+extension ScreenDefinition: Identifiable {
+    /// The screen id.
+    public var id: String { screenId }
 }
