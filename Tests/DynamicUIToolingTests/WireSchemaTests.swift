@@ -25,6 +25,7 @@ struct WireSchemaTests {
         ("ComponentLibrary", ComponentLibrary.self), ("ComponentDefinition", ComponentDefinition.self),
         ("NodeResultSelection", NodeResultSelection.self), ("AuthUserInfo", AuthUserInfo.self),
         ("UserContext", UserContext.self), ("ClientCapabilities", ClientCapabilities.self),
+        ("DocumentPatch", DocumentPatch.self), ("PatchChange", PatchChange.self),
     ]
 
     /// Definitions with members that no Swift struct declares: catalog documents the composer

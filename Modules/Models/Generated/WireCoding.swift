@@ -227,6 +227,36 @@ extension ClientCapabilities {
     }
 }
 
+extension DocumentPatch {
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(json)
+        let changes: [PatchChange] = try context.required("changes", in: o)
+        self.init(changes: changes)
+    }
+
+    public var json: JSONValue {
+        var b = JSONObjectBuilder()
+        b.set("changes", changes)
+        return b.json
+    }
+}
+
+extension PatchChange {
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(json)
+        let id: String = try context.required("id", in: o)
+        let items: [JSONValue] = try context.optional("items", in: o) ?? []
+        self.init(id: id, items: items)
+    }
+
+    public var json: JSONValue {
+        var b = JSONObjectBuilder()
+        b.set("id", id)
+        b.set("items", items)
+        return b.json
+    }
+}
+
 extension NodeResultSelection {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
