@@ -5,21 +5,15 @@ extension JSONValue: JSONModelDecodable, JSONModelEncodable {
 
 extension String: JSONModelDecodable, JSONModelEncodable {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        self = try context.expect(json.stringValue, in: json, "a string")
+        guard case .string(let value) = json else { throw context.mismatch("a string", found: json) }
+        self = value
     }
     public var json: JSONValue { .string(self) }
 }
 
-extension Bool: JSONModelDecodable, JSONModelEncodable {
-    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        self = try context.expect(json.boolValue, in: json, "a boolean")
-    }
-    public var json: JSONValue { .bool(self) }
-}
-
 extension Int: JSONModelDecodable, JSONModelEncodable {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let number = try context.expect(json.numberValue, in: json, "an integer")
+        guard case .number(let number) = json else { throw context.mismatch("an integer", found: json) }
         guard let value = number.intValue else {
             throw context.error(.invalidValue, "expected an integer, found \(number)")
         }
@@ -28,9 +22,18 @@ extension Int: JSONModelDecodable, JSONModelEncodable {
     public var json: JSONValue { .number(JSONNumber(self)) }
 }
 
+extension Bool: JSONModelDecodable, JSONModelEncodable {
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        guard case .bool(let value) = json else { throw context.mismatch("a boolean", found: json) }
+        self = value
+    }
+    public var json: JSONValue { .bool(self) }
+}
+
 extension Double: JSONModelDecodable, JSONModelEncodable {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        self = try context.expect(json.numberValue, in: json, "a number").doubleValue
+        guard case .number(let number) = json else { throw context.mismatch("a number", found: json) }
+        self = number.doubleValue
     }
     public var json: JSONValue { .number(JSONNumber(self)) }
 }
@@ -44,7 +47,7 @@ extension JSONObject: JSONModelDecodable, JSONModelEncodable {
 
 extension Array: JSONModelDecodable where Element: JSONModelDecodable {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let elements = try context.expect(json.arrayValue, in: json, "an array")
+        guard case .array(let elements) = json else { throw context.mismatch("an array", found: json) }
         var result: [Element] = []
         result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {

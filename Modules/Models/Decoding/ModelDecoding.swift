@@ -60,7 +60,7 @@ public struct ModelDecodingContext: ~Copyable {
     }
 
     /// Runs `body` with the location extended by `component`.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func at<T>(
         _ component: JSONLocation.Component, _ body: (inout ModelDecodingContext) throws(ModelDecodingError) -> T
     ) throws(ModelDecodingError) -> T {
@@ -92,15 +92,13 @@ public struct ModelDecodingContext: ~Copyable {
 
     /// The value as an object, or a type mismatch.
     public func object(_ value: JSONValue) throws(ModelDecodingError) -> JSONObject {
-        try expect(value.objectValue, in: value, "an object")
+        guard case .object(let object) = value else { throw mismatch("an object", found: value) }
+        return object
     }
 
-    /// `payload` (what `json` holds when it is the kind a model needs), or a type mismatch that
-    /// says which kind was expected (`"a string"`) and which was found.
-    @inlinable
-    func expect<Payload>(_ payload: Payload?, in json: JSONValue, _ kind: String) throws(ModelDecodingError) -> Payload {
-        guard let payload else { throw error(.typeMismatch, "expected \(kind), found \(json.kindName)") }
-        return payload
+    /// The type mismatch of a value that is not the kind a model needs (`"a string"`).
+    public func mismatch(_ expected: String, found value: JSONValue) -> ModelDecodingError {
+        error(.typeMismatch, "expected \(expected), found \(value.kindName)")
     }
 
     /// The required member `key` of `object`, decoded as `T`.

@@ -1,8 +1,59 @@
 /// A JSON syntax or limit error, with the byte offset, line and column where it was found and
 /// what was expected there.
 public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of error this is (`ErrorCode<JSONReadError>`); new codes may be added, so switch with a `default`.
-    public typealias Code = ErrorCode<JSONReadError>
+    /// What kind of error this is. New codes may be added; switch with a `default`.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Base: String, Sendable, Hashable {
+            case unexpectedByte = "unexpected byte"
+            case unexpectedEnd = "unexpected end of input"
+            case invalidNumber = "invalid number"
+            case numberOutOfRange = "number out of range"
+            case invalidEscape = "invalid escape"
+            case loneSurrogate = "lone surrogate"
+            case controlCharacter = "control character in string"
+            case invalidUTF8 = "invalid UTF-8"
+            case trailingData = "trailing data"
+            case duplicateKey = "duplicate key"
+            case depthLimit = "nesting depth limit exceeded"
+            case sizeLimit = "size limit exceeded"
+            case stringLimit = "string length limit exceeded"
+            case valueLimit = "value count limit exceeded"
+        }
+
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// A byte that cannot start or continue what was expected.
+        public static let unexpectedByte = Code(.unexpectedByte)
+        /// The input ended in the middle of a value.
+        public static let unexpectedEnd = Code(.unexpectedEnd)
+        /// A number that breaks the RFC 8259 grammar (leading zero, missing digits, …).
+        public static let invalidNumber = Code(.invalidNumber)
+        /// A number too large to represent as a finite `Double`.
+        public static let numberOutOfRange = Code(.numberOutOfRange)
+        /// A backslash escape that RFC 8259 does not define, or a malformed `\u` escape.
+        public static let invalidEscape = Code(.invalidEscape)
+        /// A `\u` escape of a UTF-16 surrogate without its pair.
+        public static let loneSurrogate = Code(.loneSurrogate)
+        /// An unescaped control character (U+0000–U+001F) inside a string.
+        public static let controlCharacter = Code(.controlCharacter)
+        /// Bytes that are not valid UTF-8.
+        public static let invalidUTF8 = Code(.invalidUTF8)
+        /// Something other than white space after the top-level value.
+        public static let trailingData = Code(.trailingData)
+        /// An object key written twice, when `JSONReader.Options.rejectDuplicateKeys` is set.
+        public static let duplicateKey = Code(.duplicateKey)
+        /// Arrays and objects nested deeper than `JSONReader.Limits.maxDepth`.
+        public static let depthLimit = Code(.depthLimit)
+        /// Input longer than `JSONReader.Limits.maxBytes`.
+        public static let sizeLimit = Code(.sizeLimit)
+        /// A string longer than `JSONReader.Limits.maxStringBytes`.
+        public static let stringLimit = Code(.stringLimit)
+        /// More values (scalars, arrays and objects) than `JSONReader.Limits.maxValues`.
+        public static let valueLimit = Code(.valueLimit)
+
+        public var description: String { base.rawValue }
+    }
 
     /// What went wrong.
     public let code: Code
@@ -41,36 +92,4 @@ public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         "\(code) at line \(line), column \(column) (byte \(offset)): expected \(expected)"
     }
-}
-
-/// The codes of `JSONReadError`.
-extension ErrorCode where Domain == JSONReadError {
-    /// A byte that cannot start or continue what was expected.
-    public static var unexpectedByte: Self { Self("unexpected byte") }
-    /// The input ended in the middle of a value.
-    public static var unexpectedEnd: Self { Self("unexpected end of input") }
-    /// A number that breaks the RFC 8259 grammar (leading zero, missing digits, …).
-    public static var invalidNumber: Self { Self("invalid number") }
-    /// A number too large to represent as a finite `Double`.
-    public static var numberOutOfRange: Self { Self("number out of range") }
-    /// A backslash escape that RFC 8259 does not define, or a malformed `\u` escape.
-    public static var invalidEscape: Self { Self("invalid escape") }
-    /// A `\u` escape of a UTF-16 surrogate without its pair.
-    public static var loneSurrogate: Self { Self("lone surrogate") }
-    /// An unescaped control character (U+0000–U+001F) inside a string.
-    public static var controlCharacter: Self { Self("control character in string") }
-    /// Bytes that are not valid UTF-8.
-    public static var invalidUTF8: Self { Self("invalid UTF-8") }
-    /// Something other than white space after the top-level value.
-    public static var trailingData: Self { Self("trailing data") }
-    /// An object key written twice, when `JSONReader.Options.rejectDuplicateKeys` is set.
-    public static var duplicateKey: Self { Self("duplicate key") }
-    /// Arrays and objects nested deeper than `JSONReader.Limits.maxDepth`.
-    public static var depthLimit: Self { Self("nesting depth limit exceeded") }
-    /// Input longer than `JSONReader.Limits.maxBytes`.
-    public static var sizeLimit: Self { Self("size limit exceeded") }
-    /// A string longer than `JSONReader.Limits.maxStringBytes`.
-    public static var stringLimit: Self { Self("string length limit exceeded") }
-    /// More values (scalars, arrays and objects) than `JSONReader.Limits.maxValues`.
-    public static var valueLimit: Self { Self("value count limit exceeded") }
 }
