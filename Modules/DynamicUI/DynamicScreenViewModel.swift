@@ -164,6 +164,39 @@ public final class DynamicScreenViewModel {
         }
     }
 
+    // MARK: Patches
+
+    /// Applies `patch` to the shown screen's zones and slots and redraws it in place, without a
+    /// reload (a section added, a control changed). All or nothing: a change that cannot be
+    /// applied, or a patched screen that does not compile, throws and changes nothing.
+    public func apply(_ patch: DocumentPatch) throws(PatchError) {
+        guard let current = compiled, case .ready(_, let isStale) = screenState else { throw PatchError.notShown }
+        try checkAddressee(of: patch)
+        let patched = try screens.patched(current, with: patch)
+        compiled = patched
+        readsForm = nil
+        screenState = .ready(patched.definition, isStale: isStale)
+    }
+
+    /// Applies `patch` to the shown records (by their `id`) and redraws them in place: a card
+    /// whose material finished processing changes without a reload. All or nothing.
+    public func applyToData(_ patch: DocumentPatch) throws(PatchError) {
+        guard case .success(let items, let hasMore, let loadingMore) = dataState else { throw PatchError.notShown }
+        try checkAddressee(of: patch)
+        let patched = try JSONValue.array(items).applying(patch).arrayValue ?? []
+        if case .object = data, DataLoader.items(in: data) == [data] {
+            data = patched.first ?? .null  // a detail screen: its data is its one record
+        } else if let synced = try? data.applying(patch) {
+            data = synced  // the first page's response, where the record is on it
+        }
+        dataState = .success(items: patched, hasMore: hasMore, loadingMore: loadingMore)
+    }
+
+    /// A patch that names its screen must name this one.
+    private func checkAddressee(of patch: DocumentPatch) throws(PatchError) {
+        if let key = patch.screenKey, key != route.screenKey { throw PatchError.meantFor(key, shown: route.screenKey) }
+    }
+
     /// Loads the first page of data (nothing when the screen has no endpoint).
     public func loadData() async { await loadData(reload: false) }
 

@@ -645,7 +645,7 @@ public final class NodeScreenModel {
         let result = await app.execute(action, in: scope, screen: route.document)
         app.observers.emit(
             .actionPerformed(
-                ActionEvent(screen: route.document, action: actionKey, type: action.typeName, outcome: result.outcome)))
+                ActionEvent(screen: route.document, action: actionKey, type: action.actionType, outcome: result.outcome)))
         if result.isError {
             app.observers.emit(
                 .error(ErrorEvent(.actionFailed, screen: route.document, path: actionKey, message: "\(result)")))
@@ -735,22 +735,6 @@ public final class NodeScreenModel {
             }
         case .logout, .signedIn, .cancelled, .confirm:
             break
-        }
-    }
-}
-
-extension CompiledNodeAction {
-    /// The `actionType` it was written with.
-    var typeName: String {
-        switch self {
-        case .navigate: "navigate"
-        case .present: "present"
-        case .dismiss: "dismiss"
-        case .api: "api"
-        case .setState: "setState"
-        case .custom: "custom"
-        case .sequence: "sequence"
-        case .unknown(let type): type
         }
     }
 }

@@ -203,6 +203,19 @@ public actor ScreenLoader {
         }
     }
 
+    /// `screen` with `patch` applied, fitted to the app's capabilities and compiled again, or the
+    /// patch's error: a change that cannot be applied, or a result that does not compile, rejects
+    /// the whole patch. A patched screen is not cached: the next load shows the server's.
+    public nonisolated func patched(_ screen: CompiledScreen, with patch: DocumentPatch) throws(PatchError) -> CompiledScreen {
+        let definition = try screen.definition.applying(patch, limits: limits.model)
+        let (fitted, _) = RequirementResolver(capabilities: capabilities).resolve(definition)
+        do throws(CompilationError) {
+            return try ScreenCompiler(compiler: ExpressionCompiler(limits: limits.expressions)).compile(fitted)
+        } catch {
+            throw PatchError.doesNotCompile("\(error)")
+        }
+    }
+
     /// The JSON path (or byte offset) a decoding error names.
     static func path(of error: any Error) -> String? {
         if let error = error as? ModelDecodingError { return error.location.description }

@@ -20,6 +20,16 @@ public indirect enum CompiledNodeAction: Sendable, Hashable {
     case unknown(actionType: String)
 }
 
+extension CompiledNodeAction {
+    /// The `actionType` it was written with. Its cases are named as `NodeAction`'s, whose names
+    /// are the wire names, so a known action's type is its case's name (checked for every type
+    /// by `GenericActionTests`).
+    public var actionType: String {
+        if case .unknown(let type) = self { return type }
+        return Mirror(reflecting: self).children.first?.label ?? String(describing: self)
+    }
+}
+
 /// An `api` action's selection with its `where` values compiled.
 public struct CompiledSelection: Sendable, Hashable {
     /// The state key the picked element is stored under.

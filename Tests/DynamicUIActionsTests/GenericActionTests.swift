@@ -208,6 +208,20 @@ struct NodeActionTests {
         return try NodeCompiler().compile(wrapper).actions["action"]!
     }
 
+    @Test func aCompiledActionKeepsTheTypeItWasWrittenWith() throws {
+        let samples: [String: JSONValue] = [
+            "navigate": ["screen": "a"], "present": ["screen": "a"], "dismiss": [:], "api": ["endpoint": "/v1/x"],
+            "setState": ["key": "k", "value": 1], "custom": ["event": "e"], "sequence": ["actions": []],
+        ]
+        #expect(Set(samples.keys) == Set(NodeAction.knownTypes))
+        for (type, members) in samples {
+            var object = members.objectValue ?? [:]
+            object["actionType"] = .string(type)
+            #expect(try node(.object(object)).actionType == type)
+        }
+        #expect(try node(["actionType": "vibrate"]).actionType == "vibrate")
+    }
+
     @Test func eachActionType() async throws {
         let executor = NodeActionExecutor(services: harness.services)
         #expect(

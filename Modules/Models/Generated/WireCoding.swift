@@ -231,12 +231,14 @@ extension DocumentPatch {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         let changes: [PatchChange] = try context.required("changes", in: o)
-        self.init(changes: changes)
+        let screenKey: String? = try context.optional("screen_key", in: o)
+        self.init(changes: changes, screenKey: screenKey)
     }
 
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("changes", changes)
+        b.set("screen_key", screenKey)
         return b.json
     }
 }
