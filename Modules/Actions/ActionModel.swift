@@ -143,6 +143,8 @@ public indirect enum ActionResult: Sendable, Hashable {
     case dismiss
     /// Node dialect: state values changed (`setState`, `api` results).
     case stateChanged(JSONObject)
+    /// Apply `patch` to the shown document in place (to its records when `toData`).
+    case patch(DocumentPatch, toData: Bool)
     /// Several results, applied in order (a form's success message, then going back).
     case sequence([ActionResult])
 

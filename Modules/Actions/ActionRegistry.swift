@@ -23,7 +23,7 @@ public struct ActionRegistry: Sendable {
             .navigate: NavigateHandler(), .navigateBack: FixedResultHandler(result: .navigateBack),
             .refresh: FixedResultHandler(result: .refresh), .logout: LogoutHandler(), .apiCall: APICallHandler(),
             .submitForm: SubmitFormHandler(), .confirm: ConfirmHandler(), .openURL: OpenURLHandler(),
-            .custom: CustomEventHandler(),
+            .custom: CustomEventHandler(), .applyPatch: ApplyPatchHandler(),
         ]
         for (type, handler) in overrides { handlers[type] = handler }
         self.handlers = handlers
@@ -92,6 +92,28 @@ struct APICallHandler: ActionHandler {
             }
         }
         return await services.perform(mutation, context: context)
+    }
+}
+
+/// `APPLY_PATCH`: fetches a `DocumentPatch` from `endpoint` (GET, never from the cache) and hands
+/// it to the screen, which applies it to its zones and slots, or to its records with
+/// `"target": "data"`. A body that is not a patch is an error result naming the place.
+struct ApplyPatchHandler: ActionHandler {
+    func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
+        guard let endpoint = context.config["endpoint"]?.stringValue else {
+            return .error(message: services.strings(.missingParameter, "endpoint", action.id))
+        }
+        guard let api = services.api else { return .error(message: services.strings(.noServer)) }
+        do {
+            let response = try await api.send(APIRequest(.get, Endpoint(endpoint), useCache: false))
+            let patch = try DocumentPatch(json: try response.json())
+            return .patch(patch, toData: context.config["target"]?.stringValue == "data")
+        } catch let error as NetworkError {
+            return .error(message: error.message)
+        } catch {
+            services.logger.error("APPLY_PATCH \(endpoint): \(error)")
+            return .error(message: services.strings(.actionFailed))
+        }
     }
 }
 

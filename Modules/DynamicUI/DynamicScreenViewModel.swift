@@ -636,6 +636,13 @@ public final class DynamicScreenViewModel {
                 Route(screenKey: screen, params: params.reduce(into: [:]) { $0[$1.key] = $1.value.text }, presentation: .sheet))
         case .stateChanged(let changes):
             for (key, value) in changes { state[key] = value }
+        case .patch(let patch, let toData):
+            do throws(PatchError) {
+                if toData { try applyToData(patch) } else { try apply(patch) }
+            } catch {
+                banner = Banner(kind: .error, message: strings(.actionFailed))
+                observers.emit(.error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "patch", message: "\(error)")))
+            }
         case .sequence(let results):
             for step in results { await apply(step) }
         }

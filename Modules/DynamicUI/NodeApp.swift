@@ -467,6 +467,21 @@ public final class NodeAppRuntime {
 
     // MARK: Screens
 
+    /// `document` with `patch` applied to its nodes, fitted to the app's capabilities and
+    /// compiled again, or the patch's error: a change that cannot be applied, or a result that
+    /// does not compile, rejects the whole patch.
+    public func patched(_ document: CompiledNode, with patch: DocumentPatch) throws(PatchError) -> CompiledNode {
+        let node = try document.node.applying(patch, limits: configuration.limits.model)
+        guard let fitted = RequirementResolver(capabilities: capabilities).resolve(node).0 else {
+            throw PatchError.doesNotCompile("the patched document needs what this app cannot draw")
+        }
+        do throws(CompilationError) {
+            return try NodeCompiler(compiler: ExpressionCompiler(limits: configuration.limits.expressions)).compile(fitted)
+        } catch {
+            throw PatchError.doesNotCompile("\(error)")
+        }
+    }
+
     /// The model of `route` (one per route, kept while it is on the navigation).
     public func model(for route: NodeRoute) -> NodeScreenModel {
         if let model = models[route.id] { return model }
@@ -607,6 +622,16 @@ public final class NodeScreenModel {
         rendered = kept.tracking { build(options: options, showsBack: showsBack) }
     }
 
+    /// Applies `patch` to the shown document's nodes and redraws it in place, without a reload.
+    /// All or nothing: a change that cannot be applied, or a result that does not compile,
+    /// throws and changes nothing; a patch that names another document (`screen_key`) is refused.
+    public func apply(_ patch: DocumentPatch) throws(PatchError) {
+        guard let app, let current = document, phase == .ready else { throw PatchError.notShown }
+        if let key = patch.screenKey, key != route.document { throw PatchError.meantFor(key, shown: route.document) }
+        document = try app.patched(current, with: patch)
+        kept.setNeedsRender()
+    }
+
     /// The render tree of the document in its current context, built on each call (the web
     /// preview and tests call it; SwiftUI draws `rendered`).
     public func render(options: RenderOptions) -> RenderedDocument {
@@ -732,6 +757,13 @@ public final class NodeScreenModel {
                 urlToOpen = url
             } else {
                 app.logger.warning("refused to open \(url.absoluteString): not allowed by the URL policy")
+            }
+        case .patch(let patch, _):
+            do throws(PatchError) {
+                try self.apply(patch)
+            } catch {
+                message = "\(error)"
+                messageIsError = true
             }
         case .logout, .signedIn, .cancelled, .confirm:
             break

@@ -230,6 +230,7 @@ extension ActionResult {
         case .present: "present"
         case .dismiss: "dismiss"
         case .stateChanged: "state changed"
+        case .patch: "patch"
         case .sequence(let steps): steps.last?.outcome ?? "nothing"
         }
     }

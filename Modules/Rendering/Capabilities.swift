@@ -3,7 +3,7 @@ import DynamicUIResolvers
 
 extension ClientCapabilities {
     /// The version of this SDK, as it reports itself in capability manifests.
-    public static let sdkVersion = "0.2.0"
+    public static let sdkVersion = "0.3.0"
 
     /// What this SDK draws, with the host's native components: every pattern, zone type,
     /// control type, node type, action type and transform it knows.

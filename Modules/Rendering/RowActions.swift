@@ -50,7 +50,7 @@ public struct RowAction: Sendable, Hashable, Identifiable {
         case .navigateBack: return strings(.back)
         case .apiCall: return strings(.run)
         case .submitForm: return strings(.send)
-        case .refresh: return strings(.refresh)
+        case .refresh, .applyPatch: return strings(.refresh)
         case .confirm: return strings(.confirm)
         case .logout: return strings(.signOut)
         case .openURL: return strings(.openLink)

@@ -130,7 +130,7 @@ struct ObservabilityTests {
         let oldWithPlayer = try await screen("schema=1; sdk=0.1.0; platform=ios; components=media-player; hash=0")
         #expect(oldWithPlayer.contains("\"media-player\""))
         // Schema 2 fits screens itself: the backend sends them as written.
-        let current = try await screen("schema=2; sdk=0.2.0; platform=ios; hash=0")
+        let current = try await screen("schema=2; sdk=0.3.0; platform=ios; hash=0")
         #expect(current.contains("\"media-player\"") && current.contains("video_hint"))
         await backend.stop()
     }

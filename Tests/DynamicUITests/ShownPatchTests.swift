@@ -1,8 +1,11 @@
 import DynamicUI
+import DynamicUICatalog
 import DynamicUIModels
+import DynamicUINetwork
 import DynamicUIRendering
 import DynamicUIResolvers
 import DynamicUITesting
+import Foundation
 import Testing
 
 /// Patches applied to a shown screen: its records and its zones change in place, without a
@@ -65,5 +68,62 @@ struct ShownPatchTests {
         let model = try fixture.model(route: Route(screenKey: "materials-list"))
         let error = #expect(throws: PatchError.self) { try model.apply(DocumentPatch(changes: [])) }
         #expect(error?.code == .unknownId)
+    }
+
+    @Test func aNodeDocumentTakesAPatchInPlace() async throws {
+        let app = try NodeAppRuntime(
+            configuration: NodeAppConfiguration(
+                baseURL: URL(string: "https://itunes.apple.com")!, documents: .folder(PodcastsCatalog().folder)),
+            transport: ScriptedTransport())
+        await app.start()
+        let model = app.model(for: NodeRoute(document: "search"))
+        await model.load()
+        func title() -> String? {
+            guard case .screen(let chrome) = model.render(options: RenderOptions()).root.kind else { return nil }
+            return chrome.title
+        }
+        #expect(title() == "Search")
+        let renamed: JSONValue = ["type": "screen", "id": "search", "props": ["title": "Buscar"]]
+        try model.apply(DocumentPatch(changes: [PatchChange(id: "search", items: [renamed])], screenKey: "search"))
+        #expect(title() == "Buscar")
+        let bad = DocumentPatch(changes: [PatchChange(id: "search", items: [renamed]), PatchChange(id: "gone")])
+        #expect(throws: PatchError.self) { try model.apply(bad) }
+        let elsewhere = DocumentPatch(changes: [PatchChange(id: "search", items: [renamed])], screenKey: "browse")
+        #expect(throws: PatchError.self) { try model.apply(elsewhere) }
+        #expect(title() == "Buscar")
+    }
+
+    @Test func anApplyPatchActionFetchesThePatchAndAppliesIt() async throws {
+        let fixture = Fixture()
+        let screen: JSONValue = [
+            "screen_id": "live", "screen_key": "live", "screen_name": "En vivo", "pattern": "dashboard", "version": 1,
+            "updated_at": "2026-11-25T00:00:00Z",
+            "template": [
+                "zones": [
+                    [
+                        "id": "cards", "type": "container",
+                        "slots": [["id": "status", "control_type": "label", "label": "Procesando"]],
+                    ]
+                ]
+            ],
+            "actions": [
+                ["id": "update", "trigger": "BUTTON_CLICK", "type": "APPLY_PATCH", "config": ["endpoint": "/v1/live/patch"]]
+            ],
+        ]
+        let ready: JSONValue = [
+            "changes": [["id": "status", "items": [["id": "status", "control_type": "label", "label": "Listo"]]]]
+        ]
+        await fixture.harness.transport.on(.get, "/v1/screens/live", .json(200, screen))
+        await fixture.harness.transport.on(.get, "/v1/live/patch", .json(200, ready), .json(200, ["changes": [["id": "gone"]]]))
+        let model = try fixture.model(route: Route(screenKey: "live"))
+        await model.load()
+        #expect(try Self.text(model).contains("Procesando"))
+        _ = await model.perform(actionId: "update")
+        #expect(try Self.text(model).contains("Listo"))
+        // A patch the screen cannot take: an error banner, and the screen as it was.
+        _ = await model.perform(actionId: "update")
+        #expect(model.banner?.kind == .error)
+        #expect(try Self.text(model).contains("Listo"))
+        #expect(await fixture.harness.transport.requests(to: "/v1/screens/live").count == 1, "no reload")
     }
 }

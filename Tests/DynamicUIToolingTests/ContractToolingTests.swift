@@ -10,8 +10,14 @@ struct ContractToolingTests {
     static let manifests = CatalogLocation.root.appendingPathComponent("manifests")
 
     @Test func theShippedManifestIsWhatTheSDKDerives() throws {
-        let shipped = try String(contentsOf: Self.manifests.appendingPathComponent("dynamicui-0.2.0-ios.json"), encoding: .utf8)
+        let shipped = try String(contentsOf: Self.manifests.appendingPathComponent("dynamicui-0.3.0-ios.json"), encoding: .utf8)
         #expect(try CapabilityManifest.text(platform: "ios", components: ["media-player"]) == shipped)
+        // The app before patches reads and lacks them.
+        let before = try DocumentDecoder().decode(
+            ClientCapabilities.self, from: try Data(contentsOf: Self.manifests.appendingPathComponent("dynamicui-0.2.0-ios.json"))
+        )
+        #expect(before.sdkVersion == "0.2.0" && !before.has("action:APPLY_PATCH"))
+        #expect(try CapabilityManifest.manifest(platform: "ios", components: []).has("action:APPLY_PATCH"))
         let manifest = try CapabilityManifest.manifest(platform: "ipad", components: ["map_pin"])
         #expect(manifest.platform == "ipad" && manifest.components == ["map-pin"])
         #expect(throws: (any Error).self) { try CapabilityManifest.manifest(platform: "android", components: []) }

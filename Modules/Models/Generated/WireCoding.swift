@@ -170,7 +170,7 @@ extension ActionType {
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
 
     public static let knownCases: [ActionType] = [
-        .navigate, .navigateBack, .apiCall, .submitForm, .refresh, .confirm, .logout, .custom, .openURL,
+        .navigate, .navigateBack, .apiCall, .submitForm, .refresh, .confirm, .logout, .custom, .openURL, .applyPatch,
     ]
 
     public var rawValue: String {
@@ -184,6 +184,7 @@ extension ActionType {
         case .logout: "LOGOUT"
         case .custom: "CUSTOM"
         case .openURL: "OPEN_URL"
+        case .applyPatch: "APPLY_PATCH"
         case .unknown(let raw): raw
         }
     }

@@ -68,6 +68,9 @@ public enum ActionTrigger: OpenEnum {  // wire: SCREAMING_SNAKE_CASE
 public enum ActionType: OpenEnum {  // wire: SCREAMING_SNAKE_CASE
     /// The action types of seed 000 §2.6.
     case navigate, navigateBack, apiCall, submitForm, refresh, confirm, logout, custom, openURL
+    /// `APPLY_PATCH`: a `DocumentPatch` fetched from `endpoint`, applied to the shown screen (or,
+    /// with `"target": "data"`, to its records) in place.
+    case applyPatch
     /// A value this SDK does not know (yet), kept as written.
     case unknown(String)
 }

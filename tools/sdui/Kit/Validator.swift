@@ -894,6 +894,12 @@ private struct ScreenChecks {
         case .apiCall, .submitForm:
             if config["endpoint"] == nil, !hasHandler { sink.error(configLocation, "\(type.rawValue) needs config.endpoint") }
             checkMethod(config["method"], at: configLocation.appending(key: "method"))
+        case .applyPatch:
+            if config["endpoint"] == nil { sink.error(configLocation, "APPLY_PATCH needs config.endpoint") }
+            if let target = config["target"], target.stringValue != "screen", target.stringValue != "data" {
+                let message = "target is \"screen\" (the default) or \"data\", found \(target)"
+                sink.error(configLocation.appending(key: "target"), message)
+            }
         case .openURL:
             let url = config["url"]?.stringValue ?? ""
             if url.isEmpty {
