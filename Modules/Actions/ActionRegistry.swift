@@ -97,7 +97,8 @@ struct APICallHandler: ActionHandler {
 
 /// `APPLY_PATCH`: fetches a `DocumentPatch` from `endpoint` (GET, never from the cache) and hands
 /// it to the screen, which applies it to its zones and slots, or to its records with
-/// `"target": "data"`. A body that is not a patch is an error result naming the place.
+/// `"target": "data"`. A body that is not a patch is an error result (the decoding error, with
+/// its place, is logged).
 struct ApplyPatchHandler: ActionHandler {
     func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
         guard let endpoint = context.config["endpoint"]?.stringValue else {

@@ -182,6 +182,8 @@ public final class DynamicScreenViewModel {
     /// whose material finished processing changes without a reload. All or nothing.
     public func applyToData(_ patch: DocumentPatch) throws(PatchError) {
         guard case .success(let items, let hasMore, let loadingMore) = dataState else { throw PatchError.notShown }
+        // The page being loaded is appended to the rows as they were: a patch now would be lost.
+        guard !loadingMore else { throw PatchError.pageLoading }
         try checkAddressee(of: patch)
         let patched = try JSONValue.array(items).applying(patch).arrayValue ?? []
         if case .object = data, DataLoader.items(in: data) == [data] {

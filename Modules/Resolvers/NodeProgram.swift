@@ -23,7 +23,8 @@ public indirect enum CompiledNodeAction: Sendable, Hashable {
 extension CompiledNodeAction {
     /// The `actionType` it was written with. Its cases are named as `NodeAction`'s, whose names
     /// are the wire names, so a known action's type is its case's name (checked for every type
-    /// by `GenericActionTests`).
+    /// by `GenericActionTests`), read through reflection: an app built without reflection
+    /// metadata reports the case's description instead.
     public var actionType: String {
         if case .unknown(let type) = self { return type }
         return Mirror(reflecting: self).children.first?.label ?? String(describing: self)

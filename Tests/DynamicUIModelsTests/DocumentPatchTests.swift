@@ -88,7 +88,7 @@ struct DocumentPatchTests {
         let unknown = try Self.patch(
             #"{"changes": [{"id": "students", "items": []}, {"id": "nowhere", "items": []}]}"#)
         let error = try #require(Self.failure { () throws(PatchError) in try screen.applying(unknown) })
-        #expect(error.code == .unknownId)
+        #expect(error.code == .noTarget)
         #expect(error.location.description == "changes[1].id")
         #expect(error.message == "no zone or slot has the id 'nowhere'")
 
@@ -127,7 +127,20 @@ struct DocumentPatchTests {
         screen.template.zones[1].zones?[0].slots?[0].id = "students"
         let patch = try Self.patch(#"{"changes": [{"id": "students", "items": []}]}"#)
         let error = try #require(Self.failure { () throws(PatchError) in try screen.applying(patch) })
-        #expect(error.code == .unknownId && error.message == "2 elements have the id 'students'")
+        #expect(error.code == .noTarget && error.message == "2 elements have the id 'students'")
+        // A zone and a slot may share an id (the validator allows it): the patch cannot tell them apart.
+        var shared = try Self.decoded(Self.screen)
+        shared.template.zones[0].slots?[0].id = "recent"
+        let sharedError = try #require(
+            Self.failure { () throws(PatchError) in
+                try shared.applying(DocumentPatch(changes: [PatchChange(id: "recent")]))
+            })
+        #expect(sharedError.message == "2 elements have the id 'recent'")
+        // A new zone may take an id a slot has.
+        let zoneNamedLikeASlot = DocumentPatch(changes: [
+            PatchChange(id: "recent-footer", items: [["id": "students", "type": "container"]])
+        ])
+        #expect(try screen.applying(zoneNamedLikeASlot).template.zones[1].zones?.first?.id == "students")
     }
 
     @Test func hostilePatchesGetTypedErrors() throws {
@@ -149,6 +162,20 @@ struct DocumentPatchTests {
                 try screen.applying(DocumentPatch(changes: [PatchChange(id: "more", items: huge)]))
             })
         #expect(hugeError.code == .invalidItem)
+        // Changes that each stay within the limits but together nest too deep.
+        func chain(_ prefix: String, _ depth: Int) -> JSONValue {
+            var zone: JSONValue = ["id": .string("\(prefix)\(depth)"), "type": "container"]
+            for level in stride(from: depth - 1, through: 1, by: -1) {
+                zone = ["id": .string("\(prefix)\(level)"), "type": "container", "zones": [zone]]
+            }
+            return zone
+        }
+        let deeper = DocumentPatch(changes: [
+            PatchChange(id: "recent-footer", items: [chain("a", 30)]), PatchChange(id: "a30", items: [chain("b", 30)]),
+        ])
+        let deeperError = try #require(
+            Self.failure { () throws(PatchError) in try screen.applying(deeper, limits: ModelLimits(maxNodeDepth: 40)) })
+        #expect(deeperError.code == .limitExceeded && deeperError.location.description == "changes[1]")
         // A missing or non-string id is a decoding error of the patch itself.
         #expect(throws: ModelDecodingError.self) { try Self.patch(#"{"changes": [{"items": []}]}"#) }
         #expect(throws: ModelDecodingError.self) { try Self.patch(#"{"changes": [{"id": 7}]}"#) }
@@ -222,7 +249,15 @@ struct DocumentPatchTests {
         #expect(patched["recent"]?["entries"]?.arrayValue?.count == 2)
         let missing = try Self.patch(#"{"changes": [{"id": "m9"}]}"#)
         let error = try #require(Self.failure { () throws(PatchError) in try data.applying(missing) })
-        #expect(error.code == .unknownId && error.message == "no record has the id 'm9'")
+        #expect(error.code == .noTarget && error.message == "no record has the id 'm9'")
+        // A record inside another record is the other's, not a target; items are records.
+        let nested: JSONValue = ["items": [["id": "m1", "comments": [["id": "c1", "text": "¡Bien!"]]]]]
+        #expect(
+            Self.failure { () throws(PatchError) in try nested.applying(DocumentPatch(changes: [PatchChange(id: "c1")])) }?.code
+                == .noTarget)
+        let notARecord = DocumentPatch(changes: [PatchChange(id: "m1", items: ["texto"])])
+        let notARecordError = try #require(Self.failure { () throws(PatchError) in try nested.applying(notARecord) })
+        #expect(notARecordError.code == .invalidItem && notARecordError.location.description == "changes[0].items[0]")
     }
 }
 

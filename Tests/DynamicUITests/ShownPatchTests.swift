@@ -67,7 +67,7 @@ struct ShownPatchTests {
         let fixture = Fixture()
         let model = try fixture.model(route: Route(screenKey: "materials-list"))
         let error = #expect(throws: PatchError.self) { try model.apply(DocumentPatch(changes: [])) }
-        #expect(error?.code == .unknownId)
+        #expect(error?.code == .noTarget)
     }
 
     @Test func aNodeDocumentTakesAPatchInPlace() async throws {
@@ -86,9 +86,10 @@ struct ShownPatchTests {
         let renamed: JSONValue = ["type": "screen", "id": "search", "props": ["title": "Buscar"]]
         try model.apply(DocumentPatch(changes: [PatchChange(id: "search", items: [renamed])], screenKey: "search"))
         #expect(title() == "Buscar")
-        let bad = DocumentPatch(changes: [PatchChange(id: "search", items: [renamed]), PatchChange(id: "gone")])
+        let other: JSONValue = ["type": "screen", "id": "search", "props": ["title": "Otra"]]
+        let bad = DocumentPatch(changes: [PatchChange(id: "search", items: [other]), PatchChange(id: "gone")])
         #expect(throws: PatchError.self) { try model.apply(bad) }
-        let elsewhere = DocumentPatch(changes: [PatchChange(id: "search", items: [renamed])], screenKey: "browse")
+        let elsewhere = DocumentPatch(changes: [PatchChange(id: "search", items: [other])], screenKey: "browse")
         #expect(throws: PatchError.self) { try model.apply(elsewhere) }
         #expect(title() == "Buscar")
     }

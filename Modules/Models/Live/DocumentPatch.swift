@@ -18,7 +18,7 @@ public struct DocumentPatch: JSONModel {  // wire: snake_case
     // wire: end of generated code.
 
     /// The most changes one patch may make.
-    public static let maxChanges = 500
+    public static let maxChanges = 100
 }
 
 /// One change of a `DocumentPatch`.
@@ -40,13 +40,15 @@ public struct PatchChange: JSONModel {  // wire: snake_case
 
 /// The codes of `PatchError`.
 extension ErrorCode where Domain == PatchError {
-    /// No element of the document has the id, or more than one has it.
-    public static var unknownId: Self { Self("unknown id") }
+    /// The patch has no target: no element has the id (or several have it), or the document
+    /// cannot take a patch now (not shown yet, a page of it loading, or the patch names another).
+    public static var noTarget: Self { Self("no target") }
     /// An item brings an id the document already has elsewhere.
     public static var duplicateId: Self { Self("duplicate id") }
     /// An item is not an element of the kind it replaces, or does not fit where it goes.
     public static var invalidItem: Self { Self("invalid item") }
-    /// The patch makes more than `DocumentPatch.maxChanges` changes.
+    /// The patch makes more than `DocumentPatch.maxChanges` changes, or its result is deeper or
+    /// larger than the document's `ModelLimits`.
     public static var limitExceeded: Self { Self("limit exceeded") }
 }
 
@@ -73,12 +75,16 @@ public struct PatchError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A patch for another document than the one shown.
     package static func meantFor(_ key: String, shown: String) -> PatchError {
-        PatchError(code: .unknownId, location: "screen_key", message: "the patch is for '\(key)', not for '\(shown)'")
+        PatchError(code: .noTarget, location: "screen_key", message: "the patch is for '\(key)', not for '\(shown)'")
     }
+
+    /// A data patch while a page of the data loads (its rows would be replaced under it).
+    package static let pageLoading = PatchError(
+        code: .noTarget, location: "changes", message: "a page of the data is loading; apply the patch when it has loaded")
 
     /// A patch for a document that is not shown (still loading, or failed).
     package static let notShown = PatchError(
-        code: .unknownId, location: "changes", message: "nothing is shown yet to apply the patch to")
+        code: .noTarget, location: "changes", message: "nothing is shown yet to apply the patch to")
 }
 
 // MARK: - Applying
@@ -112,29 +118,46 @@ extension PatchChange {
     }
 }
 
-/// How often each id occurs in a document, and the ids an inserted subtree brings.
+/// The ids of a document by kind (a zone and a slot may share an id, as the validator allows),
+/// and how deep and how large the document is.
 private struct IdCensus {
     var counts: [String: Int] = [:]
+    var depth = 0
+    var elements = 0
 
-    mutating func count(_ id: String?) {
-        if let id { counts[id, default: 0] += 1 }
+    /// Counts an element of `kind` at `depth`.
+    mutating func count(_ kind: String, _ id: String?, depth: Int) {
+        elements += 1
+        self.depth = max(self.depth, depth)
+        if let id { counts["\(kind) \(id)", default: 0] += 1 }
     }
 
-    /// The id of `change` must name exactly one element.
-    func checkTarget(_ change: PatchChange, at location: JSONLocation, kind: String) throws(PatchError) {
-        let found = counts[change.id, default: 0]
-        guard found == 1 else {
-            let what = found == 0 ? "no \(kind) has the id '\(change.id)'" : "\(found) elements have the id '\(change.id)'"
-            throw PatchError(code: .unknownId, location: location.appending(key: "id"), message: what)
-        }
+    /// The kind of the one element the change's id names.
+    func target(of change: PatchChange, among kinds: [String], at location: JSONLocation) throws(PatchError) -> String {
+        let found = kinds.compactMap { kind in counts["\(kind) \(change.id)"].map { (kind, $0) } }
+        if found.count == 1, let (kind, count) = found.first, count == 1 { return kind }
+        let message =
+            found.isEmpty
+            ? "no \(kinds.joined(separator: " or ")) has the id '\(change.id)'"
+            : "\(found.map(\.1).reduce(0, +)) elements have the id '\(change.id)'"
+        throw PatchError(code: .noTarget, location: location.appending(key: "id"), message: message)
     }
 
-    /// After a change: each id its items brought must occur once in the whole document.
-    func checkBrought(_ brought: [(id: String, item: Int)], at location: JSONLocation) throws(PatchError) {
-        for (id, item) in brought where counts[id, default: 0] > 1 {
+    /// After a change: each id its items brought is in the document once, and the document is
+    /// within `limits`.
+    func check(
+        brought: [(kind: String, id: String, item: Int)], limits: ModelLimits, at location: JSONLocation
+    ) throws(PatchError) {
+        for (kind, id, item) in brought where counts["\(kind) \(id)", default: 0] > 1 {
             throw PatchError(
                 code: .duplicateId, location: location.appending(key: "items").appending(index: item),
-                message: "the id '\(id)' is already used in the document")
+                message: "the id '\(id)' is already used by another \(kind) of the document")
+        }
+        guard depth <= limits.maxNodeDepth, elements <= limits.maxNodeCount else {
+            throw PatchError(
+                code: .limitExceeded, location: location,
+                message: "the patched document would hold \(elements) elements nested \(depth) deep; "
+                    + "at most \(limits.maxNodeCount), \(limits.maxNodeDepth) deep")
         }
     }
 }
@@ -142,45 +165,48 @@ private struct IdCensus {
 // MARK: Screens
 
 extension ScreenDefinition {
-    /// This screen with `patch` applied to its zones and slots (fallbacks are not targets), or
-    /// the error of the first change that cannot be applied; `self` is never changed.
+    /// This screen with `patch` applied to its zones and slots, or the error of the first change
+    /// that cannot be applied; `self` is never changed. A patch applies to the screen as the app
+    /// holds it: where an element was replaced by its fallback, the fallback is the element.
     public func applying(_ patch: DocumentPatch, limits: ModelLimits = .default) throws(PatchError) -> ScreenDefinition {
         var screen = self
+        var census = screen.template.zones.census
         try patch.forEachChange { change, location throws(PatchError) in
-            let census = screen.template.zones.census
-            try census.checkTarget(change, at: location, kind: "zone or slot")
-            if screen.template.zones.contains(zoneId: change.id) {
+            let brought: [(kind: String, id: String, item: Int)]
+            if try census.target(of: change, among: ["zone", "slot"], at: location) == "zone" {
                 let zones = try change.decodedItems(as: Zone.self, at: location, limits: limits)
                 _ = screen.template.zones.replace(zone: change.id, with: zones)
-                try screen.template.zones.census.checkBrought(zones.broughtIds, at: location)
+                brought = zones.enumerated().flatMap { item, zone in
+                    [zone].census.counts.keys.sorted().map { key in
+                        let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
+                        return (parts[0], parts[1], item)
+                    }
+                }
             } else {
                 let slots = try change.decodedItems(as: Slot.self, at: location, limits: limits)
                 _ = screen.template.zones.replace(slot: change.id, with: slots)
-                try screen.template.zones.census.checkBrought(slots.enumerated().map { ($1.id, $0) }, at: location)
+                brought = slots.enumerated().map { ("slot", $1.id, $0) }
             }
+            census = screen.template.zones.census
+            try census.check(brought: brought, limits: limits, at: location)
         }
         return screen
     }
 }
 
 extension [Zone] {
-    /// Every zone and slot id, counted.
+    /// Every zone and slot id, counted by kind, with the zones' depth.
     fileprivate var census: IdCensus {
         var census = IdCensus()
-        func visit(_ zones: [Zone]) {
+        func visit(_ zones: [Zone], depth: Int) {
             for zone in zones {
-                census.count(zone.id)
-                for slot in (zone.slots ?? []) + (zone.itemLayout?.slots ?? []) { census.count(slot.id) }
-                visit(zone.zones ?? [])
+                census.count("zone", zone.id, depth: depth)
+                for slot in (zone.slots ?? []) + (zone.itemLayout?.slots ?? []) { census.count("slot", slot.id, depth: depth) }
+                visit(zone.zones ?? [], depth: depth + 1)
             }
         }
-        visit(self)
+        visit(self, depth: 1)
         return census
-    }
-
-    /// The ids of these zones and of what they hold, with the zone each belongs to.
-    fileprivate var broughtIds: [(id: String, item: Int)] {
-        enumerated().flatMap { item, zone in [zone].census.counts.keys.sorted().map { ($0, item) } }
     }
 
     fileprivate func contains(zoneId id: String) -> Bool {
@@ -228,8 +254,9 @@ extension ViewNode {
     /// root, a props member), a change must give one node, or none where the member is optional.
     public func applying(_ patch: DocumentPatch, limits: ModelLimits = .default) throws(PatchError) -> ViewNode {
         var root = self
+        var census = root.census
         try patch.forEachChange { change, location throws(PatchError) in
-            try root.census.checkTarget(change, at: location, kind: "node")
+            _ = try census.target(of: change, among: ["node"], at: location)
             let nodes = try change.decodedItems(as: ViewNode.self, at: location, limits: limits)
             if root.nodeId == change.id {
                 guard nodes.count == 1 else {
@@ -241,21 +268,24 @@ extension ViewNode {
             } else {
                 _ = try root.replace(node: change.id, with: nodes, at: location)
             }
-            let brought = nodes.enumerated().flatMap { item, node in node.census.counts.keys.sorted().map { ($0, item) } }
-            try root.census.checkBrought(brought, at: location)
+            let brought = nodes.enumerated().flatMap { item, node in
+                node.census.counts.keys.sorted().map { ("node", String($0.dropFirst("node ".count)), item) }
+            }
+            census = root.census
+            try census.check(brought: brought, limits: limits, at: location)
         }
         return root
     }
 
-    /// Every node id, counted.
+    /// Every node id, counted, with the nodes' depth.
     fileprivate var census: IdCensus {
         var census = IdCensus()
-        func visit(_ node: ViewNode) {
-            census.count(node.nodeId)
-            node.children.forEach(visit)
-            node.props.nestedNodes.forEach { visit($0.node) }
+        func visit(_ node: ViewNode, depth: Int) {
+            census.count("node", node.nodeId, depth: depth)
+            for child in node.children { visit(child, depth: depth + 1) }
+            for nested in node.props.nestedNodes { visit(nested.node, depth: depth + 1) }
         }
-        visit(self)
+        visit(self, depth: 1)
         return census
     }
 
@@ -327,15 +357,25 @@ extension NodeProps {
 
 extension JSONValue {
     /// This data with `patch` applied to its records: each change replaces the object whose `id`
-    /// (a string, or a number compared as text) is the change's, wherever it is in an array, with
-    /// the change's items as they are. `self` is never changed.
+    /// (a string, or a number compared as text) is the change's, in an array of the data (not
+    /// inside another record), with the change's items, which must be objects. `self` is never
+    /// changed.
     public func applying(_ patch: DocumentPatch) throws(PatchError) -> JSONValue {
         var data = self
+        var census = IdCensus()
+        data.countRecords(into: &census)
         try patch.forEachChange { change, location throws(PatchError) in
-            var census = IdCensus()
-            data.countRecords(into: &census)
-            try census.checkTarget(change, at: location, kind: "record")
+            _ = try census.target(of: change, among: ["record"], at: location)
+            for (item, value) in change.items.enumerated() where value.objectValue == nil {
+                throw PatchError(
+                    code: .invalidItem, location: location.appending(key: "items").appending(index: item),
+                    message: "a record is an object; found \(value.kindName)")
+            }
             _ = data.replace(record: change.id, with: change.items)
+            census = IdCensus()
+            data.countRecords(into: &census)
+            let brought = change.items.enumerated().compactMap { item, value in value.recordId.map { ("record", $0, item) } }
+            try census.check(brought: brought, limits: ModelLimits(maxNodeDepth: .max, maxNodeCount: .max), at: location)
         }
         return data
     }
@@ -353,8 +393,11 @@ extension JSONValue {
         switch self {
         case .array(let elements):
             for element in elements {
-                census.count(element.recordId)
-                element.countRecords(into: &census)
+                if let id = element.recordId {
+                    census.count("record", id, depth: 0)
+                } else {
+                    element.countRecords(into: &census)
+                }
             }
         case .object(let object):
             for (_, value) in object { value.countRecords(into: &census) }
@@ -371,7 +414,7 @@ extension JSONValue {
                 self = .array(elements)
                 return true
             }
-            for index in elements.indices {
+            for index in elements.indices where elements[index].recordId == nil {
                 if elements[index].replace(record: id, with: items) {
                     self = .array(elements)
                     return true
