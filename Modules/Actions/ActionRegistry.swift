@@ -70,7 +70,9 @@ struct LogoutHandler: ActionHandler {
 /// `API_CALL`: `method`, `endpoint`, `body` (or the form values), `success_message`, `invalidates`.
 struct APICallHandler: ActionHandler {
     func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
-        guard let endpoint = context.config["endpoint"]?.stringValue else { return .error(message: "endpoint requerido") }
+        guard let endpoint = context.config["endpoint"]?.stringValue else {
+            return .error(message: services.strings(.missingParameter, "endpoint", action.id))
+        }
         let method = RequestMethod(rawValue: context.config["method"]?.stringValue ?? "POST")
         var body = context.config["body"]
         if body == nil, method.isMutating, method != .delete, !context.fieldValues.isEmpty {
@@ -125,7 +127,9 @@ struct SubmitFormHandler: ActionHandler {
         let validator = FormValidator(strings: services.strings)
         let errors = validator.validate(slots: context.formSlots, values: context.fieldValues)
         if !errors.isEmpty { return .fieldErrors(errors, message: services.strings(.checkFields)) }
-        guard let endpoint = context.config["endpoint"]?.stringValue else { return .error(message: "endpoint requerido") }
+        guard let endpoint = context.config["endpoint"]?.stringValue else {
+            return .error(message: services.strings(.missingParameter, "endpoint", action.id))
+        }
         let fields = context.config["fields"]?.arrayValue?.compactMap(\.stringValue)
         let body = validator.body(slots: context.formSlots, values: context.fieldValues, fields: fields)
         let mutation = Mutation(

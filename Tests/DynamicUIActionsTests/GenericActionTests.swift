@@ -35,6 +35,12 @@ struct GenericActionTests {
                 confirmed: confirmed))
     }
 
+    @Test func anActionWithoutItsEndpointSaysWhichParameterIsMissingInTheLocale() async throws {
+        for type in [ActionType.apiCall, .applyPatch] {
+            #expect(try await run(type, [:]) == .error(message: "Falta el parámetro 'endpoint' para act"), "\(type)")
+        }
+    }
+
     @Test func navigation() async throws {
         #expect(
             try await run(.navigate, ["screen_key": "material-detail", "params": ["id": "mat-7"]])
