@@ -1,4 +1,5 @@
 import DynamicUI
+import DynamicUIActions
 import DynamicUICatalog
 import DynamicUIModels
 import DynamicUINetwork
@@ -115,7 +116,9 @@ struct ShownPatchTests {
             "changes": [["id": "status", "items": [["id": "status", "control_type": "label", "label": "Listo"]]]]
         ]
         await fixture.harness.transport.on(.get, "/v1/screens/live", .json(200, screen))
-        await fixture.harness.transport.on(.get, "/v1/live/patch", .json(200, ready), .json(200, ["changes": [["id": "gone"]]]))
+        await fixture.harness.transport.on(
+            .get, "/v1/live/patch", .json(200, ready), .json(200, ["changes": [["id": "gone"]]]), .json(200, ["changes": "no"]),
+            .json(503, nil))
         let model = try fixture.model(route: Route(screenKey: "live"))
         await model.load()
         #expect(try Self.text(model).contains("Procesando"))
@@ -124,6 +127,10 @@ struct ShownPatchTests {
         // A patch the screen cannot take: an error banner, and the screen as it was.
         _ = await model.perform(actionId: "update")
         #expect(model.banner?.kind == .error)
+        #expect(try Self.text(model).contains("Listo"))
+        // A body that is not a patch, and a server error: error results, the screen as it was.
+        #expect(await model.perform(actionId: "update") == .error(message: "No se pudo completar la acción"))
+        #expect(await model.perform(actionId: "update").isError)
         #expect(try Self.text(model).contains("Listo"))
         #expect(await fixture.harness.transport.requests(to: "/v1/screens/live").count == 1, "no reload")
     }
