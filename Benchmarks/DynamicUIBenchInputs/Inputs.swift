@@ -165,3 +165,127 @@ public enum BenchInputs {
     /// The 1,000-item, 8-field list payload (the bytes of one response).
     public static let materials1000Bytes = list1000
 }
+
+// MARK: Screens that change in place
+
+/// A dashboard of 50 cards and a materials list of 1,000 rows, each with a patch that changes
+/// one element: a full reload (bytes to the drawn screen) against a patch (patch bytes to the
+/// screen drawn again), what `Benchmarks/README.md` compares.
+public enum LiveInputs {
+    /// One dashboard card: a titled container with an icon, two labels reading the data, a
+    /// status chip and a button.
+    static func card(_ index: Int, status: String) -> JSONValue {
+        [
+            "id": .string("card-\(index)"), "type": "container", "title": .string("{data.cards.\(index).title}"),
+            "slots": [
+                ["id": .string("card-\(index)-icon"), "control_type": "icon", "icon": "doc.richtext"],
+                [
+                    "id": .string("card-\(index)-subject"), "control_type": "label",
+                    "value": .string("{data.cards.\(index).subject} · {data.cards.\(index).students} estudiantes"),
+                ],
+                [
+                    "id": .string("card-\(index)-updated"), "control_type": "label",
+                    "value": .string("Actualizado {data.cards.\(index).updated_at | date:d MMM}"),
+                ],
+                ["id": .string("card-\(index)-status"), "control_type": "chip", "value": .string(status)],
+                ["id": .string("card-\(index)-open"), "control_type": "text-button", "label": "Abrir"],
+            ],
+        ]
+    }
+
+    /// The 50-card dashboard as the server sends it.
+    public static let dashboardBytes: [UInt8] = JSONWriter().bytes(from: [
+        "screen_id": "scr_live_dashboard", "screen_key": "live-dashboard", "screen_name": "Panel", "pattern": "dashboard",
+        "version": 1, "updated_at": "2026-11-25T00:00:00Z",
+        "template": ["zones": .array((0..<50).map { card($0, status: "Procesando") })],
+        "actions": [["id": "refresh", "trigger": "PULL_REFRESH", "type": "REFRESH"]],
+    ])
+
+    /// The dashboard's data: the 50 cards' values.
+    public static let dashboardData: JSONValue = [
+        "cards": .array(
+            (0..<50).map { index in
+                [
+                    "title": .string("Material \(index): Álgebra lineal"), "subject": "Matemáticas",
+                    "students": .number(JSONNumber(20 + index)), "updated_at": "2026-11-20T10:00:00Z",
+                ]
+            })
+    ]
+
+    /// Patches for card 25: its material finished processing, and back.
+    public static let dashboardPatches: [[UInt8]] = ["Listo", "Procesando"].map { status in
+        JSONWriter().bytes(from: [
+            "screen_key": "live-dashboard", "changes": [["id": "card-25", "items": [card(25, status: status)]]],
+        ])
+    }
+
+    /// The materials list's data response: 1,000 records.
+    public static let listBytes: [UInt8] = JSONWriter().bytes(from: [
+        "items": .array(BenchInputs.materials1000), "total": 1000,
+    ])
+
+    /// Patches for the sixth record (a shown row): its new title and status, and back.
+    public static let listPatches: [[UInt8]] = {
+        guard case .object(let original) = BenchInputs.materials1000[5] else { fatalError("materials are objects") }
+        var revised = original
+        revised["title"] = "Álgebra lineal (revisado)"
+        revised["status"] = "published"
+        return [revised, original].map { record in
+            JSONWriter().bytes(from: ["changes": [["id": record["id"] ?? .null, "items": [.object(record)]]]])
+        }
+    }()
+
+    /// A screen as shown: compiled, with its data and the memo of its last render.
+    public struct Shown {
+        /// The compiled screen.
+        public var screen: CompiledScreen
+        /// The data (the response).
+        public var data: JSONValue
+        /// The list's records, when the data is a list.
+        public var items: [JSONValue]?
+        /// What the last render built.
+        public let memo = RenderMemo()
+    }
+
+    /// Bytes to a drawn screen: the screen decoded, fitted, compiled, its data read and the
+    /// screen lowered (with the first 20 rows of a list). Returns what was drawn, and the count
+    /// of drawn rows and zones.
+    public static func reload(screen bytes: [UInt8], data: [UInt8]?, staticData: JSONValue = .null) -> (Shown, Int) {
+        let definition = try! DocumentDecoder().decode(ScreenDefinition.self, from: bytes)
+        let (fitted, _) = RequirementResolver(capabilities: .sdk()).resolve(definition)
+        let compiled = try! ScreenCompiler().compile(fitted)
+        let json = data.map { try! JSONReader().read($0) } ?? staticData
+        let shown = Shown(screen: compiled, data: json, items: json["items"]?.arrayValue)
+        return (shown, draw(shown))
+    }
+
+    /// Draws `shown` with its memo; returns the first 20 rows built, or the zones drawn.
+    public static func draw(_ shown: Shown) -> Int {
+        let context = try! shown.screen.context(
+            user: BenchInputs.user, userContext: BenchInputs.userContext, data: shown.data,
+            environment: BenchInputs.environment)
+        let tree = PatternRouter().render(
+            ScreenInputs(screen: shown.screen, context: context, items: shown.items, memo: shown.memo))
+        // A list's first 20 rows are built (as a list shows them); a dashboard is drawn already.
+        guard shown.items != nil else { return tree.children.first?.children.count ?? 0 }
+        return BenchInputs.firstRows(of: tree, limit: 20)
+    }
+
+    /// A patch to the shown screen's zones, as `ScreenLoader.patched` applies it: decoded,
+    /// applied with its items fitted, compiled where it changed, and the screen drawn again.
+    public static func patchScreen(_ shown: inout Shown, with bytes: [UInt8]) -> Int {
+        let patch = try! DocumentDecoder().decode(DocumentPatch.self, from: bytes)
+        let definition = try! shown.screen.definition.applying(
+            patch, fittedBy: RequirementResolver(capabilities: .sdk()))
+        shown.screen = try! ScreenCompiler().compile(definition, reusing: shown.screen)
+        return draw(shown)
+    }
+
+    /// A patch to the shown records, as the screen model applies it, and the screen drawn again.
+    public static func patchData(_ shown: inout Shown, with bytes: [UInt8]) -> Int {
+        let patch = try! DocumentDecoder().decode(DocumentPatch.self, from: bytes)
+        shown.data = try! shown.data.applying(patch)
+        shown.items = shown.data["items"]?.arrayValue
+        return draw(shown)
+    }
+}

@@ -65,6 +65,8 @@ public final class DynamicScreenViewModel {
     /// How many times `tree` was built (a view redraw never builds it).
     public var renderCount: Int { kept.count }
     @ObservationIgnored private lazy var kept = KeptRender { [weak self] in self?.renderIfNeeded() }
+    /// What the last render built: a patch or a new record lowers only what it changed.
+    @ObservationIgnored let renderMemo = RenderMemo()
     @ObservationIgnored private var readsForm: Bool?
 
     /// The route shown.
@@ -442,7 +444,7 @@ public final class DynamicScreenViewModel {
                 form: FormSnapshot(values: formValues, errors: formState.fieldErrors), pagination: pagination,
                 searchText: searchText, confirmation: confirmation, banner: banner,
                 canGoBack: canGoBack, presentedAsSheet: route.presentation == .sheet,
-                permissions: session()?.context.permissions))
+                permissions: session()?.context.permissions, memo: renderMemo))
     }
 
     // MARK: Actions

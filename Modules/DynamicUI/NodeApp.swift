@@ -467,16 +467,14 @@ public final class NodeAppRuntime {
 
     // MARK: Screens
 
-    /// `document` with `patch` applied to its nodes, fitted to the app's capabilities and
-    /// compiled again, or the patch's error: a change that cannot be applied, or a result that
-    /// does not compile, rejects the whole patch.
+    /// `document` with `patch` applied to its nodes (its items fitted to the app's
+    /// capabilities) and compiled again, or the patch's error: a change that cannot be applied,
+    /// or a result that does not compile, rejects the whole patch.
     public func patched(_ document: CompiledNode, with patch: DocumentPatch) throws(PatchError) -> CompiledNode {
-        let node = try document.node.applying(patch, limits: configuration.limits.model)
-        guard let fitted = RequirementResolver(capabilities: capabilities).resolve(node).0 else {
-            throw PatchError.doesNotCompile("the patched document needs what this app cannot draw")
-        }
+        let node = try document.node.applying(
+            patch, limits: configuration.limits.model, fittedBy: RequirementResolver(capabilities: capabilities))
         do throws(CompilationError) {
-            return try NodeCompiler(compiler: ExpressionCompiler(limits: configuration.limits.expressions)).compile(fitted)
+            return try NodeCompiler(compiler: ExpressionCompiler(limits: configuration.limits.expressions)).compile(node)
         } catch {
             throw PatchError.doesNotCompile("\(error)")
         }

@@ -203,14 +203,16 @@ public actor ScreenLoader {
         }
     }
 
-    /// `screen` with `patch` applied, fitted to the app's capabilities and compiled again, or the
-    /// patch's error: a change that cannot be applied, or a result that does not compile, rejects
-    /// the whole patch. A patched screen is not cached: the next load shows the server's.
+    /// `screen` with `patch` applied (its items fitted to the app's capabilities) and compiled
+    /// again, or the patch's error: a change that cannot be applied, or a result that does not
+    /// compile, rejects the whole patch. Only what changed is compiled; the rest is `screen`'s.
+    /// A patched screen is not cached: the next load shows the server's.
     public nonisolated func patched(_ screen: CompiledScreen, with patch: DocumentPatch) throws(PatchError) -> CompiledScreen {
-        let definition = try screen.definition.applying(patch, limits: limits.model)
-        let (fitted, _) = RequirementResolver(capabilities: capabilities).resolve(definition)
+        let definition = try screen.definition.applying(
+            patch, limits: limits.model, fittedBy: RequirementResolver(capabilities: capabilities))
         do throws(CompilationError) {
-            return try ScreenCompiler(compiler: ExpressionCompiler(limits: limits.expressions)).compile(fitted)
+            return try ScreenCompiler(compiler: ExpressionCompiler(limits: limits.expressions)).compile(
+                definition, reusing: screen)
         } catch {
             throw PatchError.doesNotCompile("\(error)")
         }

@@ -62,13 +62,18 @@ public struct ScreenInputs: Sendable {
     /// permission, and the buttons, menu items and toolbar items that fire them, are left out.
     /// `nil` offers everything (the server did not say; it decides anyway).
     public var permissions: Set<String>?
+    /// What the last render of this screen built: given, a render lowers only the zones and rows
+    /// whose inputs changed (a patched card, a patched record) and takes the rest from it.
+    public var memo: RenderMemo?
 
     /// Creates inputs.
     public init(
         screen: CompiledScreen, context: DataContext, items: [JSONValue]? = nil, form: FormSnapshot = FormSnapshot(),
         pagination: PaginationState? = nil, searchText: String = "", confirmation: ConfirmationRequest? = nil,
-        banner: Banner? = nil, canGoBack: Bool? = nil, presentedAsSheet: Bool = false, permissions: Set<String>? = nil
+        banner: Banner? = nil, canGoBack: Bool? = nil, presentedAsSheet: Bool = false, permissions: Set<String>? = nil,
+        memo: RenderMemo? = nil
     ) {
+        self.memo = memo
         self.canGoBack = canGoBack
         self.presentedAsSheet = presentedAsSheet
         self.permissions = permissions
@@ -100,7 +105,13 @@ public struct PatternRouter: Sendable {
 
     /// The render tree of `inputs`.
     public func render(_ inputs: ScreenInputs) -> RenderNode {
-        ScreenLowering(inputs: inputs, options: options, components: components).render()
+        var lowering = ScreenLowering(inputs: inputs, options: options, components: components)
+        guard let memo = inputs.memo else { return lowering.render() }
+        let pass = memo.begin(RenderBasis(inputs: inputs, options: options))
+        lowering.pass = pass
+        let tree = lowering.render()
+        memo.end(pass)
+        return tree
     }
 }
 
@@ -118,6 +129,8 @@ struct ScreenLowering {
     let strings: DynamicUIStrings
     /// Slots whose action the user may not take: not drawn.
     let refusedSlots: Set<String>
+    /// The render's use of the screen's memo, if it has one.
+    var pass: RenderPass?
 
     init(inputs: ScreenInputs, options: RenderOptions, components: NativeComponentRegistry = .empty) {
         self.components = components
@@ -157,9 +170,24 @@ struct ScreenLowering {
         let root = RenderNode(
             id: "screen:\(definition.screenKey)", kind: .screen(chrome), children: [lowerContent(zones)],
             accessibility: AccessibilityInfo(label: text(inputs.screen.title)))
+        // Without a text input (or search bar) there is no focus order to assign: the walks of
+        // the whole tree are skipped (a patched dashboard draws only its changed card).
+        guard Self.hasTextInput(zones) else { return root }
         // The form's primary action: the toolbar's confirmation, else the first primary button.
         let submit = chrome.toolbar.first { $0.placement == .confirmation }?.actionId ?? Self.primaryAction(in: root)
         return FormFocus.assign(root, submitActionId: submit, isSignIn: definition.pattern == .login)
+    }
+
+    /// Whether a zone (at any depth) has a slot drawn as a text input or a search bar.
+    private static func hasTextInput(_ zones: [CompiledZone]) -> Bool {
+        zones.contains { zone in
+            zone.slots.contains { slot in
+                switch slot.slot.controlType {
+                case .textInput, .emailInput, .passwordInput, .numberInput, .searchBar: true
+                default: false
+                }
+            } || hasTextInput(zone.zones)
+        }
     }
 
     private static func primaryAction(in node: RenderNode) -> String? {
@@ -195,7 +223,7 @@ struct ScreenLowering {
             }
         }
         var search: SearchField?
-        if let slot = allZones(zones).flatMap(\.slots).first(where: { $0.slot.controlType == .searchBar }) {
+        if let slot = firstSlot(of: .searchBar, in: zones) {
             let prompt = (try? slot.value.resolve(in: context))?.text ?? slot.slot.placeholder ?? strings(.search)
             search = SearchField(prompt: prompt, field: slot.slot.formFieldName, text: inputs.searchText)
         }
@@ -366,6 +394,18 @@ struct ScreenLowering {
         }
     }
 
+    /// The first slot of `type` in `zones` and the visible zones they nest, in document order
+    /// (read in place: no slot is copied on the way).
+    private func firstSlot(of type: ControlType, in zones: [CompiledZone]) -> CompiledSlot? {
+        for zone in zones {
+            let slots = zone.slots
+            for slot in slots.indices where slots[slot].slot.controlType == type { return slots[slot] }
+            let nested = zone.zones
+            if !nested.isEmpty, let found = firstSlot(of: type, in: visible(nested)) { return found }
+        }
+        return nil
+    }
+
     private func allZones(_ zones: [CompiledZone]) -> [CompiledZone] {
         zones.flatMap { [$0] + allZones(visible($0.zones)) }
     }
@@ -380,8 +420,14 @@ struct ScreenLowering {
 
     /// A zone's node, carrying its `log_id`.
     private func lowerZone(_ zone: CompiledZone) -> RenderNode {
+        let place = pass?.lookup(zone)
+        if let place, let kept = place.kept {
+            pass?.drew(zone, kept, at: place.place, reused: true)
+            return kept
+        }
         var node = lowerZoneContent(zone)
         node.logId = zone.zone.logId
+        if let place { pass?.drew(zone, node, at: place.place, reused: false) }
         return node
     }
 
@@ -504,25 +550,41 @@ struct ScreenLowering {
             guard let id = items[index]["id"], !id.isNull else { return "\(zoneId)[\(index)]" }
             return "\(zoneId)/\(id.text)"
         }
+        let memo = inputs.memo
+        let epoch = pass.map { memo?.rowEpoch(for: zoneId, slots: slots, in: $0) ?? 0 }
         return LazyRows(count: items.count, id: identity) { index in
-            let row = context.item(items[index], index: index)
-            // A row offers only the actions its record grants the user (his own material, not a
-            // colleague's); rows without grants offer them all, and cost nothing more.
-            var refused: Set<String> = []
-            if !guarded.isEmpty, items[index]["permissions"]?.arrayValue != nil {
-                for action in guarded where !action.isGranted(on: items[index]) { refused.insert(action.id) }
-            }
-            let offered =
-                refused.isEmpty
-                ? (swipe, press, menu)
-                : (
-                    swipe.filter { !refused.contains($0) }, press.filter { !refused.contains($0) },
-                    menu.filter { !refused.contains($0.id) }
-                )
-            return Self.lowerRow(
-                slots, in: row, id: identity(index), itemAction: itemAction, swipe: offered.0, press: offered.1,
-                menu: offered.2, environment: environment)
+            if let epoch, let kept = memo?.row(index, of: zoneId, item: items[index], epoch: epoch) { return kept }
+            let node = Self.buildRow(
+                index, items: items, slots: slots, context: context, identity: identity, itemAction: itemAction,
+                swipe: swipe, press: press, menu: menu, guarded: guarded, environment: environment)
+            if let epoch { memo?.keep(row: node, index, of: zoneId, item: items[index], epoch: epoch) }
+            return node
         }
+    }
+
+    /// The row of `items[index]`, offering the actions its record grants.
+    private static func buildRow(
+        _ index: Int, items: [JSONValue], slots: [CompiledSlot], context: DataContext, identity: (Int) -> String,
+        itemAction: String?, swipe: [String], press: [String], menu: [RowAction], guarded: [ActionDefinition],
+        environment: EvaluationEnvironment
+    ) -> RenderNode {
+        let row = context.item(items[index], index: index)
+        // A row offers only the actions its record grants the user (his own material, not a
+        // colleague's); rows without grants offer them all, and cost nothing more.
+        var refused: Set<String> = []
+        if !guarded.isEmpty, items[index]["permissions"]?.arrayValue != nil {
+            for action in guarded where !action.isGranted(on: items[index]) { refused.insert(action.id) }
+        }
+        let offered =
+            refused.isEmpty
+            ? (swipe, press, menu)
+            : (
+                swipe.filter { !refused.contains($0) }, press.filter { !refused.contains($0) },
+                menu.filter { !refused.contains($0.id) }
+            )
+        return Self.lowerRow(
+            slots, in: row, id: identity(index), itemAction: itemAction, swipe: offered.0, press: offered.1,
+            menu: offered.2, environment: environment)
     }
 
     /// A row from an item layout: the list item (or first label) is the title, other labels

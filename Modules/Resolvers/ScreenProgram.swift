@@ -49,22 +49,70 @@ public struct CompiledSlot: Sendable, Hashable {
     public let optionLabels: [TextTemplate]
 }
 
-/// A zone with every expression compiled, recursively.
+/// A zone with every expression compiled, recursively. A value held in one shared box: copies
+/// cost one reference, and a zone a patch left alone compares equal to itself without being read.
 public struct CompiledZone: Sendable, Hashable {
+    private final class Storage: Sendable {
+        let zone: Zone
+        let condition: DynamicExpression?
+        let title: TextTemplate?
+        let itemsPath: DynamicExpression?
+        let slots: [CompiledSlot]
+        let zones: [CompiledZone]
+        let itemSlots: [CompiledSlot]?
+
+        init(
+            zone: Zone, condition: DynamicExpression?, title: TextTemplate?, itemsPath: DynamicExpression?,
+            slots: [CompiledSlot], zones: [CompiledZone], itemSlots: [CompiledSlot]?
+        ) {
+            self.zone = zone
+            self.condition = condition
+            self.title = title
+            self.itemsPath = itemsPath
+            self.slots = slots
+            self.zones = zones
+            self.itemSlots = itemSlots
+        }
+    }
+
+    private let storage: Storage
+
     /// The zone as decoded.
-    public let zone: Zone
+    public var zone: Zone { storage.zone }
     /// The zone is drawn only when this is true.
-    public let condition: DynamicExpression?
+    public var condition: DynamicExpression? { storage.condition }
     /// The section header.
-    public let title: TextTemplate?
+    public var title: TextTemplate? { storage.title }
     /// Where a list zone's items are inside the data.
-    public let itemsPath: DynamicExpression?
+    public var itemsPath: DynamicExpression? { storage.itemsPath }
     /// The zone's slots.
-    public let slots: [CompiledSlot]
+    public var slots: [CompiledSlot] { storage.slots }
     /// Nested zones.
-    public let zones: [CompiledZone]
+    public var zones: [CompiledZone] { storage.zones }
     /// The row template of a list zone.
-    public let itemSlots: [CompiledSlot]?
+    public var itemSlots: [CompiledSlot]? { storage.itemSlots }
+
+    init(
+        zone: Zone, condition: DynamicExpression?, title: TextTemplate?, itemsPath: DynamicExpression?,
+        slots: [CompiledSlot], zones: [CompiledZone], itemSlots: [CompiledSlot]?
+    ) {
+        storage = Storage(
+            zone: zone, condition: condition, title: title, itemsPath: itemsPath, slots: slots, zones: zones,
+            itemSlots: itemSlots)
+    }
+
+    /// Whether both are the same compiled zone: the same box, or equal members.
+    public static func == (lhs: CompiledZone, rhs: CompiledZone) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.zone == rhs.zone && lhs.condition == rhs.condition && lhs.title == rhs.title
+            && lhs.itemsPath == rhs.itemsPath && lhs.slots == rhs.slots && lhs.zones == rhs.zones
+            && lhs.itemSlots == rhs.itemSlots
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // The zone decides the rest (its members are compiled from it).
+        hasher.combine(zone)
+    }
 }
 
 /// An action with its config compiled (endpoints and keys stay as written).
@@ -122,7 +170,39 @@ public struct ScreenCompiler: Sendable {
 
     /// Compiles `screen`; throws `CompilationError` listing every expression that fails.
     public func compile(_ screen: ScreenDefinition) throws(CompilationError) -> CompiledScreen {
+        try compile(screen, reusing: nil)
+    }
+
+    /// Compiles `screen` (a patched `previous.definition`), taking from `previous` every zone,
+    /// action and slot-data value that is unchanged: a patch costs the compilation of what it
+    /// changed. The warnings are those of the parts compiled now.
+    public func compile(
+        _ screen: ScreenDefinition, reusing previous: CompiledScreen?
+    ) throws(CompilationError)
+        -> CompiledScreen
+    {
         var diagnostics: [Diagnostic] = []
+        // The previous zones by id, made on the first zone not found where it was.
+        var kept: [String: CompiledZone]?
+        func keep(_ zones: [CompiledZone]) {
+            for zone in zones {
+                kept?[zone.zone.id] = zone
+                keep(zone.zones)
+            }
+        }
+        func previousZone(_ zone: Zone, at location: JSONLocation) -> CompiledZone? {
+            guard let previous else { return nil }
+            if location.components.count == 3, case .index(let index) = location.components[2],
+                previous.zones.indices.contains(index), previous.zones[index].zone.id == zone.id
+            {
+                return previous.zones[index]
+            }
+            if kept == nil {
+                kept = [:]
+                keep(previous.zones)
+            }
+            return kept?[zone.id]
+        }
         func attempt<T>(_ body: () throws(ExpressionError) -> T) -> T? {
             do {
                 return try body()
@@ -165,6 +245,7 @@ public struct ScreenCompiler: Sendable {
                 optionLabels: optionLabels)
         }
         func compileZone(_ zone: Zone, at location: JSONLocation) -> CompiledZone {
+            if let old = previousZone(zone, at: location), old.zone == zone { return old }
             let condition = zone.condition.flatMap { text in
                 attempt { () throws(ExpressionError) in try compiler.expression(text, at: location.appending(key: "condition")) }
             }
@@ -188,11 +269,19 @@ public struct ScreenCompiler: Sendable {
         }
 
         let titleText = screen.template.navigation?.topBar?.title ?? screen.screenName
-        let title =
-            compileTemplate(titleText, at: "template.navigation.top_bar.title") ?? TextTemplate(segments: [.text(titleText)])
         let zones = screen.template.zones.enumerated().map { index, zone in
             compileZone(zone, at: JSONLocation(components: [.key("template"), .key("zones"), .index(index)]))
         }
+        if let previous, previous.definition.slotData == screen.slotData, previous.definition.actions == screen.actions,
+            (previous.definition.template.navigation?.topBar?.title ?? previous.definition.screenName) == titleText
+        {
+            if diagnostics.contains(where: { $0.severity == .error }) { throw CompilationError(diagnostics: diagnostics) }
+            return CompiledScreen(
+                definition: screen, title: previous.title, zones: zones, slotData: previous.slotData,
+                actions: previous.actions, warnings: diagnostics)
+        }
+        let title =
+            compileTemplate(titleText, at: "template.navigation.top_bar.title") ?? TextTemplate(segments: [.text(titleText)])
         var slotData: [String: ValueTemplate] = [:]
         for (key, value) in screen.slotData ?? [:] {
             let location = JSONLocation(components: [.key("slot_data"), .key(key)])

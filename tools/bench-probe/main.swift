@@ -2,7 +2,8 @@
 // `valgrind --tool=callgrind` (deterministic for the same binary and input).
 //
 //     dynamicui-probe <json-reader-1000 | json-reader-itunes | json-reader-localized | screen-decode |
-//                      screen-decode-localized | placeholders-3 | materials-lowering | bytes-to-rows | sizes> [iterations]
+//                      screen-decode-localized | placeholders-3 | materials-lowering | bytes-to-rows |
+//                      dashboard-reload | dashboard-patch | list-reload | list-patch | sizes> [iterations]
 //     dynamicui-probe compare [rounds] [filter]   (side by side with the peers; see SideBySide.swift)
 //     dynamicui-probe dump FOLDER                 (the reader inputs as files)
 //     dynamicui-probe read-file FILE [rounds]     (median nanoseconds of one JSONReader read)
@@ -46,6 +47,24 @@ case "materials-lowering":
 case "bytes-to-rows":
     let bytes = BenchInputs.materials1000Bytes
     for _ in 0..<iterations { sink &+= BenchInputs.bytesToRows(bytes) }
+case "dashboard-reload":
+    for _ in 0..<iterations {
+        sink &+= LiveInputs.reload(screen: LiveInputs.dashboardBytes, data: nil, staticData: LiveInputs.dashboardData).1
+    }
+case "dashboard-patch":
+    // The screen shown once, then one card patched per iteration (to its new version and back).
+    var (shown, _) = LiveInputs.reload(screen: LiveInputs.dashboardBytes, data: nil, staticData: LiveInputs.dashboardData)
+    for iteration in 0..<iterations {
+        sink &+= LiveInputs.patchScreen(&shown, with: LiveInputs.dashboardPatches[iteration % 2])
+    }
+case "list-reload":
+    for _ in 0..<iterations {
+        sink &+= LiveInputs.reload(screen: BenchInputs.materialsListBytes, data: LiveInputs.listBytes).1
+    }
+case "list-patch":
+    // The list shown once, then one record patched per iteration (to its new version and back).
+    var (shown, _) = LiveInputs.reload(screen: BenchInputs.materialsListBytes, data: LiveInputs.listBytes)
+    for iteration in 0..<iterations { sink &+= LiveInputs.patchData(&shown, with: LiveInputs.listPatches[iteration % 2]) }
 case "compare":
     // Interposer-free, A/B interleaved side by side: dynamicui-probe compare [rounds] [filter]
     try SideBySide.run(rounds: iterations, filter: arguments.count > 3 ? arguments[3] : nil)

@@ -61,8 +61,15 @@ public struct RequirementResolver: Sendable {
 
     // MARK: Elements
 
+    /// The elements of a list, each fitted at its index (dropped ones left out), without the
+    /// report.
+    func fitAll<Element: FallbackElement>(_ elements: [Element], at base: JSONLocation) -> [Element] {
+        var events: [RequirementEvent] = []
+        return fitAll(elements, at: base, events: &events)
+    }
+
     /// The elements of a list, each fitted at its index; dropped ones are left out.
-    fileprivate func fitAll<Element: FallbackElement>(
+    func fitAll<Element: FallbackElement>(
         _ elements: [Element], at base: JSONLocation, events: inout [RequirementEvent]
     ) -> [Element] {
         elements.enumerated().compactMap { index, element in fit(element, at: base.appending(index: index), events: &events) }

@@ -113,6 +113,10 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.storage.count == rhs.storage.count else { return false }
+        // The same storage (a copy of the object): equal without reading it.
+        if lhs.storage.withUnsafeBufferPointer({ $0.baseAddress }) == rhs.storage.withUnsafeBufferPointer({ $0.baseAddress }) {
+            return true
+        }
         for entry in lhs.storage {
             let (key, value) = (entry.key, entry.value)
             guard let other = rhs[key], other == value else { return false }

@@ -118,40 +118,80 @@ extension PatchChange {
     }
 }
 
-/// The ids of a document by kind (a zone and a slot may share an id, as the validator allows),
-/// and how deep and how large the document is.
+/// The kinds of element a patch finds by id (a zone and a slot may share an id, as the
+/// validator allows).
+private enum ElementKind: UInt8 {
+    case zone, slot, node, record
+
+    var name: String { "\(self)" }
+}
+
+/// How a patch finds elements: the document's size and depth, counted once per patch and kept
+/// current change by change, and the ids of its elements, found by walking it (comparing ids
+/// costs less than hashing them into a table the patch would use once).
 private struct IdCensus {
-    var counts: [String: Int] = [:]
+    /// The deepest element counted so far (removals do not lower it).
     var depth = 0
+    /// How many elements the document holds.
     var elements = 0
 
-    /// Counts an element of `kind` at `depth`.
-    mutating func count(_ kind: String, _ id: String?, depth: Int) {
-        elements += 1
-        self.depth = max(self.depth, depth)
-        if let id { counts["\(kind) \(id)", default: 0] += 1 }
+    /// Counts an element at `depth` (`sign` -1 takes one out).
+    mutating func count(depth: Int, sign: Int = 1) {
+        elements += sign
+        if sign > 0 { self.depth = max(self.depth, depth) }
     }
 
-    /// The kind of the one element the change's id names.
-    func target(of change: PatchChange, among kinds: [String], at location: JSONLocation) throws(PatchError) -> String {
-        let found = kinds.compactMap { kind in counts["\(kind) \(change.id)"].map { (kind, $0) } }
-        if found.count == 1, let (kind, count) = found.first, count == 1 { return kind }
+    /// The kind and depth of the one element the change's id names, among the elements `walk`
+    /// visits (kind, id, depth).
+    static func target(
+        of change: PatchChange, among kinds: [ElementKind], at location: JSONLocation,
+        walk: ((ElementKind, String?, Int) -> Void) -> Void
+    ) throws(PatchError) -> (kind: ElementKind, depth: Int) {
+        var found: [(kind: ElementKind, depth: Int)] = []
+        let length = change.id.utf8.count
+        walk { kind, id, depth in
+            // The lengths first: most ids differ in length, which costs less to see.
+            if let id, id.utf8.count == length, id == change.id, kinds.contains(kind) { found.append((kind, depth)) }
+        }
+        if found.count == 1 { return found[0] }
         let message =
             found.isEmpty
-            ? "no \(kinds.joined(separator: " or ")) has the id '\(change.id)'"
-            : "\(found.map(\.1).reduce(0, +)) elements have the id '\(change.id)'"
+            ? "no \(kinds.map(\.name).joined(separator: " or ")) has the id '\(change.id)'"
+            : "\(found.count) elements have the id '\(change.id)'"
         throw PatchError(code: .noTarget, location: location.appending(key: "id"), message: message)
     }
 
-    /// After a change: each id its items brought is in the document once, and the document is
-    /// within `limits`.
+    /// After a change: each id its items brought is in the document once (among the elements
+    /// `walk` visits), and the document is within `limits`.
     func check(
-        brought: [(kind: String, id: String, item: Int)], limits: ModelLimits, at location: JSONLocation
+        brought: [(kind: ElementKind, id: String, item: Int)], limits: ModelLimits, at location: JSONLocation,
+        walk: ((ElementKind, String?, Int) -> Void) -> Void
     ) throws(PatchError) {
-        for (kind, id, item) in brought where counts["\(kind) \(id)", default: 0] > 1 {
-            throw PatchError(
-                code: .duplicateId, location: location.appending(key: "items").appending(index: item),
-                message: "the id '\(id)' is already used by another \(kind) of the document")
+        if !brought.isEmpty {
+            var counts = [Int](repeating: 0, count: brought.count)
+            let ids = brought.map(\.id)
+            let lengths = ids.map(\.utf8.count)
+            let kinds = brought.map(\.kind)
+            // Few ids are compared one by one; many go through a table.
+            let index: [String: [Int]]? = ids.count > 16 ? Dictionary(grouping: ids.indices, by: { ids[$0] }) : nil
+            walk { kind, id, _ in
+                guard let id else { return }
+                if let index {
+                    for position in index[id] ?? [] where kinds[position] == kind { counts[position] += 1 }
+                } else {
+                    let length = id.utf8.count
+                    for position in ids.indices
+                    where lengths[position] == length && kinds[position] == kind && ids[position] == id {
+                        counts[position] += 1
+                    }
+                }
+            }
+            for (position, count) in counts.enumerated() where count > 1 {
+                let (kind, id, item) = brought[position]
+                throw PatchError(
+                    code: .duplicateId, location: location.appending(key: "items").appending(index: item),
+                    message: "the id '\(id)' is already used by another \(kind.name) of the document")
+            }
         }
         guard depth <= limits.maxNodeDepth, elements <= limits.maxNodeCount else {
             throw PatchError(
@@ -168,80 +208,92 @@ extension ScreenDefinition {
     /// This screen with `patch` applied to its zones and slots, or the error of the first change
     /// that cannot be applied; `self` is never changed. A patch applies to the screen as the app
     /// holds it: where an element was replaced by its fallback, the fallback is the element.
-    public func applying(_ patch: DocumentPatch, limits: ModelLimits = .default) throws(PatchError) -> ScreenDefinition {
+    /// With `resolver`, the items are fitted to the app's capabilities as they are put in (the
+    /// rest of the screen was fitted when it loaded), so the result is fitted throughout.
+    public func applying(
+        _ patch: DocumentPatch, limits: ModelLimits = .default, fittedBy resolver: RequirementResolver? = nil
+    ) throws(PatchError) -> ScreenDefinition {
         var screen = self
-        var census = screen.template.zones.census
+        var census = IdCensus()
+        screen.template.zones.forEachElement(depth: 1) { census.count(depth: $2) }
         try patch.forEachChange { change, location throws(PatchError) in
-            let brought: [(kind: String, id: String, item: Int)]
-            if try census.target(of: change, among: ["zone", "slot"], at: location) == "zone" {
-                let zones = try change.decodedItems(as: Zone.self, at: location, limits: limits)
-                _ = screen.template.zones.replace(zone: change.id, with: zones)
-                brought = zones.enumerated().flatMap { item, zone in
-                    [zone].census.counts.keys.sorted().map { key in
-                        let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
-                        return (parts[0], parts[1], item)
-                    }
+            let walk = { (body: (ElementKind, String?, Int) -> Void) in screen.template.zones.forEachElement(depth: 1, body) }
+            let target = try IdCensus.target(of: change, among: [.zone, .slot], at: location, walk: walk)
+            var brought: [(kind: ElementKind, id: String, item: Int)] = []
+            func bring(_ kind: ElementKind, _ id: String?, depth: Int, item: Int) {
+                census.count(depth: depth)
+                if let id { brought.append((kind, id, item)) }
+            }
+            let items = location.appending(key: "items")
+            if target.kind == .zone {
+                var zones = try change.decodedItems(as: Zone.self, at: location, limits: limits)
+                if let resolver { zones = resolver.fitAll(zones, at: items) }
+                if let removed = screen.template.zones.replace(zone: change.id, with: zones) {
+                    [removed].forEachElement(depth: target.depth) { census.count(depth: $2, sign: -1) }
+                }
+                for (item, zone) in zones.enumerated() {
+                    [zone].forEachElement(depth: target.depth) { bring($0, $1, depth: $2, item: item) }
                 }
             } else {
-                let slots = try change.decodedItems(as: Slot.self, at: location, limits: limits)
-                _ = screen.template.zones.replace(slot: change.id, with: slots)
-                brought = slots.enumerated().map { ("slot", $1.id, $0) }
+                var slots = try change.decodedItems(as: Slot.self, at: location, limits: limits)
+                if let resolver { slots = resolver.fitAll(slots, at: items) }
+                if screen.template.zones.replace(slot: change.id, with: slots) != nil {
+                    census.count(depth: target.depth, sign: -1)
+                }
+                for (item, slot) in slots.enumerated() { bring(.slot, slot.id, depth: target.depth, item: item) }
             }
-            census = screen.template.zones.census
-            try census.check(brought: brought, limits: limits, at: location)
+            try census.check(brought: brought, limits: limits, at: location, walk: walk)
         }
         return screen
     }
 }
 
 extension [Zone] {
-    /// Every zone and slot id, counted by kind, with the zones' depth.
-    fileprivate var census: IdCensus {
-        var census = IdCensus()
-        func visit(_ zones: [Zone], depth: Int) {
-            for zone in zones {
-                census.count("zone", zone.id, depth: depth)
-                for slot in (zone.slots ?? []) + (zone.itemLayout?.slots ?? []) { census.count("slot", slot.id, depth: depth) }
-                visit(zone.zones ?? [], depth: depth + 1)
-            }
+    /// Calls `body` with the kind, id and depth of every zone and slot, zones from `depth`.
+    fileprivate func forEachElement(depth: Int, _ body: (ElementKind, String?, Int) -> Void) {
+        // By index: the members are read in place, no zone or slot is copied.
+        for index in indices {
+            body(.zone, self[index].id, depth)
+            if let slots = self[index].slots { for slot in slots.indices { body(.slot, slots[slot].id, depth) } }
+            if let slots = self[index].itemLayout?.slots { for slot in slots.indices { body(.slot, slots[slot].id, depth) } }
+            self[index].zones?.forEachElement(depth: depth + 1, body)
         }
-        visit(self, depth: 1)
-        return census
     }
 
-    fileprivate func contains(zoneId id: String) -> Bool {
-        contains { $0.id == id || ($0.zones ?? []).contains(zoneId: id) }
-    }
-
-    fileprivate mutating func replace(zone id: String, with items: [Zone]) -> Bool {
+    /// Replaces the zone `id` (at any depth) with `items`; the zone replaced, if found.
+    fileprivate mutating func replace(zone id: String, with items: [Zone]) -> Zone? {
         if let index = firstIndex(where: { $0.id == id }) {
+            let removed = self[index]
             replaceSubrange(index...index, with: items)
-            return true
+            return removed
         }
         for index in indices {
-            if self[index].zones?.replace(zone: id, with: items) == true { return true }
+            if let removed = self[index].zones?.replace(zone: id, with: items) { return removed }
         }
-        return false
+        return nil
     }
 
-    fileprivate mutating func replace(slot id: String, with items: [Slot]) -> Bool {
+    /// Replaces the slot `id` (in any zone's slots or item layout) with `items`; the slot
+    /// replaced, if found.
+    fileprivate mutating func replace(slot id: String, with items: [Slot]) -> Slot? {
         for index in indices {
-            if self[index].slots?.replace(id: id, with: items) == true
-                || self[index].itemLayout?.slots.replace(id: id, with: items) == true
-                || self[index].zones?.replace(slot: id, with: items) == true
+            if let removed = self[index].slots?.replace(id: id, with: items)
+                ?? self[index].itemLayout?.slots.replace(id: id, with: items)
+                ?? self[index].zones?.replace(slot: id, with: items)
             {
-                return true
+                return removed
             }
         }
-        return false
+        return nil
     }
 }
 
 extension [Slot] {
-    fileprivate mutating func replace(id: String, with items: [Slot]) -> Bool {
-        guard let index = firstIndex(where: { $0.id == id }) else { return false }
+    fileprivate mutating func replace(id: String, with items: [Slot]) -> Slot? {
+        guard let index = firstIndex(where: { $0.id == id }) else { return nil }
+        let removed = self[index]
         replaceSubrange(index...index, with: items)
-        return true
+        return removed
     }
 }
 
@@ -252,50 +304,58 @@ extension ViewNode {
     /// nodes: a list's item template, a button's label, a screen's body, …), or the error of the
     /// first change that cannot be applied; `self` is never changed. Where one node fits (the
     /// root, a props member), a change must give one node, or none where the member is optional.
-    public func applying(_ patch: DocumentPatch, limits: ModelLimits = .default) throws(PatchError) -> ViewNode {
+    /// With `resolver`, the items are fitted to the app's capabilities as they are put in.
+    public func applying(
+        _ patch: DocumentPatch, limits: ModelLimits = .default, fittedBy resolver: RequirementResolver? = nil
+    ) throws(PatchError) -> ViewNode {
         var root = self
-        var census = root.census
+        var census = IdCensus()
+        root.forEachNode(depth: 1) { census.count(depth: $1) }
         try patch.forEachChange { change, location throws(PatchError) in
-            _ = try census.target(of: change, among: ["node"], at: location)
-            let nodes = try change.decodedItems(as: ViewNode.self, at: location, limits: limits)
+            let walk = { (body: (ElementKind, String?, Int) -> Void) in root.forEachNode(depth: 1) { body(.node, $0, $1) } }
+            let target = try IdCensus.target(of: change, among: [.node], at: location, walk: walk)
+            var nodes = try change.decodedItems(as: ViewNode.self, at: location, limits: limits)
+            if let resolver { nodes = resolver.fitAll(nodes, at: location.appending(key: "items")) }
+            let removed: ViewNode?
             if root.nodeId == change.id {
                 guard nodes.count == 1 else {
                     throw PatchError(
                         code: .invalidItem, location: location.appending(key: "items"),
                         message: "the root of a document is one node; the change gives \(nodes.count)")
                 }
+                removed = root
                 root = nodes[0]
             } else {
-                _ = try root.replace(node: change.id, with: nodes, at: location)
+                removed = try root.replace(node: change.id, with: nodes, at: location)
             }
-            let brought = nodes.enumerated().flatMap { item, node in
-                node.census.counts.keys.sorted().map { ("node", String($0.dropFirst("node ".count)), item) }
+            removed?.forEachNode(depth: target.depth) { census.count(depth: $1, sign: -1) }
+            var brought: [(kind: ElementKind, id: String, item: Int)] = []
+            for (item, node) in nodes.enumerated() {
+                node.forEachNode(depth: target.depth) { id, depth in
+                    census.count(depth: depth)
+                    if let id { brought.append((.node, id, item)) }
+                }
             }
-            census = root.census
-            try census.check(brought: brought, limits: limits, at: location)
+            try census.check(brought: brought, limits: limits, at: location, walk: walk)
         }
         return root
     }
 
-    /// Every node id, counted, with the nodes' depth.
-    fileprivate var census: IdCensus {
-        var census = IdCensus()
-        func visit(_ node: ViewNode, depth: Int) {
-            census.count("node", node.nodeId, depth: depth)
-            for child in node.children { visit(child, depth: depth + 1) }
-            for nested in node.props.nestedNodes { visit(nested.node, depth: depth + 1) }
-        }
-        visit(self, depth: 1)
-        return census
+    /// Calls `body` with the id and depth of this node (at `depth`) and every node below it.
+    fileprivate func forEachNode(depth: Int, _ body: (String?, Int) -> Void) {
+        body(nodeId, depth)
+        for child in children { child.forEachNode(depth: depth + 1, body) }
+        for nested in props.nestedNodes { nested.node.forEachNode(depth: depth + 1, body) }
     }
 
-    /// Replaces the node `id` below this one; `true` when it was found.
+    /// Replaces the node `id` below this one; the node replaced, if found.
     fileprivate mutating func replace(
         node id: String, with items: [ViewNode], at location: JSONLocation
-    ) throws(PatchError) -> Bool {
+    ) throws(PatchError) -> ViewNode? {
         if let index = children.firstIndex(where: { $0.nodeId == id }) {
+            let removed = children[index]
             children.replaceSubrange(index...index, with: items)
-            return true
+            return removed
         }
         for (key, nested) in props.nestedNodes where nested.nodeId == id {
             guard items.count <= 1, let replaced = props.replacing(key, with: items.first) else {
@@ -304,19 +364,19 @@ extension ViewNode {
                     message: "'\(key)' of a \(type.rawValue) node holds one node; the change gives \(items.count)")
             }
             props = replaced
-            return true
+            return nested
         }
         for index in children.indices {
-            if try children[index].replace(node: id, with: items, at: location) { return true }
+            if let removed = try children[index].replace(node: id, with: items, at: location) { return removed }
         }
         for (key, nested) in props.nestedNodes {
             var node = nested
-            if try node.replace(node: id, with: items, at: location) {
+            if let removed = try node.replace(node: id, with: items, at: location) {
                 props = props.replacing(key, with: node) ?? props
-                return true
+                return removed
             }
         }
-        return false
+        return nil
     }
 }
 
@@ -362,20 +422,20 @@ extension JSONValue {
     /// changed.
     public func applying(_ patch: DocumentPatch) throws(PatchError) -> JSONValue {
         var data = self
-        var census = IdCensus()
-        data.countRecords(into: &census)
+        let unlimited = ModelLimits(maxNodeDepth: .max, maxNodeCount: .max)
         try patch.forEachChange { change, location throws(PatchError) in
-            _ = try census.target(of: change, among: ["record"], at: location)
+            let walk = { (body: (ElementKind, String?, Int) -> Void) in data.forEachRecord { body(.record, $0, 0) } }
+            _ = try IdCensus.target(of: change, among: [.record], at: location, walk: walk)
             for (item, value) in change.items.enumerated() where value.objectValue == nil {
                 throw PatchError(
                     code: .invalidItem, location: location.appending(key: "items").appending(index: item),
                     message: "a record is an object; found \(value.kindName)")
             }
             _ = data.replace(record: change.id, with: change.items)
-            census = IdCensus()
-            data.countRecords(into: &census)
-            let brought = change.items.enumerated().compactMap { item, value in value.recordId.map { ("record", $0, item) } }
-            try census.check(brought: brought, limits: ModelLimits(maxNodeDepth: .max, maxNodeCount: .max), at: location)
+            let brought = change.items.enumerated().compactMap { item, value in
+                value.recordId.map { (kind: ElementKind.record, id: $0, item: item) }
+            }
+            try IdCensus().check(brought: brought, limits: unlimited, at: location, walk: walk)
         }
         return data
     }
@@ -389,50 +449,51 @@ extension JSONValue {
         }
     }
 
-    fileprivate func countRecords(into census: inout IdCensus) {
+    /// Calls `body` with the id of every record: the objects with an id in the data's arrays,
+    /// not those inside another record.
+    fileprivate func forEachRecord(_ body: (String) -> Void) {
         switch self {
         case .array(let elements):
             for element in elements {
-                if let id = element.recordId {
-                    census.count("record", id, depth: 0)
-                } else {
-                    element.countRecords(into: &census)
-                }
+                if let id = element.recordId { body(id) } else { element.forEachRecord(body) }
             }
         case .object(let object):
-            for (_, value) in object { value.countRecords(into: &census) }
+            for (_, value) in object { value.forEachRecord(body) }
         default:
             break
         }
     }
 
-    fileprivate mutating func replace(record id: String, with items: [JSONValue]) -> Bool {
+    /// Replaces the record `id` with `items`; the record replaced, if found.
+    fileprivate mutating func replace(record id: String, with items: [JSONValue]) -> JSONValue? {
         switch self {
         case .array(var elements):
             if let index = elements.firstIndex(where: { $0.recordId == id }) {
+                let removed = elements[index]
                 elements.replaceSubrange(index...index, with: items)
                 self = .array(elements)
-                return true
+                return removed
             }
             for index in elements.indices where elements[index].recordId == nil {
-                if elements[index].replace(record: id, with: items) {
+                if let removed = elements[index].replace(record: id, with: items) {
                     self = .array(elements)
-                    return true
+                    return removed
                 }
             }
-            return false
-        case .object(var object):
+            return nil
+        case .object(let object):
             for (key, value) in object {
                 var nested = value
-                if nested.replace(record: id, with: items) {
-                    object[key] = nested
-                    self = .object(object)
-                    return true
+                if let removed = nested.replace(record: id, with: items) {
+                    var changed = object
+                    changed[key] = nested
+                    self = .object(changed)
+                    return removed
                 }
             }
-            return false
+            return nil
         default:
-            return false
+            return nil
         }
     }
 }

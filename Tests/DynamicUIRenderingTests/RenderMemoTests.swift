@@ -1,0 +1,139 @@
+import DynamicUIModels
+import DynamicUIRendering
+import DynamicUIResolvers
+import Foundation
+import Testing
+
+/// A render with a memo lowers only what changed, and draws exactly what a render without one
+/// draws.
+@Suite("Renders that keep what did not change")
+struct RenderMemoTests {
+    /// A dashboard of `count` cards reading the data.
+    static func dashboard(cards count: Int, status: String = "Procesando") throws -> ScreenDefinition {
+        try ScreenDefinition(json: [
+            "screen_id": "scr_cards", "screen_key": "cards", "screen_name": "Panel", "pattern": "dashboard", "version": 1,
+            "updated_at": "2026-11-25T00:00:00Z", "actions": [],
+            "template": ["zones": .array((0..<count).map { card($0, status: status) })],
+        ])
+    }
+
+    static func card(_ index: Int, status: String) -> JSONValue {
+        [
+            "id": .string("card-\(index)"), "type": "container", "title": .string("{data.cards.\(index).title}"),
+            "slots": [
+                ["id": .string("card-\(index)-status"), "control_type": "chip", "value": .string(status)],
+                ["id": .string("card-\(index)-owner"), "control_type": "label", "value": "{user.firstName}"],
+            ],
+        ]
+    }
+
+    static let data: JSONValue = ["cards": .array((0..<5).map { ["title": .string("Material \($0)")] })]
+
+    static func inputs(
+        _ screen: CompiledScreen, data: JSONValue = data, items: [JSONValue]? = nil, user: AuthUserInfo = teacher,
+        memo: RenderMemo?
+    ) throws -> ScreenInputs {
+        let context = try screen.context(user: user, userContext: teacherContext, data: data, environment: environment)
+        return ScreenInputs(screen: screen, context: context, items: items, memo: memo)
+    }
+
+    @Test func aPatchedCardIsTheOnlyZoneLoweredAgain() throws {
+        let compiled = try ScreenCompiler().compile(try Self.dashboard(cards: 5))
+        let memo = RenderMemo()
+        _ = PatternRouter().render(try Self.inputs(compiled, memo: memo))
+        #expect(memo.reused.zones == 0)
+
+        let patch = DocumentPatch(changes: [PatchChange(id: "card-2", items: [Self.card(2, status: "Listo")])])
+        let patched = try ScreenCompiler().compile(try compiled.definition.applying(patch), reusing: compiled)
+        // The compiler took the four unchanged zones as they were.
+        #expect(zip(patched.zones, compiled.zones).filter { $0 == $1 }.count == 4)
+        let drawn = PatternRouter().render(try Self.inputs(patched, memo: memo))
+        #expect(memo.reused.zones == 4)
+        let fresh = PatternRouter().render(try Self.inputs(patched, memo: nil))
+        #expect(TextRenderer().render(drawn) == TextRenderer().render(fresh))
+        #expect(TextRenderer().render(drawn).contains("Listo"))
+
+        // Another user: every zone reads the user, so nothing is taken.
+        let other = AuthUserInfo(id: "usr-9", firstName: "Tomás", lastName: "Ruiz", email: "t@edugo.test")
+        let redrawn = PatternRouter().render(try Self.inputs(patched, user: other, memo: memo))
+        #expect(memo.reused.zones == 4)
+        #expect(
+            TextRenderer().render(redrawn)
+                == TextRenderer().render(PatternRouter().render(try Self.inputs(patched, user: other, memo: nil))))
+        #expect(TextRenderer().render(redrawn).contains("Tomás"))
+    }
+
+    @Test func otherOptionsDrawAgainInFull() throws {
+        let compiled = try ScreenCompiler().compile(try Self.dashboard(cards: 3))
+        let memo = RenderMemo()
+        _ = PatternRouter(options: RenderOptions(sizeClass: .compact)).render(try Self.inputs(compiled, memo: memo))
+        let wide = PatternRouter(options: RenderOptions(sizeClass: .regular)).render(try Self.inputs(compiled, memo: memo))
+        #expect(memo.reused.zones == 0)
+        let fresh = PatternRouter(options: RenderOptions(sizeClass: .regular)).render(try Self.inputs(compiled, memo: nil))
+        #expect(TextRenderer().render(wide) == TextRenderer().render(fresh))
+    }
+
+    /// A list whose row template reads `row` (its record) and, when `readsData`, the data's total.
+    static func list(readsData: Bool) throws -> CompiledScreen {
+        var slots: [JSONValue] = [["id": "row-title", "control_type": "list-item", "field": "title"]]
+        if readsData { slots.append(["id": "row-total", "control_type": "label", "value": "de {data.total}"]) }
+        return try ScreenCompiler().compile(
+            try ScreenDefinition(json: [
+                "screen_id": "scr_rows", "screen_key": "rows", "screen_name": "Filas", "pattern": "list", "version": 1,
+                "updated_at": "2026-11-25T00:00:00Z", "actions": [],
+                "template": [
+                    "zones": [["id": "rows", "type": "simple-list", "field": "items", "item_layout": ["slots": .array(slots)]]]
+                ],
+            ]))
+    }
+
+    static func records(_ count: Int, renamed: Int? = nil) -> JSONValue {
+        [
+            "total": .number(JSONNumber(count)),
+            "items": .array(
+                (0..<count).map { index in
+                    ["id": .string("r-\(index)"), "title": .string(index == renamed ? "Fila \(index) (nueva)" : "Fila \(index)")]
+                }),
+        ]
+    }
+
+    static func rows(_ tree: RenderNode) -> [String] {
+        if case .list(_, let rows) = tree.kind { return rows.rows(limit: rows.count).map { TextRenderer().render($0) } }
+        return tree.children.flatMap(rows)
+    }
+
+    @Test func aPatchedRecordIsTheOnlyRowLoweredAgain() throws {
+        let screen = try Self.list(readsData: false)
+        let memo = RenderMemo()
+        let before = Self.records(6)
+        #expect(Self.rows(PatternRouter().render(try Self.inputs(screen, data: before, memo: memo))).count == 6)
+        let after = try before.applying(
+            DocumentPatch(changes: [PatchChange(id: "r-3", items: [["id": "r-3", "title": "Fila 3 (nueva)"]])]))
+        #expect(after == Self.records(6, renamed: 3))
+        let drawn = Self.rows(PatternRouter().render(try Self.inputs(screen, data: after, memo: memo)))
+        #expect(memo.reused.rows == 5)
+        #expect(drawn == Self.rows(PatternRouter().render(try Self.inputs(screen, data: after, memo: nil))))
+        #expect(drawn[3].contains("Fila 3 (nueva)"))
+    }
+
+    @Test func rowsThatReadTheDataAreLoweredAgainWhenItChanges() throws {
+        let screen = try Self.list(readsData: true)
+        let memo = RenderMemo()
+        _ = Self.rows(PatternRouter().render(try Self.inputs(screen, data: Self.records(4), memo: memo)))
+        // The same records, and another total: rows that read it are drawn again.
+        guard case .object(var grown) = Self.records(4) else { return }
+        grown["total"] = 40
+        let drawn = Self.rows(PatternRouter().render(try Self.inputs(screen, data: .object(grown), memo: memo)))
+        #expect(memo.reused.rows == 0, "each row reads data.total")
+        #expect(drawn.allSatisfy { $0.contains("de 40") })
+        #expect(drawn == Self.rows(PatternRouter().render(try Self.inputs(screen, data: .object(grown), memo: nil))))
+    }
+
+    @Test func slotsKnowTheNamesTheyRead() throws {
+        let screen = try Self.list(readsData: true)
+        let slots = try #require(screen.zones.first?.itemSlots)
+        #expect(slots.map(\.reads) == [[""], ["data"]])
+        let card = try ScreenCompiler().compile(try Self.dashboard(cards: 1))
+        #expect(card.zones[0].slots.map(\.reads) == [[], ["user"]])
+    }
+}
