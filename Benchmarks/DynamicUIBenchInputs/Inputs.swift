@@ -235,6 +235,9 @@ public enum LiveInputs {
         }
     }()
 
+    /// The app's capabilities (the SDK's own), made once as the screen loader holds them.
+    static let capabilities = RequirementResolver(capabilities: .sdk())
+
     /// A screen as shown: compiled, with its data and the memo of its last render.
     public struct Shown {
         /// The compiled screen.
@@ -252,7 +255,7 @@ public enum LiveInputs {
     /// of drawn rows and zones.
     public static func reload(screen bytes: [UInt8], data: [UInt8]?, staticData: JSONValue = .null) -> (Shown, Int) {
         let definition = try! DocumentDecoder().decode(ScreenDefinition.self, from: bytes)
-        let (fitted, _) = RequirementResolver(capabilities: .sdk()).resolve(definition)
+        let (fitted, _) = capabilities.resolve(definition)
         let compiled = try! ScreenCompiler().compile(fitted)
         let json = data.map { try! JSONReader().read($0) } ?? staticData
         let shown = Shown(screen: compiled, data: json, items: json["items"]?.arrayValue)
@@ -276,7 +279,7 @@ public enum LiveInputs {
     public static func patchScreen(_ shown: inout Shown, with bytes: [UInt8]) -> Int {
         let patch = try! DocumentDecoder().decode(DocumentPatch.self, from: bytes)
         let definition = try! shown.screen.definition.applying(
-            patch, fittedBy: RequirementResolver(capabilities: .sdk()))
+            patch, fittedBy: capabilities)
         shown.screen = try! ScreenCompiler().compile(definition, reusing: shown.screen)
         return draw(shown)
     }

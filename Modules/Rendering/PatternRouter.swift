@@ -172,22 +172,10 @@ struct ScreenLowering {
             accessibility: AccessibilityInfo(label: text(inputs.screen.title)))
         // Without a text input (or search bar) there is no focus order to assign: the walks of
         // the whole tree are skipped (a patched dashboard draws only its changed card).
-        guard Self.hasTextInput(zones) else { return root }
+        guard zones.contains(where: \.containsTextInput) else { return root }
         // The form's primary action: the toolbar's confirmation, else the first primary button.
         let submit = chrome.toolbar.first { $0.placement == .confirmation }?.actionId ?? Self.primaryAction(in: root)
         return FormFocus.assign(root, submitActionId: submit, isSignIn: definition.pattern == .login)
-    }
-
-    /// Whether a zone (at any depth) has a slot drawn as a text input or a search bar.
-    private static func hasTextInput(_ zones: [CompiledZone]) -> Bool {
-        zones.contains { zone in
-            zone.slots.contains { slot in
-                switch slot.slot.controlType {
-                case .textInput, .emailInput, .passwordInput, .numberInput, .searchBar: true
-                default: false
-                }
-            } || hasTextInput(zone.zones)
-        }
     }
 
     private static func primaryAction(in node: RenderNode) -> String? {
@@ -223,7 +211,7 @@ struct ScreenLowering {
             }
         }
         var search: SearchField?
-        if let slot = firstSlot(of: .searchBar, in: zones) {
+        if let slot = searchBar(in: zones) {
             let prompt = (try? slot.value.resolve(in: context))?.text ?? slot.slot.placeholder ?? strings(.search)
             search = SearchField(prompt: prompt, field: slot.slot.formFieldName, text: inputs.searchText)
         }
@@ -394,14 +382,14 @@ struct ScreenLowering {
         }
     }
 
-    /// The first slot of `type` in `zones` and the visible zones they nest, in document order
-    /// (read in place: no slot is copied on the way).
-    private func firstSlot(of type: ControlType, in zones: [CompiledZone]) -> CompiledSlot? {
-        for zone in zones {
+    /// The first search bar in `zones` and the visible zones they nest, in document order (only
+    /// zones that hold one are looked into).
+    private func searchBar(in zones: [CompiledZone]) -> CompiledSlot? {
+        for zone in zones where zone.containsSearchBar {
             let slots = zone.slots
-            for slot in slots.indices where slots[slot].slot.controlType == type { return slots[slot] }
+            for slot in slots.indices where slots[slot].slot.controlType == .searchBar { return slots[slot] }
             let nested = zone.zones
-            if !nested.isEmpty, let found = firstSlot(of: type, in: visible(nested)) { return found }
+            if !nested.isEmpty, let found = searchBar(in: visible(nested)) { return found }
         }
         return nil
     }
@@ -422,12 +410,12 @@ struct ScreenLowering {
     private func lowerZone(_ zone: CompiledZone) -> RenderNode {
         let place = pass?.lookup(zone)
         if let place, let kept = place.kept {
-            pass?.drew(zone, kept, at: place.place, reused: true)
-            return kept
+            pass?.drew(kept, at: place.place, reused: true)
+            return kept.node
         }
         var node = lowerZoneContent(zone)
         node.logId = zone.zone.logId
-        if let place { pass?.drew(zone, node, at: place.place, reused: false) }
+        if let place { pass?.drew(RenderPass.DrawnNode(node), at: place.place, reused: false) }
         return node
     }
 

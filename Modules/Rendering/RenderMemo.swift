@@ -91,20 +91,27 @@ final class RenderPass {
     /// A zone and what was drawn for it.
     struct Entry {
         let zone: CompiledZone
+        let node: DrawnNode
+    }
+
+    /// A drawn node, held by reference: a zone taken from one render to the next is not copied
+    /// on the way.
+    final class DrawnNode {
         let node: RenderNode
+        init(_ node: RenderNode) { self.node = node }
     }
 
     /// The previous render's zones and nodes, in the order it asked for them (apart: a zone is
     /// compared without copying its node).
     private let previousZones: [CompiledZone]
-    private let previousNodes: [RenderNode]
+    private let previousNodes: [DrawnNode]
     /// The previous zones by id, made on the first zone not found at its place.
     private var previousById: [String: Int]?
     /// The context names that changed since the last render; `nil` when nothing may be kept.
     let changedNames: Set<String>?
     /// The zones of this render, in the order asked for, and what was drawn for each.
     private var zones: [CompiledZone] = []
-    private var nodes: [RenderNode?] = []
+    private var nodes: [DrawnNode?] = []
     private(set) var reusedZones = 0
 
     init(previous: [Entry], changedNames: Set<String>?) {
@@ -115,12 +122,16 @@ final class RenderPass {
 
     /// The place of `zone` in this render, and its node as the previous render drew it when the
     /// zone is unchanged (looked for at the same place first, then by id).
-    func lookup(_ zone: CompiledZone) -> (place: Int, kept: RenderNode?) {
+    func lookup(_ zone: CompiledZone) -> (place: Int, kept: DrawnNode?) {
         let place = zones.count
         zones.append(zone)
         nodes.append(nil)
         guard !previousZones.isEmpty else { return (place, nil) }
-        if place < previousZones.count, previousZones[place] == zone { return (place, previousNodes[place]) }
+        if place < previousZones.count {
+            if previousZones[place] == zone { return (place, previousNodes[place]) }
+            // The same zone, changed (a patched card): not drawn before as it is now.
+            if previousZones[place].zone.id == zone.zone.id { return (place, nil) }
+        }
         if previousById == nil {
             var byId: [String: Int] = [:]
             for (index, zone) in previousZones.enumerated() { byId[zone.zone.id] = index }
@@ -131,7 +142,7 @@ final class RenderPass {
     }
 
     /// Records what was drawn for the zone at `place` (`reused` when taken from the memo).
-    func drew(_ zone: CompiledZone, _ node: RenderNode, at place: Int, reused: Bool) {
+    func drew(_ node: DrawnNode, at place: Int, reused: Bool) {
         nodes[place] = node
         if reused { reusedZones += 1 }
     }

@@ -5,19 +5,33 @@ public import Foundation
 /// (injected so results are deterministic), and a cache of date formatters.
 public struct EvaluationEnvironment: Sendable {
     /// "Now", for `{today_date}` and `{current_year}`.
-    public var now: Date
+    public var now: Date {
+        didSet { refreshDay() }
+    }
     /// Locale of formatted dates and numbers, and of the SDK's words.
     public var locale: Locale {
-        didSet { strings = DynamicUIStrings(locale: locale) }
+        didSet {
+            strings = DynamicUIStrings(locale: locale)
+            refreshDay()
+        }
     }
     /// Time zone of formatted dates.
-    public var timeZone: TimeZone
+    public var timeZone: TimeZone {
+        didSet { refreshDay() }
+    }
     /// Calendar of formatted dates.
-    public var calendar: Calendar
+    public var calendar: Calendar {
+        didSet { refreshDay() }
+    }
     /// Bounds on evaluation.
     public var limits: ExpressionLimits
     /// The SDK's words for `locale` (chosen when the locale is set, not per use).
     public private(set) var strings: DynamicUIStrings
+    /// `now` in the long date style of the locale (`21 de noviembre de 2026`), made when the
+    /// time, locale, zone or calendar is set (every screen context names it).
+    public private(set) var todayDate = ""
+    /// The year of `now` in the time zone.
+    public private(set) var currentYear = 0
     let formatters: DateFormatterCache
 
     /// Creates an environment.
@@ -34,11 +48,15 @@ public struct EvaluationEnvironment: Sendable {
         // One process-wide cache: a formatter costs ~0.1 ms of ICU set-up, and environments are
         // made per screen load.
         self.formatters = DateFormatterCache.shared
+        refreshDay()
     }
 
-    /// `now` in the long date style of the locale (`21 de noviembre de 2026`).
-    public var todayDate: String {
-        formatters.format(now, style: .long, locale: locale, timeZone: timeZone, calendar: calendar)
+    /// Makes `todayDate` and `currentYear` for the current time, locale, zone and calendar.
+    private mutating func refreshDay() {
+        todayDate = formatters.format(now, style: .long, locale: locale, timeZone: timeZone, calendar: calendar)
+        var calendar = calendar
+        calendar.timeZone = timeZone
+        currentYear = calendar.component(.year, from: now)
     }
 
     /// How a bound value reads on screen: an ISO 8601 timestamp as a medium date and short time
@@ -68,12 +86,6 @@ public struct EvaluationEnvironment: Sendable {
         }
     }
 
-    /// The year of `now` in the calendar and time zone.
-    public var currentYear: Int {
-        var calendar = calendar
-        calendar.timeZone = timeZone
-        return calendar.component(.year, from: now)
-    }
 }
 
 /// Date formatters are costly to create and not thread-safe; one per pattern, used under a lock.

@@ -60,6 +60,9 @@ public struct CompiledZone: Sendable, Hashable {
         let slots: [CompiledSlot]
         let zones: [CompiledZone]
         let itemSlots: [CompiledSlot]?
+        /// Whether a slot of the zone or of a zone it nests is a text input, or a search bar.
+        let containsTextInput: Bool
+        let containsSearchBar: Bool
 
         init(
             zone: Zone, condition: DynamicExpression?, title: TextTemplate?, itemsPath: DynamicExpression?,
@@ -72,6 +75,14 @@ public struct CompiledZone: Sendable, Hashable {
             self.slots = slots
             self.zones = zones
             self.itemSlots = itemSlots
+            containsTextInput =
+                slots.contains { slot in
+                    switch slot.slot.controlType {
+                    case .textInput, .emailInput, .passwordInput, .numberInput, .searchBar: true
+                    default: false
+                    }
+                } || zones.contains(where: \.containsTextInput)
+            containsSearchBar = slots.contains { $0.slot.controlType == .searchBar } || zones.contains(where: \.containsSearchBar)
         }
     }
 
@@ -91,6 +102,11 @@ public struct CompiledZone: Sendable, Hashable {
     public var zones: [CompiledZone] { storage.zones }
     /// The row template of a list zone.
     public var itemSlots: [CompiledSlot]? { storage.itemSlots }
+    /// Whether a slot of the zone or of a zone it nests is a text input or a search bar (known
+    /// when compiled, so a render need not look).
+    package var containsTextInput: Bool { storage.containsTextInput }
+    /// Whether a slot of the zone or of a zone it nests is a search bar.
+    package var containsSearchBar: Bool { storage.containsSearchBar }
 
     init(
         zone: Zone, condition: DynamicExpression?, title: TextTemplate?, itemsPath: DynamicExpression?,

@@ -126,18 +126,23 @@ private enum ElementKind: UInt8 {
     var name: String { "\(self)" }
 }
 
-/// How a patch finds elements: the document's size and depth, counted once per patch and kept
-/// current change by change, and the ids of its elements, found by walking it (comparing ids
-/// costs less than hashing them into a table the patch would use once).
+/// How a patch finds elements and keeps the document within its limits. The ids are found by
+/// walking the document (comparing ids costs less than hashing them into a table the patch would
+/// use once). The size is counted only when a patch makes the document larger than it was (a
+/// document as large or smaller was within the limits already), and the depth is checked where
+/// the items go.
 private struct IdCensus {
-    /// The deepest element counted so far (removals do not lower it).
+    /// The deepest element brought so far.
     var depth = 0
-    /// How many elements the document holds.
-    var elements = 0
+    /// Elements brought minus elements removed.
+    var growth = 0
+    /// How many elements the document holds, once counted.
+    var elements: Int?
 
-    /// Counts an element at `depth` (`sign` -1 takes one out).
+    /// Counts an element brought at `depth` (`sign` -1: one removed).
     mutating func count(depth: Int, sign: Int = 1) {
-        elements += sign
+        growth += sign
+        if let elements { self.elements = elements + sign }
         if sign > 0 { self.depth = max(self.depth, depth) }
     }
 
@@ -163,7 +168,7 @@ private struct IdCensus {
 
     /// After a change: each id its items brought is in the document once (among the elements
     /// `walk` visits), and the document is within `limits`.
-    func check(
+    mutating func check(
         brought: [(kind: ElementKind, id: String, item: Int)], limits: ModelLimits, at location: JSONLocation,
         walk: ((ElementKind, String?, Int) -> Void) -> Void
     ) throws(PatchError) {
@@ -193,6 +198,11 @@ private struct IdCensus {
                     message: "the id '\(id)' is already used by another \(kind.name) of the document")
             }
         }
+        var elements = self.elements ?? 0
+        if growth > 0 || depth > limits.maxNodeDepth, self.elements == nil {
+            walk { _, _, _ in elements += 1 }
+            self.elements = elements
+        }
         guard depth <= limits.maxNodeDepth, elements <= limits.maxNodeCount else {
             throw PatchError(
                 code: .limitExceeded, location: location,
@@ -215,7 +225,6 @@ extension ScreenDefinition {
     ) throws(PatchError) -> ScreenDefinition {
         var screen = self
         var census = IdCensus()
-        screen.template.zones.forEachElement(depth: 1) { census.count(depth: $2) }
         try patch.forEachChange { change, location throws(PatchError) in
             let walk = { (body: (ElementKind, String?, Int) -> Void) in screen.template.zones.forEachElement(depth: 1, body) }
             let target = try IdCensus.target(of: change, among: [.zone, .slot], at: location, walk: walk)
@@ -310,7 +319,6 @@ extension ViewNode {
     ) throws(PatchError) -> ViewNode {
         var root = self
         var census = IdCensus()
-        root.forEachNode(depth: 1) { census.count(depth: $1) }
         try patch.forEachChange { change, location throws(PatchError) in
             let walk = { (body: (ElementKind, String?, Int) -> Void) in root.forEachNode(depth: 1) { body(.node, $0, $1) } }
             let target = try IdCensus.target(of: change, among: [.node], at: location, walk: walk)
@@ -435,7 +443,8 @@ extension JSONValue {
             let brought = change.items.enumerated().compactMap { item, value in
                 value.recordId.map { (kind: ElementKind.record, id: $0, item: item) }
             }
-            try IdCensus().check(brought: brought, limits: unlimited, at: location, walk: walk)
+            var census = IdCensus()
+            try census.check(brought: brought, limits: unlimited, at: location, walk: walk)
         }
         return data
     }
