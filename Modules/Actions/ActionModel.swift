@@ -145,6 +145,9 @@ public indirect enum ActionResult: Sendable, Hashable {
     case stateChanged(JSONObject)
     /// Apply `patch` to the shown document in place (to its records when `toData`).
     case patch(DocumentPatch, toData: Bool)
+    /// Set the screen variable `name` to `value`, or add `value` (a number) to it when
+    /// `increment`; the screen checks the variable's type.
+    case setVariable(String, value: JSONValue, increment: Bool)
     /// Several results, applied in order (a form's success message, then going back).
     case sequence([ActionResult])
 

@@ -23,7 +23,7 @@ public struct ActionRegistry: Sendable {
             .navigate: NavigateHandler(), .navigateBack: FixedResultHandler(result: .navigateBack),
             .refresh: FixedResultHandler(result: .refresh), .logout: LogoutHandler(), .apiCall: APICallHandler(),
             .submitForm: SubmitFormHandler(), .confirm: ConfirmHandler(), .openURL: OpenURLHandler(),
-            .custom: CustomEventHandler(), .applyPatch: ApplyPatchHandler(),
+            .custom: CustomEventHandler(), .applyPatch: ApplyPatchHandler(), .setVariable: SetVariableHandler(),
         ]
         for (type, handler) in overrides { handlers[type] = handler }
         self.handlers = handlers
@@ -117,6 +117,27 @@ struct ApplyPatchHandler: ActionHandler {
             services.logger.error("APPLY_PATCH \(endpoint): \(error)")
             return .error(message: services.strings(.actionFailed))
         }
+    }
+}
+
+/// `SET_VARIABLE`: `name`, and `value` (placeholders evaluated) or `increment` (a number added
+/// to a number variable). The screen checks the value against the variable's type.
+struct SetVariableHandler: ActionHandler {
+    func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
+        guard let name = context.config["name"]?.stringValue, !name.isEmpty else {
+            return .error(message: services.strings(.missingParameter, "name", action.id))
+        }
+        if let increment = context.config["increment"] {
+            guard case .number = increment else {
+                services.logger.error("SET_VARIABLE \(action.id): increment is \(increment.kindName), not a number")
+                return .error(message: services.strings(.actionFailed))
+            }
+            return .setVariable(name, value: increment, increment: true)
+        }
+        guard let value = context.config["value"] else {
+            return .error(message: services.strings(.missingParameter, "value", action.id))
+        }
+        return .setVariable(name, value: value, increment: false)
     }
 }
 

@@ -46,6 +46,9 @@ public final class DynamicScreenViewModel {
     public private(set) var openedURL: URL?
     /// Screen state set by actions (`stateChanged`).
     public private(set) var state: JSONObject = [:]
+    /// The screen's variables (`variables.NAME` in expressions), each of its declared type.
+    public internal(set) var variables: JSONObject = [:]
+    @ObservationIgnored var variableRuntime = VariableRuntime()
     /// Why the screen shows a failure state instead of its content (the definition could not
     /// be loaded, or its data was refused, missing or unreachable); `nil` when it shows content.
     public private(set) var failure: LoadFailure?
@@ -81,7 +84,7 @@ public final class DynamicScreenViewModel {
     private let dispatcher: ActionDispatcher
     private let navigation: NavigationModel
     private let session: @MainActor () -> SessionInfo?
-    private let environment: EvaluationEnvironment
+    let environment: EvaluationEnvironment
     private let onLogout: @MainActor () async -> Void
     private let onSignedIn: @MainActor (SessionInfo) async -> Void
     private let onQueued: @MainActor () async -> Void
@@ -93,7 +96,7 @@ public final class DynamicScreenViewModel {
     @ObservationIgnored private var pollingPausedInBackground = false
     /// The list row whose action asked for the pending confirmation.
     @ObservationIgnored private var confirmationItem: JSONValue?
-    @ObservationIgnored private let firedActions = FiredActions()
+    @ObservationIgnored let firedActions = FiredActions()
     /// The runtime's count of data changes, and its value when this screen's data was loaded.
     var dataRevision: DataRevision?
     private var loadedRevision = 0
@@ -141,6 +144,7 @@ public final class DynamicScreenViewModel {
             let loaded = try await screens.load(route.screenKey)
             compiled = loaded.screen
             readsForm = nil
+            startVariables(of: loaded.screen.definition)
             screenState = .ready(loaded.screen.definition, isStale: loaded.isStale)
             onShown(self)
             if loaded.isStale { banner = Banner(kind: .pending, message: strings(.staleScreen)) }
@@ -174,10 +178,12 @@ public final class DynamicScreenViewModel {
     public func apply(_ patch: DocumentPatch) throws(PatchError) {
         guard let current = compiled, case .ready(_, let isStale) = screenState else { throw PatchError.notShown }
         try checkAddressee(of: patch)
-        let patched = try screens.patched(current, with: patch)
+        let values = try checkedVariables(of: patch)
+        let patched = patch.changes.isEmpty ? current : try screens.patched(current, with: patch)
         compiled = patched
         readsForm = nil
         screenState = .ready(patched.definition, isStale: isStale)
+        setPatched(values)
     }
 
     /// Applies `patch` to the shown records (by their `id`) and redraws them in place: a card
@@ -378,7 +384,7 @@ public final class DynamicScreenViewModel {
             form: JSONObject(formValues.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }),
             state: state,
             params: JSONObject(route.params.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }),
-            environment: environment)
+            variables: variables, environment: environment)
     }
 
     /// The render tree of the screen now, built on each call (the web preview, the text
@@ -640,6 +646,15 @@ public final class DynamicScreenViewModel {
                 Route(screenKey: screen, params: params.reduce(into: [:]) { $0[$1.key] = $1.value.text }, presentation: .sheet))
         case .stateChanged(let changes):
             for (key, value) in changes { state[key] = value }
+        case .setVariable(let name, let value, let increment):
+            do throws(VariableError) {
+                let changed = try assignVariables([(name, increment ? try incremented(name, by: value) : value)], at: "config")
+                await runTriggers(changed: changed)
+            } catch {
+                banner = Banner(kind: .error, message: strings(.actionFailed))
+                observers.emit(
+                    .error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "variables.\(name)", message: "\(error)")))
+            }
         case .patch(let patch, let toData):
             do throws(PatchError) {
                 if toData { try applyToData(patch) } else { try apply(patch) }

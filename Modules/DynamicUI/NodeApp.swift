@@ -728,6 +728,10 @@ public final class NodeScreenModel {
                 data[key] = value
                 state[key] = value
             }
+        case .setVariable(let key, let value, _):
+            // Node documents keep their values in `state`; `setState` is their way to set one.
+            data[key] = value
+            state[key] = value
         case .navigateTo(let document, let params, let presentation):
             app.show(NodeRoute(document: document, params: params, presentation: presentation))
         case .present(let document, let params):

@@ -80,6 +80,8 @@ public struct ErrorEvent: Sendable, Hashable {
         case actionFailed = "action failed"
         /// A queued change was dropped after 24 hours undelivered.
         case queueDropped = "queue dropped"
+        /// Variable triggers fired one another deeper than `VariableTrigger.maxCascadeDepth`.
+        case triggerCascade = "trigger cascade"
     }
 
     /// What kind of problem.
@@ -231,6 +233,7 @@ extension ActionResult {
         case .dismiss: "dismiss"
         case .stateChanged: "state changed"
         case .patch: "patch"
+        case .setVariable: "variable set"
         case .sequence(let steps): steps.last?.outcome ?? "nothing"
         }
     }

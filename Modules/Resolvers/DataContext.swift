@@ -232,24 +232,26 @@ public final class DataContext: Sendable {
     }
 
     /// A screen's root context (seed 000 §5): user, context, slot data, endpoint data (also the
-    /// default object), form values, screen state and navigation params.
+    /// default object), form values, screen state, navigation params and the screen's variables.
     public static func screen(
         user: AuthUserInfo? = nil, userContext: UserContext? = nil, slotData: [String: JSONValue]? = nil,
         data: JSONValue = .null, form: JSONObject = [:], state: JSONObject = [:], params: JSONObject = [:],
-        environment: EvaluationEnvironment
+        variables: JSONObject = [:], environment: EvaluationEnvironment
     ) -> DataContext {
         let slot: JSONValue = .object(JSONObject((slotData ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
         return DataContext(
             [
                 ("user", user?.scopeValue ?? .null), ("context", userContext?.scopeValue ?? .null), ("slot", slot),
                 ("data", data), ("form", .object(form)), ("state", .object(state)), ("env", .object(state)),
-                ("params", .object(params)), ("today_date", .string(environment.todayDate)),
+                ("params", .object(params)), ("variables", .object(variables)),
+                ("today_date", .string(environment.todayDate)),
                 ("current_year", .number(JSONNumber(environment.currentYear))),
             ], defaultObject: data, environment: environment)
     }
 
     /// The root names of a screen context, for validation.
     public static let screenRootNames: Set<String> = [
-        "user", "context", "slot", "data", "form", "state", "env", "params", "today_date", "current_year", "item", "index",
+        "user", "context", "slot", "data", "form", "state", "env", "params", "variables", "today_date", "current_year", "item",
+        "index",
     ]
 }

@@ -158,16 +158,17 @@ public struct CompiledScreen: Sendable, Hashable {
     /// The root context for evaluating this screen: slot data is evaluated here, once.
     public func context(
         user: AuthUserInfo?, userContext: UserContext?, data: JSONValue, form: JSONObject = [:], state: JSONObject = [:],
-        params: JSONObject = [:], environment: EvaluationEnvironment
+        params: JSONObject = [:], variables: JSONObject = [:], environment: EvaluationEnvironment
     ) throws(EvaluationError) -> DataContext {
         let base = DataContext.screen(
-            user: user, userContext: userContext, data: data, form: form, state: state, params: params, environment: environment)
+            user: user, userContext: userContext, data: data, form: form, state: state, params: params, variables: variables,
+            environment: environment)
         guard !slotData.isEmpty else { return base }
         var resolved: [String: JSONValue] = [:]
         for (key, template) in slotData { resolved[key] = try template.evaluate(in: base) }
         return DataContext.screen(
             user: user, userContext: userContext, slotData: resolved, data: data, form: form, state: state, params: params,
-            environment: environment)
+            variables: variables, environment: environment)
     }
 }
 
@@ -178,7 +179,7 @@ public struct ScreenCompiler: Sendable {
 
     /// Config members that are not templates (an endpoint's `{id}` is a path parameter).
     public static let rawConfigKeys: Set<String> = [
-        "endpoint", "screen_key", "method", "type", "event", "presentation", "invalidates", "fields",
+        "endpoint", "screen_key", "method", "type", "event", "presentation", "invalidates", "fields", "name",
     ]
 
     /// Creates a screen compiler.

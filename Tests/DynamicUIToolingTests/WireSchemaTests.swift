@@ -26,6 +26,7 @@ struct WireSchemaTests {
         ("NodeResultSelection", NodeResultSelection.self), ("AuthUserInfo", AuthUserInfo.self),
         ("UserContext", UserContext.self), ("ClientCapabilities", ClientCapabilities.self),
         ("DocumentPatch", DocumentPatch.self), ("PatchChange", PatchChange.self),
+        ("VariableDeclaration", VariableDeclaration.self), ("VariableTrigger", VariableTrigger.self),
     ]
 
     /// Definitions with members that no Swift struct declares: catalog documents the composer

@@ -60,6 +60,8 @@ public enum ControlType: OpenEnum {  // wire: kebab-case
 public enum ActionTrigger: OpenEnum {  // wire: SCREAMING_SNAKE_CASE
     /// The triggers of seed 000 §2.6.
     case buttonClick, itemClick, pullRefresh, fabClick, swipe, longPress
+    /// `SCREEN`: run by the screen itself (a variable trigger, a timer), never by a gesture.
+    case screen
     /// A value this SDK does not know (yet), kept as written.
     case unknown(String)
 }
@@ -71,6 +73,9 @@ public enum ActionType: OpenEnum {  // wire: SCREAMING_SNAKE_CASE
     /// `APPLY_PATCH`: a `DocumentPatch` fetched from `endpoint`, applied to the shown screen (or,
     /// with `"target": "data"`, to its records) in place.
     case applyPatch
+    /// `SET_VARIABLE`: sets the screen variable `name` to `value` (placeholders allowed), or adds
+    /// `increment` to a number; the value must have the variable's type.
+    case setVariable
     /// A value this SDK does not know (yet), kept as written.
     case unknown(String)
 }

@@ -1,0 +1,156 @@
+public import DynamicUIModels
+import DynamicUIResolvers
+
+/// A screen's variable types, its compiled triggers and what their conditions were last.
+struct VariableRuntime {
+    /// A trigger ready to run.
+    struct Trigger {
+        let variable: String?
+        let condition: DynamicExpression?
+        let actions: [String]
+    }
+
+    var types: [String: VariableType] = [:]
+    var triggers: [Trigger] = []
+    /// Whether each trigger's condition held when last evaluated.
+    var held: [Bool] = []
+    /// How deep the triggers now running fired one another.
+    var depth = 0
+}
+
+extension DynamicScreenViewModel {
+    /// Sets the screen's variables from the host app: each value is checked against its declared
+    /// type and all are set or none; the triggers they fire then run.
+    public func setVariables(_ values: [String: JSONValue]) async throws(VariableError) {
+        let changed = try assignVariables(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, at: .root)
+        await runTriggers(changed: changed)
+    }
+
+    /// Declares the variables of `definition` with their first values, and compiles its
+    /// triggers. A first value of the wrong type, or a trigger that does not compile, is
+    /// reported; the variable takes its type's empty value, the trigger is left out.
+    func startVariables(of definition: ScreenDefinition) {
+        var runtime = VariableRuntime()
+        var values: JSONObject = [:]
+        for (index, declaration) in (definition.variables ?? []).enumerated() {
+            let location = JSONLocation(components: [.key("variables"), .index(index)])
+            runtime.types[declaration.name] = declaration.type
+            do throws(VariableError) {
+                values[declaration.name] = try declaration.initialValue(at: location)
+            } catch {
+                values[declaration.name] = declaration.type.emptyValue
+                observers.emit(.error(ErrorEvent(.decode, screen: route.screenKey, path: "\(location)", message: "\(error)")))
+            }
+        }
+        let compiler = ExpressionCompiler(limits: environment.limits)
+        for (index, trigger) in (definition.triggers ?? []).enumerated() {
+            let location = JSONLocation(components: [.key("triggers"), .index(index), .key("condition")])
+            do throws(ExpressionError) {
+                let condition = try trigger.condition.map { text throws(ExpressionError) in
+                    try compiler.expression(text, at: location)
+                }
+                runtime.triggers.append(.init(variable: trigger.variable, condition: condition, actions: trigger.actions))
+            } catch {
+                observers.emit(.error(ErrorEvent(.compile, screen: route.screenKey, path: "\(location)", message: "\(error)")))
+            }
+        }
+        variables = values
+        variableRuntime = runtime
+        // A condition true from the start has not become true: it fires when it turns true later.
+        variableRuntime.held = conditionsNow()
+    }
+
+    /// Whether each trigger's condition holds now (`false` when it cannot be evaluated).
+    private func conditionsNow() -> [Bool] {
+        let context = try? context()
+        return variableRuntime.triggers.map { trigger in
+            guard let condition = trigger.condition, let context else { return trigger.condition == nil }
+            return (try? condition.isTrue(in: context)) ?? false
+        }
+    }
+
+    /// Sets `values` after checking each against its variable's type (all or none); returns
+    /// the names whose value changed.
+    func assignVariables(_ values: [(String, JSONValue)], at location: JSONLocation) throws(VariableError) -> Set<String> {
+        var checked: [(String, JSONValue)] = []
+        for (name, value) in values {
+            guard let type = variableRuntime.types[name] else {
+                throw VariableError(.unknownVariable, name: name, at: location, "the screen declares no such variable")
+            }
+            checked.append((name, try type.checked(value, name: name, at: location.appending(key: name))))
+        }
+        var changed: Set<String> = []
+        for (name, value) in checked where variables[name] != value {
+            variables[name] = value
+            changed.insert(name)
+        }
+        return changed
+    }
+
+    /// The value of the number variable `name` plus `delta` (a whole result for an integer).
+    func incremented(_ name: String, by delta: JSONValue) throws(VariableError) -> JSONValue {
+        guard case .number(let current)? = variables[name], case .number(let step) = delta else {
+            throw VariableError(
+                .typeMismatch, name: name, at: "config.increment", "only a number variable takes an increment")
+        }
+        if let a = current.int64Value, let b = step.int64Value {
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            if !overflow { return .number(JSONNumber(sum)) }
+        }
+        return .number(JSONNumber(current.doubleValue + step.doubleValue))
+    }
+
+    /// The patch's variable values, checked (a patch with a wrong one is refused whole).
+    func checkedVariables(of patch: DocumentPatch) throws(PatchError) -> [(String, JSONValue)] {
+        guard let values = patch.variables, !values.isEmpty else { return [] }
+        var checked: [(String, JSONValue)] = []
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            let location = JSONLocation(components: [.key("variables"), .key(name)])
+            guard let type = variableRuntime.types[name] else {
+                throw PatchError(code: .noTarget, location: location, message: "the screen declares no variable '\(name)'")
+            }
+            do throws(VariableError) {
+                checked.append((name, try type.checked(value, name: name, at: location)))
+            } catch {
+                throw PatchError(code: .invalidItem, location: location, message: error.message)
+            }
+        }
+        return checked
+    }
+
+    /// Sets a patch's checked values and runs the triggers they fire after the actions already
+    /// fired.
+    func setPatched(_ values: [(String, JSONValue)]) {
+        guard !values.isEmpty, let changed = try? assignVariables(values, at: "variables"), !changed.isEmpty else { return }
+        firedActions.fire { [weak self] in await self?.runTriggers(changed: changed) }
+    }
+
+    /// Runs the actions of the triggers that fire now: those watching a variable in `changed`
+    /// (while their condition holds) and those whose condition just became true. A cascade
+    /// deeper than `VariableTrigger.maxCascadeDepth` is stopped and reported, never run.
+    func runTriggers(changed: Set<String>) async {
+        guard !variableRuntime.triggers.isEmpty else { return }
+        let now = conditionsNow()
+        var fired: [String] = []
+        for (index, trigger) in variableRuntime.triggers.enumerated() {
+            let was = index < variableRuntime.held.count ? variableRuntime.held[index] : false
+            if let variable = trigger.variable {
+                if changed.contains(variable), now[index] { fired += trigger.actions }
+            } else if now[index], !was {
+                fired += trigger.actions
+            }
+        }
+        variableRuntime.held = now
+        guard !fired.isEmpty else { return }
+        guard variableRuntime.depth < VariableTrigger.maxCascadeDepth else {
+            let message =
+                "triggers fired one another \(VariableTrigger.maxCascadeDepth) deep; stopped before "
+                + fired.joined(separator: ", ")
+            observers.emit(.error(ErrorEvent(.triggerCascade, screen: route.screenKey, path: "triggers", message: message)))
+            return
+        }
+        variableRuntime.depth += 1
+        defer { variableRuntime.depth -= 1 }
+        for id in fired { await perform(actionId: id) }
+    }
+}
