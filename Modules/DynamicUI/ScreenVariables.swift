@@ -34,6 +34,8 @@ extension DynamicScreenViewModel {
         var values: JSONObject = [:]
         for (index, declaration) in (definition.variables ?? []).enumerated() {
             let location = JSONLocation(components: [.key("variables"), .index(index)])
+            // The first declaration of a name counts (the validator reports the others).
+            guard runtime.types[declaration.name] == nil else { continue }
             runtime.types[declaration.name] = declaration.type
             do throws(VariableError) {
                 values[declaration.name] = try declaration.initialValue(at: location)

@@ -388,3 +388,56 @@ struct CatalogFolderValidationTests {
         #expect(report.findings.first?.message == "expected an array, found string")
     }
 }
+
+@Suite("sdui validate: variables and triggers")
+struct VariableValidationTests {
+    @Test func variablesActionsAndTriggersAreCheckedAndCyclesReported() throws {
+        let screen: JSONValue = [
+            "screen_id": "scr_v", "screen_key": "variables-broken", "screen_name": "V", "pattern": "dashboard", "version": 1,
+            "updated_at": "2026-11-25T00:00:00Z",
+            "variables": [
+                ["name": "count", "type": "integer", "value": 1.5], ["name": "count", "type": "string"],
+                ["name": "when", "type": "date"], ["name": "tint", "type": "color", "value": "#abc"],
+            ],
+            "triggers": [
+                ["variable": "count", "actions": ["bump"]], ["variable": "nope", "actions": ["ghost"]],
+                ["condition": "variables.count >", "actions": ["paint"]], ["actions": ["paint"]],
+            ],
+            "template": [
+                "zones": [["id": "z", "type": "container", "slots": [["id": "l", "control_type": "label", "label": "x"]]]]
+            ],
+            "actions": [
+                ["id": "bump", "trigger": "SCREEN", "type": "SET_VARIABLE", "config": ["name": "count", "increment": 1]],
+                ["id": "paint", "trigger": "SCREEN", "type": "SET_VARIABLE", "config": ["name": "tint", "value": "red"]],
+                ["id": "grow", "trigger": "SCREEN", "type": "SET_VARIABLE", "config": ["name": "tint", "increment": 1]],
+                ["id": "lost", "trigger": "SCREEN", "type": "SET_VARIABLE", "config": ["name": "missing", "value": 1]],
+                ["id": "empty", "trigger": "SCREEN", "type": "SET_VARIABLE", "config": ["name": "count"]],
+            ],
+        ]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("variables-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(JSONWriter(prettyPrinted: true).bytes(from: screen)).write(to: folder.appendingPathComponent("screen.json"))
+        let report = ScreenValidator.shipped().validate(paths: [folder])
+        let expected: [(String, ValidationSeverity, String)] = [
+            ("variables[0].value", .error, "expected a whole number"),
+            ("variables[1].name", .error, "duplicate variable id 'count'"),
+            ("variables[2].type", .error, "unknown variable type 'date'"),
+            ("actions[1].config.value", .error, "expected a colour"),
+            ("actions[2].config.increment", .error, "only numbers take an increment"),
+            ("actions[3].config.name", .error, "no variable 'missing'"),
+            ("actions[4].config", .error, "needs config.value or config.increment"),
+            ("triggers[0]", .warning, "a cycle"),
+            ("triggers[1].variable", .error, "no variable 'nope'"),
+            ("triggers[1].actions[0]", .error, "no action with id 'ghost'"),
+            ("triggers[2].condition", .error, "syntax error"),
+            ("triggers[3]", .error, "needs a variable to watch or a condition"),
+        ]
+        for (path, severity, phrase) in expected {
+            #expect(
+                report.findings.contains { $0.path == path && $0.severity == severity && $0.message.contains(phrase) },
+                "missing \(path): \(phrase)\n\(report.text)")
+        }
+        #expect(report.findings.count == expected.count, "\(report.text)")
+    }
+}

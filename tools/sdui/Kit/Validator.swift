@@ -776,6 +776,7 @@ private struct ScreenChecks {
         }
         guard isScreen else { return }
         checkActions(screen)
+        checkVariables(screen)
         if let key = screen.handlerKey, let patterns = context.handlerPatterns, !patterns.contains(where: { $0.matches(key) }) {
             sink.error("handler_key", "no screen-handler plugin serves handler key '\(key)'")
         }
@@ -868,6 +869,109 @@ private struct ScreenChecks {
                     location,
                     "this action changes data through the admin API but names no permission; every role is offered it "
                         + "(add \"permission\", e.g. \"users.delete\")")
+            }
+        }
+    }
+
+    /// Variables (unique names, known types, first values of their type), `SET_VARIABLE`
+    /// (a declared variable, a literal value of its type, an increment only for numbers) and
+    /// triggers (declared variables, existing actions, conditions that compile), and the
+    /// trigger cycles visible statically: a trigger on a variable whose actions set it again.
+    private mutating func checkVariables(_ screen: ScreenDefinition) {
+        var names: [String: JSONLocation] = [:]
+        var types: [String: VariableType] = [:]
+        for (index, declaration) in (screen.variables ?? []).enumerated() {
+            let location = JSONLocation(components: [.key("variables"), .index(index)])
+            sink.unique("variable", declaration.name, at: location.appending(key: "name"), seen: &names)
+            if types[declaration.name] == nil { types[declaration.name] = declaration.type }  // the first declaration counts
+            if case .unknown(let raw) = declaration.type {
+                sink.error(location.appending(key: "type"), "unknown variable type '\(raw)'")
+                continue
+            }
+            do throws(VariableError) {
+                _ = try declaration.initialValue(at: location)
+            } catch {
+                sink.error(error.location, error.message)
+            }
+        }
+        // What each action sets, for the cycle check.
+        var sets: [String: String] = [:]
+        for (index, action) in screen.actions.enumerated() where action.type == .setVariable {
+            let location = JSONLocation(components: [.key("actions"), .index(index), .key("config")])
+            let config = action.config ?? [:]
+            guard let name = config["name"]?.stringValue, !name.isEmpty else {
+                sink.error(location.appending(key: "name"), "SET_VARIABLE needs config.name")
+                continue
+            }
+            guard let type = types[name] else {
+                sink.error(location.appending(key: "name"), "the screen declares no variable '\(name)'")
+                continue
+            }
+            sets[action.id] = name
+            if let increment = config["increment"] {
+                if type != .integer && type != .number {
+                    sink.error(
+                        location.appending(key: "increment"), "'\(name)' is \(type.rawValue): only numbers take an increment")
+                } else if case .number = increment {
+                } else {
+                    sink.error(location.appending(key: "increment"), "increment must be a number, found \(increment.kindName)")
+                }
+            } else if let value = config["value"] {
+                // A value with placeholders is known only when the action runs.
+                if value.stringValue?.contains("{") != true {
+                    do throws(VariableError) {
+                        _ = try type.checked(value, name: name, at: location.appending(key: "value"))
+                    } catch {
+                        sink.error(error.location, error.message)
+                    }
+                }
+            } else {
+                sink.error(location, "SET_VARIABLE needs config.value or config.increment")
+            }
+        }
+        let actionIds = Set(screen.actions.map(\.id))
+        var watching: [(variable: String, actions: [String], location: JSONLocation)] = []
+        for (index, trigger) in (screen.triggers ?? []).enumerated() {
+            let location = JSONLocation(components: [.key("triggers"), .index(index)])
+            if trigger.variable == nil, trigger.condition == nil {
+                sink.error(location, "a trigger needs a variable to watch or a condition")
+            }
+            if let variable = trigger.variable {
+                if types[variable] == nil {
+                    sink.error(location.appending(key: "variable"), "the screen declares no variable '\(variable)'")
+                } else {
+                    watching.append((variable, trigger.actions, location))
+                }
+            }
+            if let condition = trigger.condition {
+                do throws(ExpressionError) {
+                    _ = try ExpressionCompiler().expression(condition, at: location.appending(key: "condition"))
+                } catch {
+                    sink.error(location.appending(key: "condition"), "\(error.code): \(error.message)")
+                }
+            }
+            if trigger.actions.isEmpty { sink.warning(location.appending(key: "actions"), "the trigger runs no action") }
+            for (position, id) in trigger.actions.enumerated() where !actionIds.contains(id) {
+                sink.error(location.appending(key: "actions").appending(index: position), "no action with id '\(id)'")
+            }
+        }
+        // A variable's triggers set variables whose triggers set … the first again.
+        var next: [String: Set<String>] = [:]
+        for watch in watching {
+            for id in watch.actions { if let set = sets[id] { next[watch.variable, default: []].insert(set) } }
+        }
+        for watch in watching {
+            var seen: Set<String> = []
+            var frontier = watch.actions.compactMap { sets[$0] }
+            while let variable = frontier.popLast(), !seen.contains(variable) {
+                seen.insert(variable)
+                frontier += next[variable] ?? []
+            }
+            if seen.contains(watch.variable) {
+                sink.warning(
+                    watch.location,
+                    "a cycle: this trigger sets '\(watch.variable)' again (directly or through other triggers); "
+                        + "the cascade stops at depth \(VariableTrigger.maxCascadeDepth) with an error")
             }
         }
     }
