@@ -148,6 +148,8 @@ public indirect enum ActionResult: Sendable, Hashable {
     /// Set the screen variable `name` to `value`, or add `value` (a number) to it when
     /// `increment`; the screen checks the variable's type.
     case setVariable(String, value: JSONValue, increment: Bool)
+    /// Run `command` on the screen's timer `id`.
+    case timer(String, TimerCommand)
     /// Several results, applied in order (a form's success message, then going back).
     case sequence([ActionResult])
 

@@ -24,6 +24,7 @@ public struct ActionRegistry: Sendable {
             .refresh: FixedResultHandler(result: .refresh), .logout: LogoutHandler(), .apiCall: APICallHandler(),
             .submitForm: SubmitFormHandler(), .confirm: ConfirmHandler(), .openURL: OpenURLHandler(),
             .custom: CustomEventHandler(), .applyPatch: ApplyPatchHandler(), .setVariable: SetVariableHandler(),
+            .timer: TimerHandler(),
         ]
         for (type, handler) in overrides { handlers[type] = handler }
         self.handlers = handlers
@@ -138,6 +139,21 @@ struct SetVariableHandler: ActionHandler {
             return .error(message: services.strings(.missingParameter, "value", action.id))
         }
         return .setVariable(name, value: value, increment: false)
+    }
+}
+
+/// `TIMER`: `id` (the screen's timer) and `command` (`start`, `stop`, `pause`, `resume`, `reset`).
+struct TimerHandler: ActionHandler {
+    func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
+        guard let id = context.config["id"]?.stringValue, !id.isEmpty else {
+            return .error(message: services.strings(.missingParameter, "id", action.id))
+        }
+        let command = TimerCommand(rawValue: context.config["command"]?.stringValue ?? "")
+        if case .unknown(let raw) = command {
+            services.logger.error("TIMER \(action.id): unknown command '\(raw)'")
+            return .error(message: services.strings(.actionFailed))
+        }
+        return .timer(id, command)
     }
 }
 

@@ -49,6 +49,7 @@ public final class DynamicScreenViewModel {
     /// The screen's variables (`variables.NAME` in expressions), each of its declared type.
     public internal(set) var variables: JSONObject = [:]
     @ObservationIgnored var variableRuntime = VariableRuntime()
+    @ObservationIgnored var timerRuntime = TimerRuntime()
     /// Why the screen shows a failure state instead of its content (the definition could not
     /// be loaded, or its data was refused, missing or unreachable); `nil` when it shows content.
     public private(set) var failure: LoadFailure?
@@ -90,7 +91,7 @@ public final class DynamicScreenViewModel {
     private let onQueued: @MainActor () async -> Void
     private let onPerformed: @MainActor () async -> Void
     private let onShown: @MainActor (DynamicScreenViewModel) -> Void
-    private let clock: any DynamicUIClock
+    let clock: any DynamicUIClock
     private var polling: Task<Void, Never>?
     /// Polling stopped because the app went to the background; it resumes when it comes back.
     @ObservationIgnored private var pollingPausedInBackground = false
@@ -146,6 +147,7 @@ public final class DynamicScreenViewModel {
             readsForm = nil
             startVariables(of: loaded.screen.definition)
             screenState = .ready(loaded.screen.definition, isStale: loaded.isStale)
+            startTimers(of: loaded.screen.definition)
             onShown(self)
             if loaded.isStale { banner = Banner(kind: .pending, message: strings(.staleScreen)) }
             await loadData()
@@ -329,8 +331,10 @@ public final class DynamicScreenViewModel {
     }
 
     /// The app went to the background (`false`) or came back (`true`): polling pauses there and
-    /// resumes here, with a reload when it was due meanwhile.
+    /// resumes here, with a reload when it was due meanwhile; timers stop ticking there and catch
+    /// up from the clock here.
     public func appDidChange(isActive: Bool) async {
+        suspendTimers(!isActive)
         if isActive {
             guard pollingPausedInBackground else { return }
             pollingPausedInBackground = false
@@ -655,6 +659,8 @@ public final class DynamicScreenViewModel {
                 observers.emit(
                     .error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "variables.\(name)", message: "\(error)")))
             }
+        case .timer(let id, let command):
+            self.command(command, timer: id)
         case .patch(let patch, let toData):
             do throws(PatchError) {
                 if toData { try applyToData(patch) } else { try apply(patch) }

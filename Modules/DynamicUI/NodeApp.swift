@@ -728,6 +728,8 @@ public final class NodeScreenModel {
                 data[key] = value
                 state[key] = value
             }
+        case .timer:
+            break  // node documents declare no timers
         case .setVariable(let key, let value, _):
             // Node documents keep their values in `state`; `setState` is their way to set one.
             data[key] = value

@@ -234,6 +234,7 @@ extension ActionResult {
         case .stateChanged: "state changed"
         case .patch: "patch"
         case .setVariable: "variable set"
+        case .timer: "timer"
         case .sequence(let steps): steps.last?.outcome ?? "nothing"
         }
     }

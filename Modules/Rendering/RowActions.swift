@@ -54,7 +54,7 @@ public struct RowAction: Sendable, Hashable, Identifiable {
         case .confirm: return strings(.confirm)
         case .logout: return strings(.signOut)
         case .openURL: return strings(.openLink)
-        case .custom, .setVariable, .unknown: return action.id
+        case .custom, .setVariable, .timer, .unknown: return action.id
         }
     }
 }

@@ -73,6 +73,7 @@
             }
             .onDisappear {
                 model.stopPolling()
+                model.stopTimers()
                 model.cancelFiredActions()
             }
             .onChange(of: model.openedURL) { _, url in

@@ -412,6 +412,11 @@ struct VariableValidationTests {
                 ["id": "grow", "trigger": "SCREEN", "type": "SET_VARIABLE", "config": ["name": "tint", "increment": 1]],
                 ["id": "lost", "trigger": "SCREEN", "type": "SET_VARIABLE", "config": ["name": "missing", "value": 1]],
                 ["id": "empty", "trigger": "SCREEN", "type": "SET_VARIABLE", "config": ["name": "count"]],
+                ["id": "clock", "trigger": "SCREEN", "type": "TIMER", "config": ["id": "other", "command": "rewind"]],
+            ],
+            "timers": [
+                ["id": "t", "tick_interval": 0, "value_variable": "tint", "end_actions": ["gone"]],
+                ["id": "t", "remaining_variable": "count"],
             ],
         ]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("variables-\(UUID().uuidString)")
@@ -432,6 +437,13 @@ struct VariableValidationTests {
             ("triggers[1].actions[0]", .error, "no action with id 'ghost'"),
             ("triggers[2].condition", .error, "syntax error"),
             ("triggers[3]", .error, "needs a variable to watch or a condition"),
+            ("timers[0].value_variable", .error, "must be an integer variable"),
+            ("timers[0].tick_interval", .warning, "raised to 100 ms"),
+            ("timers[0].end_actions[0]", .error, "no action with id 'gone'"),
+            ("timers[1].id", .error, "duplicate timer id 't'"),
+            ("timers[1].remaining_variable", .warning, "no remaining time"),
+            ("actions[5].config.id", .error, "no timer 'other'"),
+            ("actions[5].config.command", .error, "unknown command 'rewind'"),
         ]
         for (path, severity, phrase) in expected {
             #expect(

@@ -76,6 +76,8 @@ public enum ActionType: OpenEnum {  // wire: SCREAMING_SNAKE_CASE
     /// `SET_VARIABLE`: sets the screen variable `name` to `value` (placeholders allowed), or adds
     /// `increment` to a number; the value must have the variable's type.
     case setVariable
+    /// `TIMER`: `command` (`start`, `stop`, `pause`, `resume`, `reset`) for the screen's timer `id`.
+    case timer
     /// A value this SDK does not know (yet), kept as written.
     case unknown(String)
 }

@@ -955,6 +955,7 @@ private struct ScreenChecks {
                 sink.error(location.appending(key: "actions").appending(index: position), "no action with id '\(id)'")
             }
         }
+        checkTimers(screen, types: types, actionIds: actionIds)
         // A variable's triggers set variables whose triggers set … the first again.
         var next: [String: Set<String>] = [:]
         for watch in watching {
@@ -972,6 +973,55 @@ private struct ScreenChecks {
                     watch.location,
                     "a cycle: this trigger sets '\(watch.variable)' again (directly or through other triggers); "
                         + "the cascade stops at depth \(VariableTrigger.maxCascadeDepth) with an error")
+            }
+        }
+    }
+
+    /// Timers (unique ids, integer variables, existing actions, numbers the app will clamp)
+    /// and `TIMER` actions (an existing timer, a known command).
+    private mutating func checkTimers(_ screen: ScreenDefinition, types: [String: VariableType], actionIds: Set<String>) {
+        var ids: [String: JSONLocation] = [:]
+        for (index, timer) in (screen.timers ?? []).enumerated() {
+            let location = JSONLocation(components: [.key("timers"), .index(index)])
+            sink.unique("timer", timer.id, at: location.appending(key: "id"), seen: &ids)
+            for (key, name) in [("value_variable", timer.valueVariable), ("remaining_variable", timer.remainingVariable)] {
+                guard let name else { continue }
+                if types[name] == nil {
+                    sink.error(location.appending(key: key), "the screen declares no variable '\(name)'")
+                } else if types[name] != .integer {
+                    sink.error(location.appending(key: key), "'\(name)' must be an integer variable (milliseconds)")
+                }
+            }
+            if timer.remainingVariable != nil, timer.duration == nil {
+                sink.warning(location.appending(key: "remaining_variable"), "a timer without a duration has no remaining time")
+            }
+            if let tick = timer.tickInterval, tick < TimerDefinition.minimumTick {
+                sink.warning(
+                    location.appending(key: "tick_interval"),
+                    "ticks under \(TimerDefinition.minimumTick) ms are raised to \(TimerDefinition.minimumTick) ms")
+            }
+            if let duration = timer.duration, duration < 0 || duration > TimerDefinition.maximumDuration {
+                sink.warning(
+                    location.appending(key: "duration"),
+                    "the duration is clamped to 0…\(TimerDefinition.maximumDuration) ms")
+            }
+            for (key, list) in [("tick_actions", timer.tickActions), ("end_actions", timer.endActions)] {
+                for (position, id) in (list ?? []).enumerated() where !actionIds.contains(id) {
+                    sink.error(location.appending(key: key).appending(index: position), "no action with id '\(id)'")
+                }
+            }
+        }
+        for (index, action) in screen.actions.enumerated() where action.type == .timer {
+            let location = JSONLocation(components: [.key("actions"), .index(index), .key("config")])
+            let config = action.config ?? [:]
+            if let id = config["id"]?.stringValue {
+                if ids[id] == nil { sink.error(location.appending(key: "id"), "the screen declares no timer '\(id)'") }
+            } else {
+                sink.error(location.appending(key: "id"), "TIMER needs config.id")
+            }
+            if case .unknown(let raw) = TimerCommand(rawValue: config["command"]?.stringValue ?? "") {
+                sink.error(
+                    location.appending(key: "command"), "unknown command '\(raw)' (start, stop, pause, resume or reset)")
             }
         }
     }

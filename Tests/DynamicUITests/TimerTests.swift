@@ -1,0 +1,135 @@
+import DynamicUI
+import DynamicUIModels
+import DynamicUINetwork
+import DynamicUITesting
+import Foundation
+import Testing
+
+/// Screen timers on the injectable clock: ticks write the elapsed and remaining time, end
+/// actions run once, wire values are clamped, and the background suspends them.
+@Suite("Timers")
+@MainActor
+struct TimerTests {
+    static func screen(timers: [JSONValue], triggers: [JSONValue] = []) -> JSONValue {
+        [
+            "screen_id": "scr_timer", "screen_key": "timed", "screen_name": "Evaluación", "pattern": "dashboard", "version": 1,
+            "updated_at": "2026-11-25T00:00:00Z",
+            "variables": [
+                ["name": "remaining", "type": "integer"], ["name": "elapsed", "type": "integer"],
+                ["name": "finished", "type": "boolean"], ["name": "warned", "type": "boolean"],
+            ],
+            "timers": .array(timers), "triggers": .array(triggers),
+            "template": [
+                "zones": [
+                    [
+                        "id": "clock", "type": "container",
+                        "slots": [["id": "left", "control_type": "label", "value": "{variables.remaining | duration:mm:ss}"]],
+                    ]
+                ]
+            ],
+            "actions": [
+                ["id": "done", "trigger": "SCREEN", "type": "SET_VARIABLE", "config": ["name": "finished", "value": true]],
+                ["id": "warn", "trigger": "SCREEN", "type": "SET_VARIABLE", "config": ["name": "warned", "value": true]],
+                ["id": "start", "trigger": "SCREEN", "type": "TIMER", "config": ["id": "t", "command": "start"]],
+                ["id": "pause", "trigger": "SCREEN", "type": "TIMER", "config": ["id": "t", "command": "pause"]],
+                ["id": "resume", "trigger": "SCREEN", "type": "TIMER", "config": ["id": "t", "command": "resume"]],
+                ["id": "reset", "trigger": "SCREEN", "type": "TIMER", "config": ["id": "t", "command": "reset"]],
+                ["id": "stop", "trigger": "SCREEN", "type": "TIMER", "config": ["id": "t", "command": "stop"]],
+            ],
+        ]
+    }
+
+    static func shown(
+        _ screen: JSONValue, observers: DynamicUIObservers = .none
+    ) async throws -> (Fixture, DynamicScreenViewModel) {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(.get, "/v1/screens/timed", .json(200, screen))
+        let model = try fixture.model(route: Route(screenKey: "timed"), observers: observers)
+        await model.load()
+        return (fixture, model)
+    }
+
+    /// Moves the clock and waits until the timer sleeps again (its tick ran).
+    static func advance(_ clock: ManualClock, by seconds: Double, sleepers: Int = 1) async {
+        #expect(await clock.waitForSleepers(sleepers, timeout: 5), "the timer sleeps before the clock moves")
+        clock.advance(by: seconds)
+        #expect(await clock.waitForSleepers(sleepers, timeout: 5))
+        await settle()
+    }
+
+    @Test func aCountdownTicksWarnsAtTheLastSecondAndEndsOnce() async throws {
+        let countdown: JSONValue = [
+            "id": "t", "duration": 3000, "tick_interval": 1000, "remaining_variable": "remaining", "value_variable": "elapsed",
+            "end_actions": ["done"], "autostart": true,
+        ]
+        let (fixture, model) = try await Self.shown(
+            Self.screen(timers: [countdown], triggers: [["condition": "variables.remaining <= 1000", "actions": ["warn"]]]))
+        let clock = fixture.harness.clock
+        #expect(model.variables["remaining"] == 3000)
+        #expect(await clock.waitForSleepers(1, timeout: 5))
+        await Self.advance(clock, by: 1)
+        #expect(model.variables["remaining"] == 2000 && model.variables["elapsed"] == 1000)
+        #expect(model.variables["warned"] == false)
+        await Self.advance(clock, by: 1)
+        #expect(model.variables["remaining"] == 1000 && model.variables["warned"] == true)
+        clock.advance(by: 1)
+        for _ in 0..<50 where model.variables["finished"] != true { await Task.yield() }
+        #expect(model.variables["remaining"] == 0 && model.variables["finished"] == true)
+        #expect(clock.sleeperCount == 0, "an ended timer does not tick")
+    }
+
+    @Test func aZeroTickAndANegativeDurationAreClamped() async throws {
+        let fast: JSONValue = ["id": "t", "tick_interval": 0, "value_variable": "elapsed", "autostart": true]
+        let (fixture, model) = try await Self.shown(Self.screen(timers: [fast]))
+        let clock = fixture.harness.clock
+        #expect(await clock.waitForSleepers(1, timeout: 5))
+        #expect(clock.sleeps.last == 0.1, "a tick of 0 waits the minimum, 100 ms")
+        await Self.advance(clock, by: 0.1)
+        #expect(model.variables["elapsed"] == 100)
+        #expect(TimerDefinition(id: "x", duration: -5, tickInterval: -1).clamped.duration == 0)
+        #expect(TimerDefinition(id: "x", duration: .max, tickInterval: .min).clamped.tickInterval == 100)
+        #expect(TimerDefinition(id: "x", duration: .max).clamped.duration == TimerDefinition.maximumDuration)
+    }
+
+    @Test func pauseResumeResetAndTheBackground() async throws {
+        let timer: JSONValue = ["id": "t", "duration": 60000, "tick_interval": 1000, "value_variable": "elapsed"]
+        let (fixture, model) = try await Self.shown(Self.screen(timers: [timer]))
+        let clock = fixture.harness.clock
+        #expect(clock.sleeperCount == 0, "not started without autostart")
+        await model.perform(actionId: "start")
+        await Self.advance(clock, by: 2)
+        #expect(model.variables["elapsed"] == 2000)
+        await model.perform(actionId: "pause")
+        clock.advance(by: 30)
+        await settle()
+        #expect(model.variables["elapsed"] == 2000, "paused: the time does not count")
+        await model.perform(actionId: "resume")
+        await Self.advance(clock, by: 1)
+        #expect(model.variables["elapsed"] == 3000)
+        // In the background nothing ticks; back, the timer catches up from the clock at once.
+        await model.appDidChange(isActive: false)
+        clock.advance(by: 10)
+        await settle()
+        #expect(model.variables["elapsed"] == 3000)
+        await model.appDidChange(isActive: true)
+        #expect(await clock.waitForSleepers(1, timeout: 5))
+        await settle()
+        #expect(model.variables["elapsed"] == 13000)
+        await model.perform(actionId: "reset")
+        #expect(model.variables["elapsed"] == 0)
+        await model.perform(actionId: "stop")
+        await settle()
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func atMostEightTimersRunAtOnce() async throws {
+        let recorder = RecordingObserver()
+        let timers: [JSONValue] = (0..<10).map { ["id": .string("t\($0)"), "tick_interval": 1000, "autostart": true] }
+        let (fixture, model) = try await Self.shown(Self.screen(timers: timers), observers: DynamicUIObservers([recorder]))
+        #expect(await fixture.harness.clock.waitForSleepers(TimerDefinition.maxLiveTimers, timeout: 5))
+        await settle()
+        #expect(fixture.harness.clock.sleeperCount == TimerDefinition.maxLiveTimers)
+        #expect(recorder.errors.filter { $0.message.contains("timers already run") }.count == 2)
+        model.stopTimers()
+    }
+}
