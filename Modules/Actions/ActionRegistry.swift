@@ -157,13 +157,16 @@ struct TimerHandler: ActionHandler {
     }
 }
 
-/// `SUBMIT_FORM`: validates with `FormValidator`, then sends `fields` (or every input) to
+/// `SUBMIT_FORM`: validates with `FormValidator` (unless `validate` is `false`), then sends `fields` (or every input) to
 /// `endpoint` with `method`; field errors, pending offline and `on_success` as `Mutation`.
 struct SubmitFormHandler: ActionHandler {
     func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult {
         let validator = FormValidator(strings: services.strings)
-        let errors = validator.validate(slots: context.formSlots, values: context.fieldValues)
-        if !errors.isEmpty { return .fieldErrors(errors, message: services.strings(.checkFields)) }
+        // `"validate": false` sends the form as it is (a timed assessment whose time ran out).
+        if context.config["validate"] != .bool(false) {
+            let errors = validator.validate(slots: context.formSlots, values: context.fieldValues)
+            if !errors.isEmpty { return .fieldErrors(errors, message: services.strings(.checkFields)) }
+        }
         guard let endpoint = context.config["endpoint"]?.stringValue else {
             return .error(message: services.strings(.missingParameter, "endpoint", action.id))
         }

@@ -1,6 +1,10 @@
 import DynamicUI
+import DynamicUIActions
+import DynamicUICatalog
 import DynamicUIModels
 import DynamicUINetwork
+import DynamicUIRendering
+import DynamicUIResolvers
 import DynamicUITesting
 import Foundation
 import Testing
@@ -130,6 +134,78 @@ struct TimerTests {
         await settle()
         #expect(fixture.harness.clock.sleeperCount == TimerDefinition.maxLiveTimers)
         #expect(recorder.errors.filter { $0.message.contains("timers already run") }.count == 2)
+        model.stopTimers()
+    }
+}
+
+/// The EduGo assessment: a 15-minute countdown that warns at one minute and sends the answers
+/// as they are when the time runs out.
+@Suite("EduGo: the timed assessment")
+@MainActor
+struct TimedAssessmentTests {
+    @Test func theCountdownWarnsAtOneMinuteAndSubmitsWhenTimeRunsOut() async throws {
+        let fixture = Fixture()
+        let assessment = try #require(try catalog.data("assessments").arrayValue?.first)
+        let material = try #require(assessment["material_id"]?.stringValue)
+        await fixture.harness.transport.on(.get, "/v1/materials/\(material)/assessment", .json(200, assessment))
+        await fixture.harness.transport.on(
+            .post, "/v1/materials/\(material)/assessment/attempts", .json(201, ["id": "att-new", "score": 40]))
+        fixture.navigation.push(Route(screenKey: "assessments-list"))
+        let route = Route(screenKey: "assessment-take", params: ["id": material])
+        fixture.navigation.push(route)
+        let model = try await fixture.model(catalogRoute: route)
+        await model.load()
+        let clock = fixture.harness.clock
+        #expect(model.variables["remaining"] == 900_000)
+        let text = { TextRenderer().render(try model.render(options: RenderOptions())) }
+        #expect(try text().contains("15:00") && !(try text()).contains("Queda un minuto"))
+        model.formState.setValue("b", for: "q1")
+
+        #expect(await clock.waitForSleepers(1, timeout: 5))
+        clock.advance(by: 14 * 60)
+        #expect(await clock.waitForSleepers(1, timeout: 5))
+        await settle()
+        #expect(model.variables["remaining"] == 60_000 && model.variables["warned"] == true)
+        #expect(try text().contains("01:00") && (try text()).contains("Queda un minuto"))
+        #expect(await fixture.harness.transport.requests(to: "/v1/materials/\(material)/assessment/attempts").isEmpty)
+
+        clock.advance(by: 60)
+        for _ in 0..<200
+        where await fixture.harness.transport.requests(to: "/v1/materials/\(material)/assessment/attempts").isEmpty {
+            await Task.yield()
+        }
+        let sent = await fixture.harness.transport.requests(to: "/v1/materials/\(material)/assessment/attempts")
+        #expect(sent.count == 1, "sent once, unanswered questions included")
+        #expect(model.variables["remaining"] == 0)
+        #expect(clock.sleeperCount == 0)
+    }
+}
+
+/// The EduGo teacher dashboard: every 30 seconds it asks for updates and applies the patch it
+/// gets, so the card of a material that finished processing changes in place.
+@Suite("EduGo: the dashboard that updates in place")
+@MainActor
+struct DashboardUpdateTests {
+    @Test func aTimerFetchesThePatchAndTheBannerChangesWithoutAReload() async throws {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(.get, "/v1/stats/global", .json(200, try catalog.data("stats_global")))
+        await fixture.harness.transport.on(
+            .get, "/v1/dashboard/teacher/updates", .json(200, try catalog.data("dashboard_teacher_updates")))
+        let model = try await fixture.model("dashboard-teacher")
+        await model.load()
+        let text = { TextRenderer().render(try model.render(options: RenderOptions())) }
+        #expect(!(try text()).contains("ya publicado"))
+        let clock = fixture.harness.clock
+        #expect(await clock.waitForSleepers(1, timeout: 5))
+        clock.advance(by: 30)
+        #expect(await clock.waitForSleepers(1, timeout: 5), "the timer ticks again after the patch")
+        for _ in 0..<100 where !((try? text()) ?? "").contains("ya publicado") { await Task.yield() }
+        #expect(try text().contains("«Fracciones equivalentes» ya publicado"))
+        #expect(await fixture.harness.transport.requests(to: "/v1/dashboard/teacher/updates").count == 1)
+        #expect(await fixture.harness.transport.requests(to: "/v1/screens/dashboard-teacher").count == 1, "no reload")
+        #expect(
+            model.compiled?.definition.template.allZones.flatMap { $0.slots ?? [] }.first { $0.id == "metric_1" }?.icon
+                == "checkmark.seal.fill")
         model.stopTimers()
     }
 }

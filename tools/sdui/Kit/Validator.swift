@@ -768,9 +768,14 @@ private struct ScreenChecks {
             sink.add(clientFindings: resolver.resolve(screen).1, manifest: manifest)
             if isScreen {
                 for (index, action) in screen.actions.enumerated() where !manifest.has("action:\(action.type.rawValue)") {
-                    sink.error(
-                        JSONLocation(components: [.key("actions"), .index(index), .key("type")]),
-                        "app \(manifest.sdkVersion) does not know action type '\(action.type.rawValue)'")
+                    let location = JSONLocation(components: [.key("actions"), .index(index), .key("type")])
+                    let message = "app \(manifest.sdkVersion) does not know action type '\(action.type.rawValue)'"
+                    if action.trigger == .screen {
+                        // Only the screen's triggers and timers run it, and that app has neither.
+                        sink.warning(location, message + "; only triggers and timers run this action, so it never runs there")
+                    } else {
+                        sink.error(location, message)
+                    }
                 }
             }
         }
