@@ -46,6 +46,8 @@ public final class DynamicScreenViewModel {
     public private(set) var openedURL: URL?
     /// Screen state set by actions (`stateChanged`).
     public private(set) var state: JSONObject = [:]
+    /// The deferred sections by zone id: loading, loaded or failed, each on its own.
+    public internal(set) var sections: [String: SectionState] = [:]
     /// The screen's variables (`variables.NAME` in expressions), each of its declared type.
     public internal(set) var variables: JSONObject = [:]
     @ObservationIgnored var variableRuntime = VariableRuntime()
@@ -81,7 +83,7 @@ public final class DynamicScreenViewModel {
     public let observers: DynamicUIObservers
     private var impressions: Set<String> = []
     private let screens: ScreenLoader
-    private let dataLoader: DataLoader
+    let dataLoader: DataLoader
     private let dispatcher: ActionDispatcher
     private let navigation: NavigationModel
     private let session: @MainActor () -> SessionInfo?
@@ -150,7 +152,11 @@ public final class DynamicScreenViewModel {
             startTimers(of: loaded.screen.definition)
             onShown(self)
             if loaded.isStale { banner = Banner(kind: .pending, message: strings(.staleScreen)) }
+            sections = [:]
+            // The deferred sections load beside the screen's data, each on its own.
+            async let sectionsLoaded: Void = loadSections()
             await loadData()
+            await sectionsLoaded
             for (field, value) in await dispatcher.initialValues(for: loaded.screen.definition, session: session()) {
                 formState.setValue(value, for: field)
             }
@@ -186,6 +192,12 @@ public final class DynamicScreenViewModel {
         readsForm = nil
         screenState = .ready(patched.definition, isStale: isStale)
         setPatched(values)
+        // A section the patch brought loads; one it removed is forgotten.
+        if patched.definition.template.allZones.contains(where: { $0.dataEndpoint != nil && sections[$0.id] == nil })
+            || sections.keys.contains(where: { id in !patched.definition.template.allZones.contains { $0.id == id } })
+        {
+            firedActions.fire { [weak self] in await self?.loadSections(only: nil) }
+        }
     }
 
     /// Applies `patch` to the shown records (by their `id`) and redraws them in place: a card
@@ -283,7 +295,11 @@ public final class DynamicScreenViewModel {
     }
 
     /// Reloads from the first page, asking the server even when a fresh response is cached.
-    public func refresh() async { await loadData(reload: true) }
+    public func refresh() async {
+        async let sectionsLoaded: Void = loadSections(reload: true)
+        await loadData(reload: true)
+        await sectionsLoaded
+    }
 
     /// Whether data this screen shows was changed since it was loaded (a create, edit or
     /// delete anywhere in the app).
@@ -354,7 +370,7 @@ public final class DynamicScreenViewModel {
     }
 
     /// The route's parameters completed by the screen's handler (a tab opened without its `id`).
-    private var dataParams: [String: String] {
+    var dataParams: [String: String] {
         dispatcher.completeParameters(
             route.params, screenKey: route.screenKey, handlerKey: compiled?.definition.handlerKey, session: session())
     }
@@ -454,7 +470,7 @@ public final class DynamicScreenViewModel {
                 form: FormSnapshot(values: formValues, errors: formState.fieldErrors), pagination: pagination,
                 searchText: searchText, confirmation: confirmation, banner: banner,
                 canGoBack: canGoBack, presentedAsSheet: route.presentation == .sheet,
-                permissions: session()?.context.permissions, memo: renderMemo))
+                permissions: session()?.context.permissions, memo: renderMemo, sections: sections))
     }
 
     // MARK: Actions
@@ -469,6 +485,10 @@ public final class DynamicScreenViewModel {
         if id == ToolbarItem.dismissActionId {
             await apply(.dismiss)
             return .cancelled
+        }
+        if let section = SectionState.zoneId(retrying: id) {
+            await loadSections(only: section)
+            return .success(message: nil)
         }
         if id == SearchField.clearActionId {
             if let field = compiled?.definition.template.allZones.flatMap({ $0.slots ?? [] })

@@ -13,6 +13,9 @@ extension ClientCapabilities {
             patterns: Set(ScreenPattern.knownCases.map(\.rawValue)), zoneTypes: Set(ZoneType.knownCases.map(\.rawValue)),
             controlTypes: Set(ControlType.knownCases.map(\.rawValue)), nodeTypes: Set(NodeType.knownCases.map(\.rawValue)),
             actionTypes: Set(ActionType.knownCases.map(\.rawValue)), nodeActionTypes: Set(NodeAction.knownTypes),
-            transforms: Set(Transform.names), components: Set(components.types))
+            transforms: Set(Transform.names), components: Set(components.types), features: features)
     }
+
+    /// The behaviours this SDK has beyond its types, as `feature:NAME` capabilities.
+    public static let features: Set<String> = ["deferred-sections", "patches", "timers", "variables"]
 }

@@ -75,3 +75,23 @@ public enum LoadFailure: Sendable, Hashable {
         return RenderNode(id: "screen", kind: .screen(chrome), children: [state])
     }
 }
+
+/// Where a deferred section is: loading (a skeleton), loaded (its data), or failed (its own
+/// error and retry, the rest of the screen unaffected).
+public enum SectionState: Sendable, Hashable {
+    /// The section's data is on its way.
+    case loading
+    /// The section's data (saved data when offline).
+    case loaded(JSONValue)
+    /// The section could not be loaded; `message` says why.
+    case failed(message: String)
+
+    /// The action id of a failed section's retry button.
+    public static func retryActionId(_ zoneId: String) -> String { "dynamicui.section-retry:\(zoneId)" }
+
+    /// The zone id a retry action id names, if it is one.
+    public static func zoneId(retrying actionId: String) -> String? {
+        let prefix = "dynamicui.section-retry:"
+        return actionId.hasPrefix(prefix) ? String(actionId.dropFirst(prefix.count)) : nil
+    }
+}

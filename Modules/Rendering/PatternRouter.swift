@@ -65,15 +65,19 @@ public struct ScreenInputs: Sendable {
     /// What the last render of this screen built: given, a render lowers only the zones and rows
     /// whose inputs changed (a patched card, a patched record) and takes the rest from it.
     public var memo: RenderMemo?
+    /// The deferred sections' data by zone id (zones with their own `data_endpoint`): a zone
+    /// without an entry is loading.
+    public var sections: [String: SectionState] = [:]
 
     /// Creates inputs.
     public init(
         screen: CompiledScreen, context: DataContext, items: [JSONValue]? = nil, form: FormSnapshot = FormSnapshot(),
         pagination: PaginationState? = nil, searchText: String = "", confirmation: ConfirmationRequest? = nil,
         banner: Banner? = nil, canGoBack: Bool? = nil, presentedAsSheet: Bool = false, permissions: Set<String>? = nil,
-        memo: RenderMemo? = nil
+        memo: RenderMemo? = nil, sections: [String: SectionState] = [:]
     ) {
         self.memo = memo
+        self.sections = sections
         self.canGoBack = canGoBack
         self.presentedAsSheet = presentedAsSheet
         self.permissions = permissions
@@ -117,14 +121,15 @@ public struct PatternRouter: Sendable {
 
 /// The lowering of one screen.
 struct ScreenLowering {
-    let inputs: ScreenInputs
+    var inputs: ScreenInputs
     let options: RenderOptions
     let components: NativeComponentRegistry
     let definition: ScreenDefinition
     let platform: PlatformOverride?
     /// The evaluation context: on single-object screens (detail, profile, form, modal) the data
-    /// is also the `item`, so `{item.title}` reads the record being shown.
-    let context: DataContext
+    /// is also the `item`, so `{item.title}` reads the record being shown; inside a deferred
+    /// section, the section's data is the default object and `section`.
+    var context: DataContext
     /// The SDK's words in the context's locale.
     let strings: DynamicUIStrings
     /// Slots whose action the user may not take: not drawn.
@@ -413,10 +418,40 @@ struct ScreenLowering {
             pass?.drew(kept, at: place.place, reused: true)
             return kept.node
         }
-        var node = lowerZoneContent(zone)
+        var node = zone.zone.dataEndpoint == nil ? lowerZoneContent(zone) : lowerSection(zone)
         node.logId = zone.zone.logId
         if let place { pass?.drew(RenderPass.DrawnNode(node), at: place.place, reused: false) }
         return node
+    }
+
+    /// A deferred section: a skeleton while it loads, its own error with a retry when it
+    /// failed, and its content, read from its own data, when it arrived.
+    private func lowerSection(_ zone: CompiledZone) -> RenderNode {
+        let id = zoneId(zone)
+        switch inputs.sections[zone.zone.id] {
+        case .loaded(let data)?:
+            var section = self
+            section.context = context.child([("section", data)], defaultObject: data)
+            section.inputs.items = nil  // its rows are its own data's, not the screen's list
+            return section.lowerZoneContent(zone)
+        case .failed(let message)?:
+            let retry = ControlNode(
+                type: .textButton, label: strings(.retry), value: .null, isRequired: false, isReadOnly: false, options: [],
+                icon: "arrow.clockwise", role: .plain, actionId: SectionState.retryActionId(zone.zone.id))
+            return RenderNode(
+                id: id,
+                kind: .emptyState(
+                    title: text(zone.title) ?? strings(.dataLoadFailed), message: message, systemImage: "wifi.slash"),
+                children: [
+                    RenderNode(
+                        id: "\(id)/retry", kind: .control(retry),
+                        accessibility: AccessibilityInfo(label: strings(.retry), traits: ["button"]))
+                ])
+        case .loading?, nil:
+            let lines = max(1, min(zone.slots.count + (zone.itemSlots == nil ? 0 : 3), 6))
+            return RenderNode(
+                id: id, kind: .skeleton(lines: lines), accessibility: AccessibilityInfo(label: strings(.loading), traits: []))
+        }
     }
 
     private func lowerZoneContent(_ zone: CompiledZone) -> RenderNode {

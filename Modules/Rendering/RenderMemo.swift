@@ -173,6 +173,7 @@ struct RenderBasis {
     /// Whether the inputs a zone reads besides the context are unchanged.
     func hasSameZoneInputs(as previous: RenderBasis) -> Bool {
         inputs.items == previous.inputs.items && inputs.form == previous.inputs.form
+            && inputs.sections == previous.inputs.sections
             && inputs.pagination == previous.inputs.pagination && inputs.searchText == previous.inputs.searchText
     }
 

@@ -313,6 +313,8 @@ public indirect enum RenderKind: Sendable, Hashable {
     case spacer(minLength: Double?)
     /// `ContentUnavailableView`.
     case emptyState(title: String, message: String?, systemImage: String?)
+    /// A placeholder of `lines` grey bars (a redacted skeleton) while a deferred section loads.
+    case skeleton(lines: Int)
     /// Node dialect: `TabView`.
     case tabView([TabItem])
     /// Node dialect: a navigation link to a screen document with evaluated params.

@@ -116,6 +116,7 @@ public struct TextRenderer: Sendable {
         case .spacer(let minLength): return "spacer" + (minLength.map { " min:\(format($0))" } ?? "")
         case .emptyState(let title, let message, let image):
             return "empty-state \(quote(title))" + (message.map { " \(quote($0))" } ?? "") + (image.map { " symbol:\($0)" } ?? "")
+        case .skeleton(let lines): return "skeleton lines:\(lines)"
         case .tabView(let tabs): return "tabs " + tabs.map { "\(quote($0.title))→\($0.screen)" }.joined(separator: " ")
         case .navigationLink(let screen, let params):
             return "link →\(screen)"

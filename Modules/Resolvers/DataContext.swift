@@ -252,6 +252,6 @@ public final class DataContext: Sendable {
     /// The root names of a screen context, for validation.
     public static let screenRootNames: Set<String> = [
         "user", "context", "slot", "data", "form", "state", "env", "params", "variables", "today_date", "current_year", "item",
-        "index",
+        "index", "section",
     ]
 }

@@ -377,6 +377,24 @@
         }
     }
 
+    /// A deferred section on its way: grey bars, redacted, read as one "loading" element.
+    struct SkeletonView: View {
+        let lines: Int
+
+        var body: some View {
+            VStack(alignment: .leading, spacing: 8) {
+                ForEach(0..<max(1, min(lines, 12)), id: \.self) { index in
+                    RoundedRectangle(cornerRadius: 4)
+                        .fill(Color.secondary.opacity(0.2))
+                        .frame(height: 14)
+                        .frame(maxWidth: index.isMultiple(of: 3) ? .infinity : 240, alignment: .leading)
+                }
+            }
+            .redacted(reason: .placeholder)
+            .accessibilityElement(children: .ignore)
+        }
+    }
+
     /// A `tab_view` inside a document or screen: one button per tab that shows the tab's screen
     /// (the app's own tabs are `NodeAppView`'s and `DynamicNavigationView`'s).
     struct TabLinksView<Host: RenderTreeHost>: View {

@@ -140,6 +140,9 @@
                 Spacer(minLength: minLength.map { CGFloat($0) })
             case .emptyState(let title, let message, let systemImage):
                 EmptyStateView(node: node, title: title, message: message, systemImage: systemImage, host: host, item: item)
+            case .skeleton(let lines):
+                SkeletonView(lines: lines)
+                    .modifier(NodeAccessibility(info: node.accessibility))
             case .tabView(let tabs):
                 TabLinksView(tabs: tabs, host: host)
             case .navigationLink(let screen, let params):

@@ -379,6 +379,11 @@ public struct HTMLRenderer: Sendable {
             out += "<hr id=\"\(id)\" />"
         case .spacer:
             out += "<div class=\"spacer\" id=\"\(id)\"></div>"
+        case .skeleton(let lines):
+            out +=
+                "<div class=\"skeleton\" id=\"\(id)\" role=\"status\" aria-busy=\"true\" aria-label=\"\(Self.attribute(strings(.loading)))\">"
+            out += String(repeating: "<span class=\"bar\"></span>", count: max(1, min(lines, 12)))
+            out += "</div>"
         case .emptyState(let title, let message, _):
             out += "<div class=\"empty\" id=\"\(id)\" role=\"status\"><h2>\(Self.escape(title))</h2>"
             if let message { out += "<p>\(Self.escape(message))</p>" }

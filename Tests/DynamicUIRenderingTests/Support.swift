@@ -17,6 +17,21 @@ let edugo = try! EduGoCatalog()
 /// The demo data a screen shows: its endpoint's collection (first item for detail screens).
 func demoData(for screen: ScreenDefinition, params: [String: String]) throws -> (JSONValue, [JSONValue]?) {
     guard let endpoint = screen.dataEndpoint else { return (.null, nil) }
+    return try demoData(endpoint: endpoint, params: params)
+}
+
+/// The deferred sections of `screen`, loaded with the demo data of their endpoints.
+func demoSections(for screen: ScreenDefinition, params: [String: String]) throws -> [String: SectionState] {
+    var sections: [String: SectionState] = [:]
+    for zone in screen.template.allZones {
+        guard let endpoint = zone.dataEndpoint else { continue }
+        sections[zone.id] = .loaded(try demoData(endpoint: endpoint, params: params).0)
+    }
+    return sections
+}
+
+/// The demo data `endpoint` answers.
+func demoData(endpoint: String, params: [String: String]) throws -> (JSONValue, [JSONValue]?) {
     let endpoints = try edugo.data("endpoints")
     guard let entry = endpoints[endpoint] else { return (.null, nil) }
     if let document = entry["document"]?.stringValue { return (try edugo.data(document), nil) }
@@ -59,7 +74,8 @@ func lowerEduGo(_ key: String, options: RenderOptions, form: FormSnapshot = Form
     return PatternRouter(options: options).render(
         ScreenInputs(
             screen: compiled, context: context, items: items, form: form,
-            pagination: PaginationState(hasMore: true, loadingMore: false)))
+            pagination: PaginationState(hasMore: true, loadingMore: false),
+            sections: try demoSections(for: screen, params: params)))
 }
 
 /// Compares `text` with the snapshot `name`; records it when missing or when

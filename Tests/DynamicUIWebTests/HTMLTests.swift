@@ -99,6 +99,16 @@ struct HostileInputTests {
         #expect(!html(required: false).contains("*</span>"))
     }
 
+    @Test func aLoadingSectionIsABusySkeleton() {
+        let html = HTMLRenderer().fragment(RenderNode(id: "zone:recent", kind: .skeleton(lines: 3)))
+        #expect(
+            html.contains("class=\"skeleton\"") && html.contains("aria-busy=\"true\"") && html.contains("Cargando"), "\(html)")
+        #expect(html.components(separatedBy: "class=\"bar\"").count == 4)
+        // A server cannot make it draw without bound.
+        let huge = HTMLRenderer().fragment(RenderNode(id: "z", kind: .skeleton(lines: .max)))
+        #expect(huge.components(separatedBy: "class=\"bar\"").count == 13)
+    }
+
     @Test func everyTextAttributeAndURLPositionIsEscaped() throws {
         let rows = LazyRows(count: 1, id: { _ in "row/\(hostile)" }) { _ in
             RenderNode(

@@ -33,14 +33,17 @@ public struct ClientCapabilities: JSONModel {  // wire: snake_case, init
     public var transforms: Set<String> = []
     /// Native components registered by the host (`media-player`; `_` and `-` are the same).
     public var components: Set<String> = []
+    /// Behaviours beyond the types (`deferred-sections`, `variables`, `timers`, `patches`).
+    public var features: Set<String> = []
 
     /// Creates capabilities.
     public init(
         schemaVersion: Int, sdkVersion: String, platform: String? = nil, patterns: Set<String> = [],
         zoneTypes: Set<String> = [], controlTypes: Set<String> = [], nodeTypes: Set<String> = [],
         actionTypes: Set<String> = [], nodeActionTypes: Set<String> = [], transforms: Set<String> = [],
-        components: Set<String> = []
+        components: Set<String> = [], features: Set<String> = []
     ) {
+        self.features = features
         self.schemaVersion = schemaVersion
         self.sdkVersion = sdkVersion
         self.platform = platform
@@ -72,6 +75,7 @@ public struct ClientCapabilities: JSONModel {  // wire: snake_case, init
         case "node-action": return nodeActionTypes.contains(value)
         case "transform": return transforms.contains(value)
         case "component": return components.contains(Self.componentKey(value))
+        case "feature": return features.contains(value)
         default: return false
         }
     }
@@ -84,7 +88,7 @@ public struct ClientCapabilities: JSONModel {  // wire: snake_case, init
         var names = ["schema:\(schemaVersion)"]
         for (space, values) in [
             ("pattern", patterns), ("zone", zoneTypes), ("control", controlTypes), ("node", nodeTypes), ("action", actionTypes),
-            ("node-action", nodeActionTypes), ("transform", transforms), ("component", components),
+            ("node-action", nodeActionTypes), ("transform", transforms), ("component", components), ("feature", features),
         ] {
             names += values.map { "\(space):\($0)" }
         }

@@ -247,10 +247,11 @@ extension ClientCapabilities {
         let nodeActionTypes: Set<String> = try context.optional("node_action_types", in: o) ?? []
         let transforms: Set<String> = try context.optional("transforms", in: o) ?? []
         let components: Set<String> = try context.optional("components", in: o) ?? []
+        let features: Set<String> = try context.optional("features", in: o) ?? []
         self.init(
             schemaVersion: schemaVersion, sdkVersion: sdkVersion, platform: platform, patterns: patterns,
             zoneTypes: zoneTypes, controlTypes: controlTypes, nodeTypes: nodeTypes, actionTypes: actionTypes,
-            nodeActionTypes: nodeActionTypes, transforms: transforms, components: components
+            nodeActionTypes: nodeActionTypes, transforms: transforms, components: components, features: features
         )
     }
 
@@ -267,6 +268,7 @@ extension ClientCapabilities {
         b.set("node_action_types", nodeActionTypes)
         b.set("transforms", transforms)
         b.set("components", components)
+        b.set("features", features)
         return b.json
     }
 }
@@ -840,10 +842,11 @@ extension Zone {
             let requires: [String]? = try context.optional("requires", in: o)
             let fallback: Fallback<Zone>? = try context.optional("fallback", in: o)
             let logId: String? = try context.optional("log_id", in: o)
+            let dataEndpoint: String? = try context.optional("data_endpoint", in: o)
             return Zone(
                 id: id, type: type, distribution: distribution, condition: condition, title: title, field: field,
                 slots: slots, zones: zones, itemLayout: itemLayout, requires: requires, fallback: fallback,
-                logId: logId
+                logId: logId, dataEndpoint: dataEndpoint
             )
         }
     }
@@ -862,6 +865,7 @@ extension Zone {
         b.set("requires", requires)
         b.set("fallback", fallback)
         b.set("log_id", logId)
+        b.set("data_endpoint", dataEndpoint)
         return b.json
     }
 }

@@ -782,6 +782,7 @@ private struct ScreenChecks {
         guard isScreen else { return }
         checkActions(screen)
         checkVariables(screen)
+        checkSections(screen.template.zones, at: JSONLocation(components: [.key("template"), .key("zones")]))
         if let key = screen.handlerKey, let patterns = context.handlerPatterns, !patterns.contains(where: { $0.matches(key) }) {
             sink.error("handler_key", "no screen-handler plugin serves handler key '\(key)'")
         }
@@ -979,6 +980,15 @@ private struct ScreenChecks {
                     "a cycle: this trigger sets '\(watch.variable)' again (directly or through other triggers); "
                         + "the cascade stops at depth \(VariableTrigger.maxCascadeDepth) with an error")
             }
+        }
+    }
+
+    /// The endpoints of deferred sections, at any depth.
+    private mutating func checkSections(_ zones: [Zone], at base: JSONLocation) {
+        for (index, zone) in zones.enumerated() {
+            let location = base.appending(index: index)
+            if let endpoint = zone.dataEndpoint { sink.checkEndpoint(endpoint, at: location.appending(key: "data_endpoint")) }
+            checkSections(zone.zones ?? [], at: location.appending(key: "zones"))
         }
     }
 
