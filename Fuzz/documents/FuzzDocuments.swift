@@ -24,8 +24,42 @@ public func fuzzDocuments(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt 
     }
     if let theme = try? Theme(json: json, limits: modelLimits) { roundTrip(theme, limits: modelLimits) }
     if let navigation = try? NavigationDefinition(json: json, limits: modelLimits) { roundTrip(navigation, limits: modelLimits) }
+    if let patch = try? DocumentPatch(json: json, limits: modelLimits) {
+        // A patch applies or throws its typed error, on each kind of document; a screen it
+        // leaves must still be within the limits and compile or throw.
+        roundTrip(patch, limits: modelLimits)
+        if let patched = try? patchTargets.screen.applying(patch, limits: modelLimits) {
+            _ = try? ScreenCompiler().compile(patched, reusing: patchTargets.compiled)
+        }
+        _ = try? patchTargets.node.applying(patch, limits: modelLimits)
+        _ = try? patchTargets.data.applying(patch)
+    }
     return 0
 }
+
+/// The documents fuzzed patches are applied to: a screen with nested zones, slots and an item
+/// layout, a node document, and data with records in nested arrays.
+let patchTargets: (screen: ScreenDefinition, compiled: CompiledScreen?, node: ViewNode, data: JSONValue) = {
+    let screen = try! ScreenDefinition(json: [
+        "screen_id": "s", "screen_key": "k", "screen_name": "n", "pattern": "list", "version": 1, "updated_at": "",
+        "actions": [],
+        "template": [
+            "zones": [
+                ["id": "a", "type": "container", "slots": [["id": "s1", "control_type": "label", "label": "{data.x}"]]],
+                [
+                    "id": "b", "type": "simple-list", "item_layout": ["slots": [["id": "s2", "control_type": "list-item"]]],
+                    "zones": [["id": "c", "type": "container", "slots": [["id": "s3", "control_type": "chip"]]]],
+                ],
+            ]
+        ],
+    ])
+    let node = try! ViewNode(json: [
+        "type": "vstack", "id": "root",
+        "children": [["type": "text", "id": "t", "props": ["content": "x"]], ["type": "spacer", "id": "sp"]],
+    ])
+    let data: JSONValue = ["items": [["id": "r1", "nested": [["id": "r2"]]], ["id": 7]], "other": [["id": "r3"]]]
+    return (screen, try? ScreenCompiler().compile(screen), node, data)
+}()
 
 /// A decoded model written back decodes to an equal model.
 func roundTrip<Model: JSONModel & Equatable>(_ model: Model, limits: ModelLimits) {

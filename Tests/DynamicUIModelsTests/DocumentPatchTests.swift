@@ -176,6 +176,30 @@ struct DocumentPatchTests {
         let deeperError = try #require(
             Self.failure { () throws(PatchError) in try screen.applying(deeper, limits: ModelLimits(maxNodeDepth: 40)) })
         #expect(deeperError.code == .limitExceeded && deeperError.location.description == "changes[1]")
+        // Many changes that each add little: the size is counted once the document grows.
+        let growing = DocumentPatch(
+            changes: (0..<DocumentPatch.maxChanges).map { index in
+                PatchChange(
+                    id: index == 0 ? "more" : "g\(index - 1)-0",
+                    items: (0..<300).map { JSONValue.object(["id": .string("g\(index)-\($0)"), "control_type": "label"]) })
+            })
+        let growingError = try #require(Self.failure { () throws(PatchError) in try screen.applying(growing) })
+        #expect(growingError.code == .limitExceeded, "\(growingError)")
+        // A zone replaced by one that holds it again: its id is then used twice.
+        let same = try #require(screen.template.zones.first?.json)
+        let sameId = try #require(screen.template.zones.first?.id)
+        let nested: JSONValue = [
+            "id": .string(sameId), "type": "container", "zones": [["id": .string(sameId), "type": "container"]],
+        ]
+        let cycleError = try #require(
+            Self.failure { () throws(PatchError) in
+                try screen.applying(DocumentPatch(changes: [PatchChange(id: sameId, items: [nested])]))
+            })
+        #expect(cycleError.code == .duplicateId, "\(cycleError)")
+        // The same element replaced by itself a hundred times is a hundred changes, not a loop.
+        let again = DocumentPatch(
+            changes: Array(repeating: PatchChange(id: sameId, items: [same]), count: DocumentPatch.maxChanges))
+        #expect(try screen.applying(again) == screen)
         // A missing or non-string id is a decoding error of the patch itself.
         #expect(throws: ModelDecodingError.self) { try Self.patch(#"{"changes": [{"items": []}]}"#) }
         #expect(throws: ModelDecodingError.self) { try Self.patch(#"{"changes": [{"id": 7}]}"#) }
