@@ -52,6 +52,7 @@ public final class DynamicScreenViewModel {
     public internal(set) var variables: JSONObject = [:]
     @ObservationIgnored var variableRuntime = VariableRuntime()
     @ObservationIgnored var timerRuntime = TimerRuntime()
+    @ObservationIgnored var sectionRuntime = SectionRuntime()
     /// Why the screen shows a failure state instead of its content (the definition could not
     /// be loaded, or its data was refused, missing or unreachable); `nil` when it shows content.
     public private(set) var failure: LoadFailure?
@@ -149,10 +150,10 @@ public final class DynamicScreenViewModel {
             readsForm = nil
             startVariables(of: loaded.screen.definition)
             screenState = .ready(loaded.screen.definition, isStale: loaded.isStale)
-            startTimers(of: loaded.screen.definition)
+            await startTimers(of: loaded.screen.definition)
             onShown(self)
             if loaded.isStale { banner = Banner(kind: .pending, message: strings(.staleScreen)) }
-            sections = [:]
+            resetSections()
             // The deferred sections load beside the screen's data, each on its own.
             async let sectionsLoaded: Void = loadSections()
             await loadData()
@@ -192,12 +193,8 @@ public final class DynamicScreenViewModel {
         readsForm = nil
         screenState = .ready(patched.definition, isStale: isStale)
         setPatched(values)
-        // A section the patch brought loads; one it removed is forgotten.
-        if patched.definition.template.allZones.contains(where: { $0.dataEndpoint != nil && sections[$0.id] == nil })
-            || sections.keys.contains(where: { id in !patched.definition.template.allZones.contains { $0.id == id } })
-        {
-            firedActions.fire { [weak self] in await self?.loadSections(only: nil) }
-        }
+        // A section the patch brought (or gave another endpoint) loads; one it removed is forgotten.
+        if sectionsChanged { firedActions.fire { [weak self] in await self?.loadChangedSections() } }
     }
 
     /// Applies `patch` to the shown records (by their `id`) and redraws them in place: a card
@@ -207,6 +204,7 @@ public final class DynamicScreenViewModel {
         // The page being loaded is appended to the rows as they were: a patch now would be lost.
         guard !loadingMore else { throw PatchError.pageLoading }
         try checkAddressee(of: patch)
+        let values = try checkedVariables(of: patch)
         let patched = try JSONValue.array(items).applying(patch).arrayValue ?? []
         if case .object = data, DataLoader.items(in: data) == [data] {
             data = patched.first ?? .null  // a detail screen: its data is its one record
@@ -214,6 +212,7 @@ public final class DynamicScreenViewModel {
             data = synced  // the first page's response, where the record is on it
         }
         dataState = .success(items: patched, hasMore: hasMore, loadingMore: loadingMore)
+        setPatched(values)
     }
 
     /// A patch that names its screen must name this one.
@@ -350,7 +349,7 @@ public final class DynamicScreenViewModel {
     /// resumes here, with a reload when it was due meanwhile; timers stop ticking there and catch
     /// up from the clock here.
     public func appDidChange(isActive: Bool) async {
-        suspendTimers(!isActive)
+        await timersDidChange(inBackground: !isActive)
         if isActive {
             guard pollingPausedInBackground else { return }
             pollingPausedInBackground = false
@@ -680,7 +679,7 @@ public final class DynamicScreenViewModel {
                     .error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "variables.\(name)", message: "\(error)")))
             }
         case .timer(let id, let command):
-            self.command(command, timer: id)
+            await self.command(command, timer: id)
         case .patch(let patch, let toData):
             do throws(PatchError) {
                 if toData { try applyToData(patch) } else { try apply(patch) }

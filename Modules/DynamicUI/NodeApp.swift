@@ -730,10 +730,14 @@ public final class NodeScreenModel {
             }
         case .timer:
             break  // node documents declare no timers
-        case .setVariable(let key, let value, _):
+        case .setVariable(let key, let value, let increment):
             // Node documents keep their values in `state`; `setState` is their way to set one.
-            data[key] = value
-            state[key] = value
+            var next = value
+            if increment, case .number(let current)? = state[key], case .number(let step) = value {
+                next = .number(JSONNumber(current.doubleValue + step.doubleValue))
+            }
+            data[key] = next
+            state[key] = next
         case .navigateTo(let document, let params, let presentation):
             app.show(NodeRoute(document: document, params: params, presentation: presentation))
         case .present(let document, let params):

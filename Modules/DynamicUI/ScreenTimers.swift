@@ -1,4 +1,5 @@
 import DynamicUIModels
+import Foundation
 
 /// The state of a screen's timers, driven by the model's injectable clock.
 struct TimerRuntime {
@@ -7,16 +8,22 @@ struct TimerRuntime {
         let definition: TimerDefinition
         /// Milliseconds counted before the current run (pauses keep them).
         var banked = 0
-        /// The clock's uptime when the current run began; `nil` when not running.
+        /// The clock's time (seconds since 1970) when the current run began; `nil` when not running.
         var runningSince: Double?
         /// The task sleeping until the next tick or the end.
         var task: Task<Void, Never>?
         var isPaused = false
+        /// Bumped by every command: a tick begun before one does not act after it.
+        var generation = 0
     }
 
     var timers: [String: Timer] = [:]
-    /// Whether the screen is in the background: running timers keep their time but do not tick.
-    var isSuspended = false
+    /// Whether the app is in the background, and whether the screen is hidden (another screen
+    /// pushed over it): running timers keep their time but do not tick while either holds.
+    var inBackground = false
+    var hidden = false
+
+    var isSuspended: Bool { inBackground || hidden }
 
     /// How many timers run now.
     var live: Int { timers.values.filter { $0.runningSince != nil }.count }
@@ -24,116 +31,146 @@ struct TimerRuntime {
 
 extension DynamicScreenViewModel {
     /// Declares the timers of `definition` (clamped) and starts those marked `autostart`.
-    func startTimers(of definition: ScreenDefinition) {
+    func startTimers(of definition: ScreenDefinition) async {
         stopTimers()
         var runtime = TimerRuntime()
+        runtime.inBackground = timerRuntime.inBackground
+        runtime.hidden = timerRuntime.hidden
         for timer in definition.timers ?? [] where runtime.timers[timer.id] == nil {
             runtime.timers[timer.id] = TimerRuntime.Timer(definition: timer.clamped)
         }
         timerRuntime = runtime
-        for timer in definition.timers ?? [] where timer.autostart == true { command(.start, timer: timer.id) }
+        for timer in definition.timers ?? [] where timer.autostart == true { await command(.start, timer: timer.id) }
     }
 
-    /// Runs `command` on the timer `id`; an unknown timer, or a start beyond
-    /// `TimerDefinition.maxLiveTimers`, is reported and changes nothing.
-    func command(_ command: TimerCommand, timer id: String) {
+    /// Runs `command` on the timer `id`, writes its time and runs the triggers that fire; an
+    /// unknown timer, or a start (or resume) beyond `TimerDefinition.maxLiveTimers`, is
+    /// reported and changes nothing.
+    func command(_ command: TimerCommand, timer id: String) async {
         guard var timer = timerRuntime.timers[id] else {
             observers.emit(
                 .error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "timers", message: "no timer '\(id)'")))
             return
         }
-        let now = clock.uptime()
+        let starts = (command == .start && timer.runningSince == nil) || (command == .resume && timer.isPaused)
+        if starts, timerRuntime.live >= TimerDefinition.maxLiveTimers {
+            let message = "\(TimerDefinition.maxLiveTimers) timers already run; '\(id)' was not started"
+            observers.emit(.error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "timers", message: message)))
+            return
+        }
+        let now = timerTime()
+        timer.task?.cancel()
+        timer.task = nil
+        timer.generation += 1
         switch command {
         case .start, .reset:
-            if command == .start, timer.runningSince == nil, timerRuntime.live >= TimerDefinition.maxLiveTimers {
-                let message = "\(TimerDefinition.maxLiveTimers) timers already run; '\(id)' was not started"
-                observers.emit(.error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "timers", message: message)))
-                return
-            }
             let running = command == .start || timer.runningSince != nil
-            timer.task?.cancel()
-            timer = TimerRuntime.Timer(definition: timer.definition)
-            if running { timer.runningSince = now }
+            timer.banked = 0
+            timer.isPaused = false
+            timer.runningSince = running ? now : nil
         case .stop:
-            timer.task?.cancel()
-            timer = TimerRuntime.Timer(definition: timer.definition)
+            timer.banked = 0
+            timer.isPaused = false
+            timer.runningSince = nil
         case .pause:
-            guard let since = timer.runningSince else { return }
-            timer.task?.cancel()
+            guard let since = timer.runningSince else { break }
             timer.banked = elapsed(timer, since: since, now: now)
             timer.runningSince = nil
             timer.isPaused = true
         case .resume:
-            guard timer.isPaused else { return }
+            guard timer.isPaused else { break }
             timer.isPaused = false
             timer.runningSince = now
         case .unknown:
-            return
+            break
         }
-        timer.task = nil
         timerRuntime.timers[id] = timer
-        writeTime(of: id)
+        let changed = writeTime(of: id)
         schedule(id)
+        await runTriggers(changed: changed)
     }
 
-    /// Stops every timer (the screen went away); the variables keep their last values.
+    /// Stops every timer (the screen is gone for good); the variables keep their last values.
     public func stopTimers() {
         for id in timerRuntime.timers.keys {
             timerRuntime.timers[id]?.task?.cancel()
             timerRuntime.timers[id]?.task = nil
             timerRuntime.timers[id]?.runningSince = nil
+            timerRuntime.timers[id]?.isPaused = false
+            timerRuntime.timers[id]?.generation += 1
         }
     }
 
-    /// The app went to the background (`true`) or came back: running timers stop ticking there
-    /// and, back, catch up from the clock at once (a countdown that ended meanwhile ends now).
-    func suspendTimers(_ suspended: Bool) {
-        timerRuntime.isSuspended = suspended
+    /// The screen was covered (another screen pushed over it, a tab switch) or shown again:
+    /// running timers stop ticking while it is hidden and, shown again, catch up from the clock
+    /// at once (a countdown keeps counting while the user is elsewhere).
+    public func screenDidChange(isVisible: Bool) async {
+        guard timerRuntime.hidden == isVisible else { return }
+        timerRuntime.hidden = !isVisible
+        await resumeTicking()
+    }
+
+    /// The app went to the background or came back (`appDidChange(isActive:)`).
+    func timersDidChange(inBackground: Bool) async {
+        guard timerRuntime.inBackground != inBackground else { return }
+        timerRuntime.inBackground = inBackground
+        await resumeTicking()
+    }
+
+    /// Cancels the sleeping ticks, and when no longer suspended, ticks each running timer at
+    /// once (catching up) and again on its schedule.
+    private func resumeTicking() async {
         for id in timerRuntime.timers.keys.sorted() {
             timerRuntime.timers[id]?.task?.cancel()
             timerRuntime.timers[id]?.task = nil
-            if !suspended { schedule(id, catchingUp: true) }
+        }
+        guard !timerRuntime.isSuspended else { return }
+        for id in timerRuntime.timers.keys.sorted() where timerRuntime.timers[id]?.runningSince != nil {
+            await tick(id)
         }
     }
 
+    /// The time timers count by: the clock's wall time, which keeps going while the device
+    /// sleeps (a locked phone does not stretch a countdown).
+    private func timerTime() -> Double { clock.now().timeIntervalSince1970 }
+
     /// The milliseconds the timer has counted by `now` (never past its duration).
     private func elapsed(_ timer: TimerRuntime.Timer, since: Double, now: Double) -> Int {
-        // Rounded: uptimes are large, and their difference carries a little floating-point error.
+        // Rounded: the times are large, and their difference carries a little floating-point error.
         let run = WireNumber.int(((now - since) * 1000).rounded())
         let total = timer.banked.addingReportingOverflow(max(0, run))
         let counted = total.overflow ? Int.max : total.partialValue
         return timer.definition.duration.map { min(counted, $0) } ?? counted
     }
 
-    /// The elapsed and remaining milliseconds of `id` written to its variables.
-    private func writeTime(of id: String) {
-        guard let timer = timerRuntime.timers[id] else { return }
-        let counted = timer.runningSince.map { elapsed(timer, since: $0, now: clock.uptime()) } ?? timer.banked
+    /// The elapsed and remaining milliseconds of `id` written to its variables; returns the
+    /// names whose value changed.
+    @discardableResult
+    private func writeTime(of id: String) -> Set<String> {
+        guard let timer = timerRuntime.timers[id] else { return [] }
+        let counted = timer.runningSince.map { elapsed(timer, since: $0, now: timerTime()) } ?? timer.banked
         var values: [(String, JSONValue)] = []
         if let name = timer.definition.valueVariable { values.append((name, .number(JSONNumber(counted)))) }
         if let name = timer.definition.remainingVariable, let duration = timer.definition.duration {
             values.append((name, .number(JSONNumber(max(0, duration - counted)))))
         }
-        guard !values.isEmpty else { return }
+        guard !values.isEmpty else { return [] }
         do throws(VariableError) {
-            _ = try assignVariables(values, at: JSONLocation(components: [.key("timers"), .key(id)]))
+            return try assignVariables(values, at: JSONLocation(components: [.key("timers"), .key(id)]))
         } catch {
             observers.emit(.error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "timers.\(id)", message: "\(error)")))
+            return []
         }
     }
 
-    /// Sleeps until the timer's next tick or its end, then ticks (again and again while it
-    /// runs). `catchingUp`: first tick at once (back from the background).
-    private func schedule(_ id: String, catchingUp: Bool = false) {
+    /// Sleeps until the timer's next tick or its end, then ticks.
+    private func schedule(_ id: String) {
         guard let timer = timerRuntime.timers[id], let since = timer.runningSince, !timerRuntime.isSuspended else { return }
-        let counted = elapsed(timer, since: since, now: clock.uptime())
-        let tick = timer.definition.tickInterval
-        let duration = timer.definition.duration
+        let counted = elapsed(timer, since: since, now: timerTime())
         var wait: Int?
-        if let tick { wait = tick - counted % tick }
-        if let duration { wait = min(wait ?? Int.max, max(0, duration - counted)) }
-        guard var wait else { return }  // neither ticks nor ends: it only counts
-        if catchingUp { wait = 0 }
+        if let tick = timer.definition.tickInterval { wait = tick - counted % tick }
+        if let duration = timer.definition.duration { wait = min(wait ?? Int.max, max(0, duration - counted)) }
+        guard let wait else { return }  // neither ticks nor ends: it only counts
         let clock = self.clock
         timerRuntime.timers[id]?.task = Task { [weak self] in
             do { try await clock.sleep(seconds: Double(wait) / 1000) } catch { return }
@@ -141,25 +178,25 @@ extension DynamicScreenViewModel {
         }
     }
 
-    /// A tick: the time written, the tick actions run, and the end actions when the duration
-    /// is reached.
+    /// A tick: the time written, the triggers it fires and the tick actions run, then the end
+    /// actions when the duration is reached. A command during those actions (a stop, a reset)
+    /// ends this tick's work.
     private func tick(_ id: String) async {
         guard let timer = timerRuntime.timers[id], let since = timer.runningSince, !Task.isCancelled else { return }
-        let counted = elapsed(timer, since: since, now: clock.uptime())
+        let generation = timer.generation
+        let counted = elapsed(timer, since: since, now: timerTime())
         let ended = timer.definition.duration.map { counted >= $0 } ?? false
         timerRuntime.timers[id]?.task = nil
         if ended {
             timerRuntime.timers[id]?.runningSince = nil
             timerRuntime.timers[id]?.banked = counted
         }
-        let before = variables
-        writeTime(of: id)
-        let changed = Set(variables.keys.filter { before[$0] != variables[$0] })
-        await runTriggers(changed: changed)
-        for action in timer.definition.tickActions ?? [] { await perform(actionId: action) }
+        await runTriggers(changed: writeTime(of: id))
+        let current = { [weak self] in self?.timerRuntime.timers[id]?.generation == generation }
+        for action in timer.definition.tickActions ?? [] where current() { await perform(actionId: action) }
         if ended {
-            for action in timer.definition.endActions ?? [] { await perform(actionId: action) }
-        } else if timerRuntime.timers[id]?.runningSince != nil, timerRuntime.timers[id]?.task == nil {
+            for action in timer.definition.endActions ?? [] where current() { await perform(actionId: action) }
+        } else if current(), timerRuntime.timers[id]?.runningSince != nil, timerRuntime.timers[id]?.task == nil {
             schedule(id)
         }
     }

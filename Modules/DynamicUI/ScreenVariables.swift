@@ -14,8 +14,11 @@ struct VariableRuntime {
     var triggers: [Trigger] = []
     /// Whether each trigger's condition held when last evaluated.
     var held: [Bool] = []
-    /// How deep the triggers now running fired one another.
-    var depth = 0
+
+    /// How deep the triggers running in this task (and the tasks it started, such as the
+    /// triggers a patch's variables fire after it) fired one another; independent flows (a tap,
+    /// a timer, the host) each start at 0.
+    static let depth = TaskLocal<Int>(wrappedValue: 0)
 }
 
 extension DynamicScreenViewModel {
@@ -144,15 +147,16 @@ extension DynamicScreenViewModel {
         }
         variableRuntime.held = now
         guard !fired.isEmpty else { return }
-        guard variableRuntime.depth < VariableTrigger.maxCascadeDepth else {
+        let depth = VariableRuntime.depth.get()
+        guard depth < VariableTrigger.maxCascadeDepth else {
             let message =
                 "triggers fired one another \(VariableTrigger.maxCascadeDepth) deep; stopped before "
                 + fired.joined(separator: ", ")
             observers.emit(.error(ErrorEvent(.triggerCascade, screen: route.screenKey, path: "triggers", message: message)))
             return
         }
-        variableRuntime.depth += 1
-        defer { variableRuntime.depth -= 1 }
-        for id in fired { await perform(actionId: id) }
+        await VariableRuntime.depth.withValue(depth + 1) {
+            for id in fired { await perform(actionId: id) }
+        }
     }
 }

@@ -574,7 +574,14 @@ struct ScreenLowering {
             return "\(zoneId)/\(id.text)"
         }
         let memo = inputs.memo
-        let epoch = pass.map { memo?.rowEpoch(for: zoneId, slots: slots, in: $0) ?? 0 }
+        // Only a render with a memo describes the rows' template (it costs a few allocations).
+        let epoch = pass.map { pass in
+            let template = RowTemplate(
+                slots: slots,
+                actions: [itemAction ?? ""] + swipe + ["|"] + press + ["|"] + menu.map(\.id) + ["|"] + guarded.map(\.id),
+                scope: zone.zone.dataEndpoint == nil ? nil : context.lookup("section"))
+            return memo?.rowEpoch(for: zoneId, template: template, in: pass) ?? 0
+        }
         return LazyRows(count: items.count, id: identity) { index in
             if let epoch, let kept = memo?.row(index, of: zoneId, item: items[index], epoch: epoch) { return kept }
             let node = Self.buildRow(

@@ -37,25 +37,30 @@ public final class RenderMemo: @unchecked Sendable {
         }
     }
 
-    /// Ends a render: the zones it drew are what the next one may take.
+    /// Ends a render: the zones it drew are what the next one may take, and only the lists it
+    /// drew keep their rows (a list hidden meanwhile did not see what changed while hidden).
     func end(_ pass: RenderPass) {
         lock.withLock {
             zones = pass.entries
             reusedZones += pass.reusedZones
+            rows = rows.filter { pass.lists.contains($0.key) }
         }
     }
 
-    /// The rows of the list zone `id` drawn with `slots` may be kept while the changed names are
-    /// not among those the slots read; returns the epoch the rows of this render belong to.
-    func rowEpoch(for id: String, slots: [CompiledSlot], in pass: RenderPass) -> Int {
+    /// The rows of the list zone `id` drawn from `template` may be kept while the changed names
+    /// are not among those its slots read, and the rest of what a row is drawn from (the
+    /// actions it offers, a deferred section's data) is the same; returns the epoch the rows of
+    /// this render belong to.
+    func rowEpoch(for id: String, template: RowTemplate, in pass: RenderPass) -> Int {
+        pass.lists.insert(id)
         var reads: Set<String> = []
-        for slot in slots { reads.formUnion(slot.reads) }
+        for slot in template.slots { reads.formUnion(slot.reads) }
         reads.remove("")  // in a row, the default object is the row's own record
         let keep = pass.changedNames.map { reads.isDisjoint(with: $0) } ?? false
         return lock.withLock {
-            if keep, let table = rows[id], table.slots == slots { return table.epoch }
+            if keep, let table = rows[id], table.template == template { return table.epoch }
             epochs += 1
-            rows[id] = RowTable(slots: slots, epoch: epochs)
+            rows[id] = RowTable(template: template, epoch: epochs)
             return epochs
         }
     }
@@ -78,9 +83,19 @@ public final class RenderMemo: @unchecked Sendable {
     }
 }
 
+/// Everything a list's rows are drawn from besides their records and the context.
+struct RowTemplate: Equatable {
+    /// The row's slots.
+    let slots: [CompiledSlot]
+    /// The actions a row offers (tap, swipe, long press, menu) and those a record's grants decide.
+    let actions: [String]
+    /// A deferred section's data (rows may read `section`); `nil` outside a section.
+    let scope: JSONValue?
+}
+
 /// The rows of one list drawn so far, with the row template they were drawn from.
 private struct RowTable {
-    let slots: [CompiledSlot]
+    let template: RowTemplate
     let epoch: Int
     var rows: [Int: (item: JSONValue, node: RenderNode)] = [:]
 }
@@ -113,6 +128,8 @@ final class RenderPass {
     private var zones: [CompiledZone] = []
     private var nodes: [DrawnNode?] = []
     private(set) var reusedZones = 0
+    /// The list zones this render drew.
+    var lists: Set<String> = []
 
     init(previous: [Entry], changedNames: Set<String>?) {
         previousZones = previous.map(\.zone)

@@ -179,7 +179,7 @@ public struct ScreenCompiler: Sendable {
 
     /// Config members that are not templates (an endpoint's `{id}` is a path parameter).
     public static let rawConfigKeys: Set<String> = [
-        "endpoint", "screen_key", "method", "type", "event", "presentation", "invalidates", "fields", "name",
+        "endpoint", "screen_key", "method", "type", "event", "presentation", "invalidates", "fields",
     ]
 
     /// Creates a screen compiler.

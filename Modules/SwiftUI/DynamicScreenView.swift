@@ -73,7 +73,7 @@
             }
             .onDisappear {
                 model.stopPolling()
-                model.stopTimers()
+                Task { await model.screenDidChange(isVisible: false) }
                 model.cancelFiredActions()
             }
             .onChange(of: model.openedURL) { _, url in

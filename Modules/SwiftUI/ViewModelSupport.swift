@@ -43,6 +43,7 @@
             // A screen coming back into view reloads data that changed while it was hidden.
             if !isScreenReady { await load() } else { await reloadIfOutdated() }
             guard !Task.isCancelled else { return }
+            await screenDidChange(isVisible: true)
             startPolling()
         }
 

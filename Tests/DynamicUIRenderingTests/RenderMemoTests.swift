@@ -136,4 +136,35 @@ struct RenderMemoTests {
         let card = try ScreenCompiler().compile(try Self.dashboard(cards: 1))
         #expect(card.zones[0].slots.map(\.reads) == [[], ["user"]])
     }
+
+    @Test func aListHiddenForARenderDoesNotKeepRowsThatMissedAChange() throws {
+        let compiled = try ScreenCompiler().compile(
+            try ScreenDefinition(json: [
+                "screen_id": "scr_hidden", "screen_key": "hidden", "screen_name": "Filas", "pattern": "list", "version": 1,
+                "updated_at": "2026-11-25T00:00:00Z", "actions": [],
+                "template": [
+                    "zones": [
+                        [
+                            "id": "rows", "type": "simple-list", "field": "items", "condition": "state.show",
+                            "item_layout": [
+                                "slots": [["id": "t", "control_type": "list-item", "value": "{item.title} {state.mark}"]]
+                            ],
+                        ]
+                    ]
+                ],
+            ]))
+        let memo = RenderMemo()
+        func draw(show: Bool, mark: String, form: JSONObject = [:]) throws -> [String] {
+            let context = try compiled.context(
+                user: teacher, userContext: teacherContext, data: Self.records(3), form: form,
+                state: ["show": .bool(show), "mark": .string(mark)], environment: environment)
+            return Self.rows(PatternRouter().render(ScreenInputs(screen: compiled, context: context, memo: memo)))
+        }
+        #expect(try draw(show: true, mark: "a").first?.contains("Fila 0 a") == true)
+        #expect(try draw(show: false, mark: "b").isEmpty)
+        // Shown again with only the form changed since the last render: the rows read the mark
+        // that changed while they were hidden.
+        let shown = try draw(show: true, mark: "b", form: ["q": "x"])
+        #expect(shown.first?.contains("Fila 0 b") == true, "\(shown)")
+    }
 }

@@ -126,6 +126,35 @@ struct TimerTests {
         #expect(clock.sleeperCount == 0)
     }
 
+    @Test func aCoveredScreenKeepsCountingAndCatchesUpWhenShownAgain() async throws {
+        let timer: JSONValue = [
+            "id": "t", "duration": 10000, "tick_interval": 1000, "value_variable": "elapsed", "end_actions": ["done"],
+            "autostart": true,
+        ]
+        let (fixture, model) = try await Self.shown(Self.screen(timers: [timer]))
+        let clock = fixture.harness.clock
+        await Self.advance(clock, by: 1)
+        #expect(model.variables["elapsed"] == 1000)
+        // Another screen pushed over this one: no ticks, but the time counts.
+        await model.screenDidChange(isVisible: false)
+        #expect(clock.sleeperCount == 0)
+        clock.advance(by: 4)
+        await settle()
+        #expect(model.variables["elapsed"] == 1000)
+        await model.screenDidChange(isVisible: true)
+        #expect(model.variables["elapsed"] == 5000)
+        // Covered again until past the end: shown, it ends at once, once.
+        await model.screenDidChange(isVisible: false)
+        clock.advance(by: 60)
+        await model.screenDidChange(isVisible: true)
+        #expect(model.variables["elapsed"] == 10000 && model.variables["finished"] == true)
+        #expect(clock.sleeperCount == 0)
+        // A stop during the end's actions would have ended them; a restart runs again.
+        await model.perform(actionId: "start")
+        #expect(model.variables["elapsed"] == 0)
+        model.stopTimers()
+    }
+
     @Test func atMostEightTimersRunAtOnce() async throws {
         let recorder = RecordingObserver()
         let timers: [JSONValue] = (0..<10).map { ["id": .string("t\($0)"), "tick_interval": 1000, "autostart": true] }

@@ -163,4 +163,43 @@ struct VariableTests {
             #expect(((try? result.get()) != nil) == valid, "\(type) \(value)")
         }
     }
+
+    @Test func aPatchThatFiresItsOwnTriggerStopsAtTheDepthLimitToo() async throws {
+        let recorder = RecordingObserver()
+        // Each change of `count` fetches a patch that changes `count` again.
+        let screen = Self.counter(
+            triggers: [["variable": "count", "actions": ["fetch"]]],
+            extraActions: [
+                ["id": "fetch", "trigger": "SCREEN", "type": "APPLY_PATCH", "config": ["endpoint": "/v1/counter/patch"]]
+            ])
+        let fixture = Fixture()
+        await fixture.harness.transport.on(.get, "/v1/screens/counter", .json(200, screen))
+        let replies: [ScriptedTransport.Reply] = (0..<40).map {
+            .json(200, ["changes": [], "variables": ["count": .number(JSONNumber(100 + $0))]])
+        }
+        await fixture.harness.transport.on(.get, "/v1/counter/patch", replies: replies)
+        let model = try fixture.model(route: Route(screenKey: "counter"), observers: DynamicUIObservers([recorder]))
+        await model.load()
+        await model.perform(actionId: "add-one")
+        await model.firedActionsFinished()
+        await model.firedActionsFinished()
+        for _ in 0..<50 { await Task.yield() }
+        let fetched = await fixture.harness.transport.requests(to: "/v1/counter/patch").count
+        #expect(fetched == VariableTrigger.maxCascadeDepth, "\(fetched) patches fetched")
+        #expect(recorder.errors.contains { $0.kind == .triggerCascade })
+    }
+
+    @Test func aNameInsideAnActionsBodyIsStillATemplate() async throws {
+        let screen = Self.counter(extraActions: [
+            [
+                "id": "send", "trigger": "SCREEN", "type": "API_CALL",
+                "config": ["method": "POST", "endpoint": "/v1/counts", "body": ["name": "{variables.count}"]],
+            ]
+        ])
+        let (fixture, model) = try await Self.shown(screen)
+        await fixture.harness.transport.on(.post, "/v1/counts", .json(201, [:]))
+        await model.perform(actionId: "send")
+        let sent = try #require(await fixture.harness.transport.requests(to: "/v1/counts").first)
+        #expect(ScriptedTransport.body(of: sent)?["name"] == 2)
+    }
 }

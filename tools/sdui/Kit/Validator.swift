@@ -970,7 +970,8 @@ private struct ScreenChecks {
         for watch in watching {
             var seen: Set<String> = []
             var frontier = watch.actions.compactMap { sets[$0] }
-            while let variable = frontier.popLast(), !seen.contains(variable) {
+            while let variable = frontier.popLast() {
+                guard !seen.contains(variable) else { continue }
                 seen.insert(variable)
                 frontier += next[variable] ?? []
             }
