@@ -45,6 +45,8 @@ public struct NodeActionExecutor: Sendable {
                 let evaluated = try payload.evaluate(in: context).objectValue ?? [:]
                 return await handler(
                     evaluated, ActionContext(screenKey: screen, actionId: event, config: ["payload": .object(evaluated)]))
+            case .patch(let endpoint):
+                return await patch(from: endpoint)
             case .sequence(let steps):
                 return await sequence(steps, in: context, screen: screen)
             case .unknown(let type):
@@ -65,6 +67,23 @@ public struct NodeActionExecutor: Sendable {
             let json = try await api.send(APIRequest(.get, Endpoint(endpoint), query: query)).json()
             let changes = (resultKey.map { [($0, json)] } ?? []) + picked(json)
             return changes.isEmpty ? .success(message: nil) : .stateChanged(JSONObject(changes))
+        } catch {
+            return .error(message: error.code == .noConnection ? services.strings(.offline) : services.strings(.dataUnavailable))
+        }
+    }
+
+    /// The patch `endpoint` answers, for the shown document; a body that is not a patch is an
+    /// error result (its decoding error logged).
+    private func patch(from endpoint: String) async -> ActionResult {
+        guard let api = services.api else { return .error(message: services.strings(.noServer)) }
+        do throws(NetworkError) {
+            let json = try await api.send(APIRequest(.get, Endpoint(endpoint), useCache: false)).json()
+            do throws(ModelDecodingError) {
+                return .patch(try DocumentPatch(json: json), toData: false)
+            } catch {
+                services.logger.error("patch \(endpoint): \(error)")
+                return .error(message: services.strings(.actionFailed))
+            }
         } catch {
             return .error(message: error.code == .noConnection ? services.strings(.offline) : services.strings(.dataUnavailable))
         }

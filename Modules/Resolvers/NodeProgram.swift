@@ -14,6 +14,8 @@ public indirect enum CompiledNodeAction: Sendable, Hashable {
     case setState(key: String, value: ValueTemplate)
     /// Dispatch a host event.
     case custom(event: String, payload: ValueTemplate)
+    /// Fetch a patch and apply it to the shown document.
+    case patch(endpoint: String)
     /// Run in order, stopping at the first failure.
     case sequence([CompiledNodeAction])
     /// An action type the SDK does not know.
@@ -254,6 +256,7 @@ public struct NodeCompiler: Sendable {
                 return .setState(key: key, value: .literal(value))
             }
         case .custom(let event, let payload): return .custom(event: event, payload: values(payload, "payload"))
+        case .patch(let endpoint): return .patch(endpoint: endpoint)
         case .sequence(let steps):
             return .sequence(
                 steps.enumerated().map { index, step in

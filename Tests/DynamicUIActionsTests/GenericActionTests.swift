@@ -218,6 +218,7 @@ struct NodeActionTests {
         let samples: [String: JSONValue] = [
             "navigate": ["screen": "a"], "present": ["screen": "a"], "dismiss": [:], "api": ["endpoint": "/v1/x"],
             "setState": ["key": "k", "value": 1], "custom": ["event": "e"], "sequence": ["actions": []],
+            "patch": ["endpoint": "/v1/patch"],
         ]
         #expect(Set(samples.keys) == Set(NodeAction.knownTypes))
         for (type, members) in samples {
@@ -249,6 +250,18 @@ struct NodeActionTests {
                 == .success(message: "https://podcasts.apple.com/x"))
         #expect(await executor.execute(try node(["actionType": "custom", "event": "unregistered"]), in: context).isError)
         #expect(await executor.execute(try node(["actionType": "teleport"]), in: context).isError)
+    }
+
+    @Test func patchFetchesADocumentPatchForTheShownDocument() async throws {
+        let patch: JSONValue = ["screen_key": "search", "changes": [["id": "title", "items": []]]]
+        await harness.transport.on(.get, "/v1/search/patch", .json(200, patch), .json(200, ["changes": "none"]))
+        let executor = NodeActionExecutor(services: harness.services)
+        let action = try node(["actionType": "patch", "endpoint": "/v1/search/patch"])
+        #expect(
+            await executor.execute(action, in: context)
+                == .patch(DocumentPatch(changes: [PatchChange(id: "title")], screenKey: "search"), toData: false))
+        // A body that is not a patch is an error, and nothing to apply.
+        #expect(await executor.execute(action, in: context).isError)
     }
 
     @Test func apiStoresTheResultUnderItsKey() async throws {

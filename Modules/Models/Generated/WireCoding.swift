@@ -1037,6 +1037,8 @@ extension NodeAction {
             self = .custom(
                 event: try context.required("event", in: o), payload: try context.optional("payload", in: o) ?? [:]
             )
+        case "patch":
+            self = .patch(endpoint: try context.required("endpoint", in: o))
         case "sequence":
             self = .sequence(try context.required("actions", in: o))
         default:
@@ -1045,7 +1047,7 @@ extension NodeAction {
     }
 
     /// The `actionType` values this SDK knows.
-    public static let knownTypes = ["navigate", "present", "dismiss", "api", "setState", "custom", "sequence"]
+    public static let knownTypes = ["navigate", "present", "dismiss", "api", "setState", "custom", "patch", "sequence"]
 
     /// The `actionType` name.
     public var actionType: String {
@@ -1056,6 +1058,7 @@ extension NodeAction {
         case .api: "api"
         case .setState: "setState"
         case .custom: "custom"
+        case .patch: "patch"
         case .sequence: "sequence"
         case .unknown(let type, _): type
         }
@@ -1085,6 +1088,8 @@ extension NodeAction {
         case .custom(let event, let payload):
             b.set("event", event)
             if !payload.isEmpty { b.set("payload", payload) }
+        case .patch(let endpoint):
+            b.set("endpoint", endpoint)
         case .sequence(let actions):
             b.set("actions", actions)
         case .unknown:

@@ -27,6 +27,10 @@ public indirect enum NodeAction: JSONModel {  // wire: tagged by actionType
     /// - Parameter event: The event name.
     /// - Parameter payload: The event's payload.
     case custom(event: String, payload: [String: JSONValue] = [:])
+    /// Fetch a `DocumentPatch` from `endpoint` and apply it to the shown document in place (its
+    /// nodes by id, all or nothing; a patch it cannot take is an error and changes nothing).
+    /// - Parameter endpoint: The endpoint that answers the patch.
+    case patch(endpoint: String)
     /// Run actions in order, stopping at the first failure.
     /// - Parameter actions: Run in order.
     case sequence([NodeAction])  // wire: key=actions

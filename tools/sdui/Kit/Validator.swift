@@ -1305,7 +1305,7 @@ private struct NodeChecks {
         switch action {
         case .navigate(let screen, _), .present(let screen, _):
             checkScreenReference(screen, at: location.appending(key: "screen"))
-        case .api(let endpoint, _, _, _):
+        case .api(let endpoint, _, _, _), .patch(let endpoint):
             sink.checkEndpoint(endpoint, at: location.appending(key: "endpoint"))
         case .sequence(let steps):
             for (index, step) in steps.enumerated() {
