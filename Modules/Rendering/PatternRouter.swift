@@ -420,6 +420,7 @@ struct ScreenLowering {
         }
         var node = zone.zone.dataEndpoint == nil ? lowerZoneContent(zone) : lowerSection(zone)
         node.logId = zone.zone.logId
+        node.transition = zone.zone.transition.flatMap(RenderTransition.init)
         if let place { pass?.drew(RenderPass.DrawnNode(node), at: place.place, reused: false) }
         return node
     }

@@ -253,12 +253,15 @@ public struct RenderNode: Sendable, Hashable, Identifiable {
     /// Sizing among siblings and image and list presentation (`width`, `weight`,
     /// `aspectRatio`, `resizable`, `separator`).
     public var layout: LayoutHints?
+    /// How the node animates when it appears, disappears or changes.
+    public var transition: RenderTransition?
 
     /// Creates a node.
     public init(
         id: String, kind: RenderKind, children: [RenderNode] = [], accessibility: AccessibilityInfo? = nil,
-        style: NodeStyle? = nil, logId: String? = nil, layout: LayoutHints? = nil
+        style: NodeStyle? = nil, logId: String? = nil, layout: LayoutHints? = nil, transition: RenderTransition? = nil
     ) {
+        self.transition = transition
         self.layout = layout
         self.logId = logId
         self.id = id
@@ -452,4 +455,49 @@ extension RenderKind {
 
     /// A line limit a backend can draw: `nil` (unlimited) stays, anything else is `1...10_000`.
     public static func lineLimit(_ requested: Int?) -> Int? { requested.map { min(max(1, $0), 10_000) } }
+}
+
+/// A node's transition, ready to draw: a known animation, a duration within bounds and a curve.
+public struct RenderTransition: Sendable, Hashable {
+    /// The animation.
+    public enum Kind: String, Sendable, Hashable {
+        /// Opacity; a move from the bottom edge; a growth from slightly smaller.
+        case fade, slide, scale
+    }
+
+    /// The animation.
+    public var kind: Kind
+    /// Seconds (0…2).
+    public var duration: Double
+    /// How it accelerates (`ease-in-out` by default).
+    public var curve: TransitionCurve
+
+    /// Creates a transition; the duration is clamped to 0…2 seconds.
+    public init(kind: Kind, duration: Double, curve: TransitionCurve = .easeInOut) {
+        self.kind = kind
+        self.duration = duration.isFinite ? min(max(duration, 0), Double(Transition.maximumDuration) / 1000) : 0
+        self.curve = curve
+    }
+
+    /// The transition a document declares, or `nil` for an animation this SDK does not know.
+    public init?(_ transition: Transition) {
+        let kind: Kind
+        switch transition.type {
+        case .fade: kind = .fade
+        case .slide: kind = .slide
+        case .scale: kind = .scale
+        case .unknown: return nil
+        }
+        let milliseconds = transition.durationMs ?? Transition.defaultDuration
+        let curve: TransitionCurve =
+            if case .unknown = transition.curve ?? .easeInOut { .easeInOut } else { transition.curve ?? .easeInOut }
+        self.init(kind: kind, duration: Double(min(max(milliseconds, 0), Transition.maximumDuration)) / 1000, curve: curve)
+    }
+
+    /// The transition with Reduce Motion on: a slide or a scale becomes a cross-fade of the same
+    /// duration; `nil` (none) when it takes no time.
+    public var reducedMotion: RenderTransition? {
+        guard duration > 0 else { return nil }
+        return RenderTransition(kind: .fade, duration: duration, curve: kind == .fade ? curve : .easeInOut)
+    }
 }

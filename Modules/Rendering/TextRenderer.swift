@@ -45,6 +45,10 @@ public struct TextRenderer: Sendable {
         }
         if let label = node.accessibility?.label, !label.isEmpty, !line.contains(quote(label)) { line += " a11y:\(quote(label))" }
         if let layout = node.layout { line += Self.describe(layout) }
+        if let transition = node.transition {
+            line +=
+                " transition:\(transition.kind.rawValue) \(Int((transition.duration * 1000).rounded()))ms \(transition.curve.rawValue)"
+        }
         lines.append(line)
         for child in node.children { draw(child, depth: depth + 1, into: &lines) }
         if case .list(_, let rows) = node.kind {

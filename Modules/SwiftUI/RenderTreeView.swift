@@ -72,6 +72,7 @@
                 // Applied to every node: a style or log id that comes or goes keeps the subtree.
                 .modifier(NodeStyleModifier(style: node.style, holdsText: node.style?.height != nil && node.holdsText))
                 .onAppear { if let logId = node.logId { host.recordImpression(logId) } }
+                .modifier(NodeTransition(transition: node.transition))
         }
 
         @ViewBuilder
@@ -214,8 +215,18 @@
         let node: RenderNode
         let host: Host
         var item: JSONValue?
+        @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
         var body: some View {
+            // Children with a transition animate as they come and go (a patch, a condition).
+            if let animation = NodeTransition.animation(for: node.children, reduceMotion: reduceMotion) {
+                children.animation(animation, value: node.children.map(\.id))
+            } else {
+                children
+            }
+        }
+
+        private var children: some View {
             ForEach(node.children) { child in
                 RenderTreeView(node: child, host: host, item: item)
             }

@@ -171,6 +171,15 @@ public struct HTMLRenderer: Sendable {
     /// instead of forms of their own, which HTML does not allow nested). A node with a `log_id`
     /// carries it as `data-log-id` on its element, for impressions (an IntersectionObserver).
     private func draw(_ node: RenderNode, into out: inout String, inForm: Bool = false) {
+        if let transition = node.transition {
+            // Animated as it appears; `prefers-reduced-motion` turns a slide or scale into a fade.
+            out += "<div class=\"transition t-\(transition.kind.rawValue)\" style=\"\(Self.animation(transition))\">"
+            var plain = node
+            plain.transition = nil
+            draw(plain, into: &out, inForm: inForm)
+            out += "</div>"
+            return
+        }
         if let css = Self.sizing(node.layout) {
             // A slot's width or weight: a flex item around the element.
             out += "<div class=\"sized\" style=\"\(css)\">"
@@ -179,6 +188,19 @@ public struct HTMLRenderer: Sendable {
             return
         }
         drawLogged(node, into: &out, inForm: inForm)
+    }
+
+    /// The CSS animation timing of a transition.
+    static func animation(_ transition: RenderTransition) -> String {
+        let curve =
+            switch transition.curve {
+            case .linear: "linear"
+            case .easeIn: "ease-in"
+            case .easeOut: "ease-out"
+            case .spring: "cubic-bezier(.34,1.56,.64,1)"
+            default: "ease-in-out"
+            }
+        return "animation-duration:\(Int((transition.duration * 1000).rounded()))ms;animation-timing-function:\(curve)"
     }
 
     /// The CSS of a slot's `width` and `weight` (`flex` in a row), or `nil` when it has neither.

@@ -97,5 +97,11 @@ extension HTMLRenderer {
         input[type=radio]:checked{border-color:var(--accent);background:var(--accent);box-shadow:inset 0 0 0 4px var(--surface)}.dim{position:fixed;inset:0;z-index:20;\
         background:rgba(0,0,0,.4)}.more{text-align:center}.more a{display:inline-flex;align-items:center;justify-content:center;min-height:44px;\
         padding:0 16px}
+        .skeleton{display:flex;flex-direction:column;gap:8px;padding:8px 0}.skeleton .bar{display:block;height:14px;border-radius:4px;\
+        background:var(--separator);opacity:.5}.skeleton .bar:nth-child(3n+2){width:60%}\
+        .transition{animation-fill-mode:both}.t-fade{animation-name:dui-fade}.t-slide{animation-name:dui-slide}\
+        .t-scale{animation-name:dui-scale}@keyframes dui-fade{from{opacity:0}}\
+        @keyframes dui-slide{from{opacity:0;transform:translateY(12px)}}@keyframes dui-scale{from{opacity:0;transform:scale(.92)}}\
+        @media (prefers-reduced-motion:reduce){.t-slide,.t-scale{animation-name:dui-fade}}
         """
 }

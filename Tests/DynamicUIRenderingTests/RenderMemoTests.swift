@@ -167,4 +167,38 @@ struct RenderMemoTests {
         let shown = try draw(show: true, mark: "b", form: ["q": "x"])
         #expect(shown.first?.contains("Fila 0 b") == true, "\(shown)")
     }
+
+    @Test func zonesCarryTheirTransitionsClampedAndReduceMotionCrossFades() throws {
+        var zones = try Self.dashboard(cards: 3).json
+        func setTransition(_ index: Int, _ transition: JSONValue) {
+            guard case .object(var screen) = zones, case .object(var template)? = screen["template"],
+                case .array(var list)? = template["zones"], case .object(var zone) = list[index]
+            else { return }
+            zone["transition"] = transition
+            list[index] = .object(zone)
+            template["zones"] = .array(list)
+            screen["template"] = .object(template)
+            zones = .object(screen)
+        }
+        setTransition(0, ["type": "slide", "duration_ms": 300, "curve": "ease-out"])
+        setTransition(1, ["type": "scale", "duration_ms": 99_999])
+        setTransition(2, ["type": "wobble"])
+        let compiled = try ScreenCompiler().compile(try ScreenDefinition(json: zones))
+        let tree = PatternRouter().render(try Self.inputs(compiled, memo: nil))
+        var found: [String: RenderTransition?] = [:]
+        func walk(_ node: RenderNode) {
+            if node.id.hasPrefix("zone:card-") { found[node.id] = node.transition }
+            node.children.forEach(walk)
+        }
+        walk(tree)
+        #expect(found["zone:card-0"] == RenderTransition(kind: .slide, duration: 0.3, curve: .easeOut))
+        #expect(found["zone:card-1"] == RenderTransition(kind: .scale, duration: 2, curve: .easeInOut), "clamped to 2 s")
+        #expect(found["zone:card-2"] == .some(nil), "an unknown transition is none")
+        #expect(TextRenderer().render(tree).contains("transition:slide 300ms ease-out"))
+        // Reduce Motion: a slide or a scale is a cross-fade of the same duration; nothing when it takes no time.
+        #expect(RenderTransition(kind: .slide, duration: 0.3).reducedMotion == RenderTransition(kind: .fade, duration: 0.3))
+        #expect(RenderTransition(kind: .scale, duration: 0).reducedMotion == nil)
+        #expect(RenderTransition(kind: .fade, duration: .nan).duration == 0)
+        #expect(RenderTransition(kind: .fade, duration: -1).duration == 0)
+    }
 }

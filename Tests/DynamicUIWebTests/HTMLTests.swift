@@ -109,6 +109,20 @@ struct HostileInputTests {
         #expect(huge.components(separatedBy: "class=\"bar\"").count == 13)
     }
 
+    @Test func aTransitionAnimatesTheElementAndRespectsReducedMotion() {
+        let node = RenderNode(
+            id: "zone:card", kind: .text("Hola", style: .body, lineLimit: nil),
+            transition: RenderTransition(kind: .slide, duration: 0.3, curve: .easeOut))
+        let html = HTMLRenderer().fragment(node)
+        #expect(
+            html.hasPrefix(
+                "<div class=\"transition t-slide\" style=\"animation-duration:300ms;animation-timing-function:ease-out\">"),
+            "\(html)")
+        let chrome = ScreenChrome(pattern: "dashboard", title: "Panel", largeTitle: false, showsBack: false)
+        let page = HTMLRenderer().page(RenderNode(id: "screen", kind: .screen(chrome), children: [node]))
+        #expect(page.contains("@media (prefers-reduced-motion:reduce){.t-slide,.t-scale{animation-name:dui-fade}}"))
+    }
+
     @Test func everyTextAttributeAndURLPositionIsEscaped() throws {
         let rows = LazyRows(count: 1, id: { _ in "row/\(hostile)" }) { _ in
             RenderNode(

@@ -233,6 +233,40 @@ extension ActionType {
     }
 }
 
+extension TransitionType {
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+
+    public static let knownCases: [TransitionType] = [.fade, .slide, .scale]
+
+    public var rawValue: String {
+        switch self {
+        case .fade: "fade"
+        case .slide: "slide"
+        case .scale: "scale"
+        case .unknown(let raw): raw
+        }
+    }
+}
+
+extension TransitionCurve {
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+
+    public static let knownCases: [TransitionCurve] = [.linear, .easeIn, .easeOut, .easeInOut, .spring]
+
+    public var rawValue: String {
+        switch self {
+        case .linear: "linear"
+        case .easeIn: "ease-in"
+        case .easeOut: "ease-out"
+        case .easeInOut: "ease-in-out"
+        case .spring: "spring"
+        case .unknown(let raw): raw
+        }
+    }
+}
+
 extension ClientCapabilities {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
@@ -826,6 +860,24 @@ extension ZoneOverride {
     }
 }
 
+extension Transition {
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(json)
+        let type: TransitionType = try context.required("type", in: o)
+        let durationMs: Int? = try context.optional("duration_ms", in: o)
+        let curve: TransitionCurve? = try context.optional("curve", in: o)
+        self.init(type: type, durationMs: durationMs, curve: curve)
+    }
+
+    public var json: JSONValue {
+        var b = JSONObjectBuilder()
+        b.set("type", type)
+        b.set("duration_ms", durationMs)
+        b.set("curve", curve)
+        return b.json
+    }
+}
+
 extension Zone {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         self = try context.node { context throws(ModelDecodingError) in
@@ -843,10 +895,11 @@ extension Zone {
             let fallback: Fallback<Zone>? = try context.optional("fallback", in: o)
             let logId: String? = try context.optional("log_id", in: o)
             let dataEndpoint: String? = try context.optional("data_endpoint", in: o)
+            let transition: Transition? = try context.optional("transition", in: o)
             return Zone(
                 id: id, type: type, distribution: distribution, condition: condition, title: title, field: field,
                 slots: slots, zones: zones, itemLayout: itemLayout, requires: requires, fallback: fallback,
-                logId: logId, dataEndpoint: dataEndpoint
+                logId: logId, dataEndpoint: dataEndpoint, transition: transition
             )
         }
     }
@@ -866,6 +919,7 @@ extension Zone {
         b.set("fallback", fallback)
         b.set("log_id", logId)
         b.set("data_endpoint", dataEndpoint)
+        b.set("transition", transition)
         return b.json
     }
 }

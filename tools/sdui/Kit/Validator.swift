@@ -984,11 +984,21 @@ private struct ScreenChecks {
         }
     }
 
-    /// The endpoints of deferred sections, at any depth.
+    /// The endpoints of deferred sections and the zones' transitions, at any depth.
     private mutating func checkSections(_ zones: [Zone], at base: JSONLocation) {
         for (index, zone) in zones.enumerated() {
             let location = base.appending(index: index)
             if let endpoint = zone.dataEndpoint { sink.checkEndpoint(endpoint, at: location.appending(key: "data_endpoint")) }
+            if let transition = zone.transition {
+                let at = location.appending(key: "transition")
+                if case .unknown(let raw) = transition.type {
+                    sink.warning(at.appending(key: "type"), "unknown transition '\(raw)'; the zone appears without one")
+                }
+                if let duration = transition.durationMs, duration < 0 || duration > Transition.maximumDuration {
+                    sink.warning(
+                        at.appending(key: "duration_ms"), "the duration is clamped to 0…\(Transition.maximumDuration) ms")
+                }
+            }
             checkSections(zone.zones ?? [], at: location.appending(key: "zones"))
         }
     }
