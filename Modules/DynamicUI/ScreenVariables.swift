@@ -77,15 +77,31 @@ extension DynamicScreenViewModel {
     /// Sets `values` after checking each against its variable's type (all or none); returns
     /// the names whose value changed.
     func assignVariables(_ values: [(String, JSONValue)], at location: JSONLocation) throws(VariableError) -> Set<String> {
+        setChecked(try checked(values, at: location))
+    }
+
+    /// `values` checked against their variables' types, each located at `location.NAME`; the
+    /// first that is unknown or of another type throws.
+    private func checked(
+        _ values: [(String, JSONValue)], at location: JSONLocation
+    ) throws(VariableError)
+        -> [(String, JSONValue)]
+    {
         var checked: [(String, JSONValue)] = []
         for (name, value) in values {
+            let at = location.appending(key: name)
             guard let type = variableRuntime.types[name] else {
-                throw VariableError(.unknownVariable, name: name, at: location, "the screen declares no such variable")
+                throw VariableError(.unknownVariable, name: name, at: at, "the screen declares no such variable")
             }
-            checked.append((name, try type.checked(value, name: name, at: location.appending(key: name))))
+            checked.append((name, try type.checked(value, name: name, at: at)))
         }
+        return checked
+    }
+
+    /// Sets values already checked; returns the names whose value changed.
+    private func setChecked(_ values: [(String, JSONValue)]) -> Set<String> {
         var changed: Set<String> = []
-        for (name, value) in checked where variables[name] != value {
+        for (name, value) in values where variables[name] != value {
             variables[name] = value
             changed.insert(name)
         }
@@ -108,25 +124,19 @@ extension DynamicScreenViewModel {
     /// The patch's variable values, checked (a patch with a wrong one is refused whole).
     func checkedVariables(of patch: DocumentPatch) throws(PatchError) -> [(String, JSONValue)] {
         guard let values = patch.variables, !values.isEmpty else { return [] }
-        var checked: [(String, JSONValue)] = []
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-            let location = JSONLocation(components: [.key("variables"), .key(name)])
-            guard let type = variableRuntime.types[name] else {
-                throw PatchError(code: .noTarget, location: location, message: "the screen declares no variable '\(name)'")
-            }
-            do throws(VariableError) {
-                checked.append((name, try type.checked(value, name: name, at: location)))
-            } catch {
-                throw PatchError(code: .invalidItem, location: location, message: error.message)
-            }
+        do throws(VariableError) {
+            return try checked(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, at: "variables")
+        } catch {
+            throw PatchError(
+                code: error.code == .unknownVariable ? .noTarget : .invalidItem, location: error.location, message: error.message)
         }
-        return checked
     }
 
     /// Sets a patch's checked values and runs the triggers they fire after the actions already
     /// fired.
     func setPatched(_ values: [(String, JSONValue)]) {
-        guard !values.isEmpty, let changed = try? assignVariables(values, at: "variables"), !changed.isEmpty else { return }
+        let changed = setChecked(values)
+        guard !changed.isEmpty else { return }
         firedActions.fire { [weak self] in await self?.runTriggers(changed: changed) }
     }
 

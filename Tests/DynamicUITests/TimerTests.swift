@@ -47,10 +47,7 @@ struct TimerTests {
         _ screen: JSONValue, observers: DynamicUIObservers = .none
     ) async throws -> (Fixture, DynamicScreenViewModel) {
         let fixture = Fixture()
-        await fixture.harness.transport.on(.get, "/v1/screens/timed", .json(200, screen))
-        let model = try fixture.model(route: Route(screenKey: "timed"), observers: observers)
-        await model.load()
-        return (fixture, model)
+        return (fixture, try await fixture.shown(screen, observers: observers))
     }
 
     /// Moves the clock and waits until the timer sleeps again (its tick ran).

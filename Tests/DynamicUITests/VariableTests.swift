@@ -54,10 +54,7 @@ struct VariableTests {
         _ screen: JSONValue, observers: DynamicUIObservers = .none
     ) async throws -> (Fixture, DynamicScreenViewModel) {
         let fixture = Fixture()
-        await fixture.harness.transport.on(.get, "/v1/screens/counter", .json(200, screen))
-        let model = try fixture.model(route: Route(screenKey: "counter"), observers: observers)
-        await model.load()
-        return (fixture, model)
+        return (fixture, try await fixture.shown(screen, observers: observers))
     }
 
     static func text(_ model: DynamicScreenViewModel) throws -> String {

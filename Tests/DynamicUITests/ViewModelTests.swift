@@ -59,6 +59,15 @@ final class Fixture {
         return screen
     }
 
+    /// A scripted screen definition (served under its `screen_key`), loaded.
+    func shown(_ screen: JSONValue, observers: DynamicUIObservers = .none) async throws -> DynamicScreenViewModel {
+        let key = screen["screen_key"]?.stringValue ?? ""
+        await harness.transport.on(.get, "/v1/screens/\(key)", .json(200, screen))
+        let model = try model(route: Route(screenKey: key), observers: observers)
+        await model.load()
+        return model
+    }
+
     /// The materials list, loaded, with `/v1/materials` answering `pages` in turn.
     func materialsList(answering pages: ScriptedTransport.Reply...) async throws -> DynamicScreenViewModel {
         await harness.transport.on(.get, "/v1/materials", replies: pages)
