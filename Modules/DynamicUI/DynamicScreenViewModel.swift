@@ -53,6 +53,7 @@ public final class DynamicScreenViewModel {
     @ObservationIgnored var variableRuntime = VariableRuntime()
     @ObservationIgnored var timerRuntime = TimerRuntime()
     @ObservationIgnored var sectionRuntime = SectionRuntime()
+    @ObservationIgnored lazy var visibilityTracker = makeVisibilityTracker()
     /// Why the screen shows a failure state instead of its content (the definition could not
     /// be loaded, or its data was refused, missing or unreachable); `nil` when it shows content.
     public private(set) var failure: LoadFailure?

@@ -691,6 +691,22 @@ public final class NodeScreenModel {
     /// Drops the fired actions that have not started (the document closed).
     public func cancelFiredActions() { firedActions.cancelAll() }
 
+    /// An element's visible share (0…1) changed: its visibility and disappear actions report an
+    /// impression or a disappearance under their `log_id` once it held long enough (at most
+    /// their `log_limit` times while the document is open).
+    public func visibilityChanged(of id: String, visibility: RenderVisibility, fraction: Double) {
+        visibilityTracker.changed(id, visibility: visibility, fraction: fraction)
+    }
+
+    @ObservationIgnored private lazy var visibilityTracker = VisibilityTracker(clock: app?.configuration.clock ?? SystemClock()) {
+        [weak self] action, disappear in
+        guard let self, let app else { return }
+        app.observers.emit(
+            disappear
+                ? .disappearance(screen: route.document, logId: action.logId)
+                : .impression(screen: route.document, logId: action.logId))
+    }
+
     /// An element with a `log_id` became visible; each is reported once per open document.
     public func recordImpression(_ logId: String) {
         guard let app, impressions.insert(logId).inserted else { return }

@@ -13,6 +13,8 @@ public enum DynamicUIEvent: Sendable, Hashable {
     case screenRendered(screen: String, seconds: Double, nodes: Int)
     /// An element with a `log_id` became visible.
     case impression(screen: String, logId: String)
+    /// An element with a disappear action went out of view (after being seen).
+    case disappearance(screen: String, logId: String)
     /// An action ran.
     case actionPerformed(ActionEvent)
     /// Something went wrong, or an element could not be drawn as written.
@@ -132,6 +134,8 @@ public struct LoggingObserver: DynamicUIObserver {
                 "screen rendered", metadata: ["screen": "\(screen)", "ms": "\(Int(seconds * 1000))", "nodes": "\(nodes)"])
         case .impression(let screen, let logId):
             logger.debug("impression", metadata: ["screen": "\(screen)", "log_id": "\(logId)"])
+        case .disappearance(let screen, let logId):
+            logger.debug("disappearance", metadata: ["screen": "\(screen)", "log_id": "\(logId)"])
         case .actionPerformed(let action):
             logger.debug(
                 "action performed",
@@ -150,7 +154,7 @@ public struct LoggingObserver: DynamicUIObserver {
 
 /// Records every event as swift-metrics: timers `dynamicui.screen.decode`,
 /// `dynamicui.screen.compile`, `dynamicui.screen.render` and counters `dynamicui.screens`,
-/// `dynamicui.impressions`, `dynamicui.actions` and `dynamicui.errors`, with `screen`, `source`,
+/// `dynamicui.impressions`, `dynamicui.disappearances`, `dynamicui.actions` and `dynamicui.errors`, with `screen`, `source`,
 /// `outcome` and `kind` dimensions. The metrics go to `factory` (the app's `MetricsSystem` by default).
 public struct MetricsObserver: DynamicUIObserver {
     private let factory: any MetricsFactory
@@ -173,6 +177,9 @@ public struct MetricsObserver: DynamicUIObserver {
                 .recordNanoseconds(WireNumber.int(seconds * 1e9))
         case .impression(let screen, let logId):
             Counter(label: "dynamicui.impressions", dimensions: [("screen", screen), ("log_id", logId)], factory: factory)
+                .increment()
+        case .disappearance(let screen, let logId):
+            Counter(label: "dynamicui.disappearances", dimensions: [("screen", screen), ("log_id", logId)], factory: factory)
                 .increment()
         case .actionPerformed(let action):
             Counter(

@@ -107,6 +107,7 @@ extension DynamicScreenViewModel {
     public func screenDidChange(isVisible: Bool) async {
         guard timerRuntime.hidden == isVisible else { return }
         timerRuntime.hidden = !isVisible
+        visibilityTracker.set(suspended: timerRuntime.isSuspended)
         await resumeTicking()
     }
 
@@ -114,6 +115,7 @@ extension DynamicScreenViewModel {
     func timersDidChange(inBackground: Bool) async {
         guard timerRuntime.inBackground != inBackground else { return }
         timerRuntime.inBackground = inBackground
+        visibilityTracker.set(suspended: timerRuntime.isSuspended)
         await resumeTicking()
     }
 

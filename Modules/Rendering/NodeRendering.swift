@@ -242,7 +242,9 @@ public struct NodeRenderer: Sendable {
             kind = .unknown(node.type.rawValue)
         }
         return RenderNode(
-            id: id, kind: kind, children: children, accessibility: accessibility, style: style, logId: node.logId, layout: layout)
+            id: id, kind: kind, children: children, accessibility: accessibility, style: style, logId: node.logId, layout: layout,
+            transition: node.transition.flatMap(RenderTransition.init),
+            visibility: RenderVisibility(appear: node.visibilityActions, disappear: node.disappearActions))
     }
 
     /// What a button or link whose label is only an image says to VoiceOver: its image's own

@@ -421,6 +421,7 @@ struct ScreenLowering {
         var node = zone.zone.dataEndpoint == nil ? lowerZoneContent(zone) : lowerSection(zone)
         node.logId = zone.zone.logId
         node.transition = zone.zone.transition.flatMap(RenderTransition.init)
+        node.visibility = RenderVisibility(appear: zone.zone.visibilityActions, disappear: zone.zone.disappearActions)
         if let place { pass?.drew(RenderPass.DrawnNode(node), at: place.place, reused: false) }
         return node
     }
@@ -660,8 +661,17 @@ struct ScreenLowering {
             title: title ?? "", subtitles: subtitles, badge: badge, icon: icon, showsChevron: chevron, actionId: itemAction,
             swipeActionIds: swipe, contextActionIds: press, menuActions: menu, avatar: avatar)
         let label = ([title ?? ""] + subtitles + (badge.map { [$0] } ?? [])).filter { !$0.isEmpty }.joined(separator: ", ")
-        return RenderNode(
+        var node = RenderNode(
             id: id, kind: .row(row), accessibility: AccessibilityInfo(label: label, traits: itemAction != nil ? ["button"] : []))
+        // A row is one node: its slots' visibility actions are the row's, watched under its id.
+        var appear: [VisibilityAction]?
+        var disappear: [VisibilityAction]?
+        for slot in slots where slot.slot.visibilityActions != nil || slot.slot.disappearActions != nil {
+            appear = (appear ?? []) + (slot.slot.visibilityActions ?? [])
+            disappear = (disappear ?? []) + (slot.slot.disappearActions ?? [])
+        }
+        if appear != nil { node.visibility = RenderVisibility(appear: appear, disappear: disappear) }
+        return node
     }
 
     // MARK: Slots
@@ -711,6 +721,7 @@ struct ScreenLowering {
         guard !refusedSlots.contains(slot.slot.id), var node = lowerSlotContent(slot, context: context, prefix: prefix)
         else { return nil }
         node.logId = slot.slot.logId
+        node.visibility = RenderVisibility(appear: slot.slot.visibilityActions, disappear: slot.slot.disappearActions)
         node.layout = LayoutHints(width: slot.slot.width, weight: slot.slot.weight)
         return node
     }

@@ -255,12 +255,17 @@ public struct RenderNode: Sendable, Hashable, Identifiable {
     public var layout: LayoutHints?
     /// How the node animates when it appears, disappears or changes.
     public var transition: RenderTransition?
+    /// What the node reports as it is seen and as it goes (visibility and disappear actions):
+    /// views tell the model the node's visible share, the model times and fires them.
+    public var visibility: RenderVisibility?
 
     /// Creates a node.
     public init(
         id: String, kind: RenderKind, children: [RenderNode] = [], accessibility: AccessibilityInfo? = nil,
-        style: NodeStyle? = nil, logId: String? = nil, layout: LayoutHints? = nil, transition: RenderTransition? = nil
+        style: NodeStyle? = nil, logId: String? = nil, layout: LayoutHints? = nil, transition: RenderTransition? = nil,
+        visibility: RenderVisibility? = nil
     ) {
+        self.visibility = visibility
         self.transition = transition
         self.layout = layout
         self.logId = logId
@@ -455,6 +460,32 @@ extension RenderKind {
 
     /// A line limit a backend can draw: `nil` (unlimited) stays, anything else is `1...10_000`.
     public static func lineLimit(_ requested: Int?) -> Int? { requested.map { min(max(1, $0), 10_000) } }
+}
+
+/// A node's visibility and disappear actions, clamped (`VisibilityAction.clamped(disappear:)`).
+public struct RenderVisibility: Sendable, Hashable {
+    /// Fired when the node has been visible enough for long enough.
+    public var appear: [VisibilityAction]
+    /// Fired when the node, once seen, has been hidden enough for long enough.
+    public var disappear: [VisibilityAction]
+
+    /// The actions of an element, clamped; `nil` when it has none.
+    public init?(appear: [VisibilityAction]?, disappear: [VisibilityAction]?) {
+        let appear = (appear ?? []).prefix(Self.maximumActions).map { $0.clamped(disappear: false) }
+        let disappear = (disappear ?? []).prefix(Self.maximumActions).map { $0.clamped(disappear: true) }
+        guard !appear.isEmpty || !disappear.isEmpty else { return nil }
+        self.appear = appear
+        self.disappear = disappear
+    }
+
+    /// The most actions of each kind one element keeps (more are ignored; the validator says so).
+    public static let maximumActions = 8
+
+    /// The visible shares (0…1) the node's actions watch for, ascending: a view need report
+    /// only a change that crosses one of them.
+    public var thresholds: [Double] {
+        Array(Set((appear + disappear).map { Double($0.visibilityPercentage ?? 0) / 100 })).sorted()
+    }
 }
 
 /// A node's transition, ready to draw: a known animation, a duration within bounds and a curve.

@@ -227,6 +227,10 @@
 
         func recordImpression(_ logId: String) { model.recordImpression(logId) }
 
+        func visibilityChanged(of id: String, visibility: RenderVisibility, fraction: Double) {
+            model.visibilityChanged(of: id, visibility: visibility, fraction: fraction)
+        }
+
         /// A document's rows keep their item in their actions' context, not here.
         func item(forRow rowId: String, at index: Int) -> JSONValue? { nil }
 

@@ -34,6 +34,8 @@
         func setBoundValue(_ value: JSONValue, for binding: String)
         /// An element with a `log_id` became visible.
         func recordImpression(_ logId: String)
+        /// An element with visibility or disappear actions shows this share (0…1) of itself.
+        func visibilityChanged(of id: String, visibility: RenderVisibility, fraction: Double)
         /// The item a list row was built from, if the dialect keeps items.
         func item(forRow rowId: String, at index: Int) -> JSONValue?
         /// The row actions with these ids, in order.
@@ -73,6 +75,10 @@
                 .modifier(NodeStyleModifier(style: node.style, holdsText: node.style?.height != nil && node.holdsText))
                 .onAppear { if let logId = node.logId { host.recordImpression(logId) } }
                 .modifier(NodeTransition(transition: node.transition))
+                .modifier(
+                    VisibilityReporter(id: node.id, visibility: node.visibility) { [host] id, visibility, share in
+                        host.visibilityChanged(of: id, visibility: visibility, fraction: share)
+                    })
         }
 
         @ViewBuilder

@@ -20,6 +20,8 @@ struct AnalyticsObserver: DynamicUIObserver {
             report("render \(screen): \(nodes) nodes in \(seconds) s")
         case .impression(let screen, let logId):
             report("seen \(logId) on \(screen)")
+        case .disappearance(let screen, let logId):
+            report("gone \(logId) on \(screen)")
         case .actionPerformed(let action):
             report("\(action.type) \(action.action) on \(action.screen): \(action.outcome)")
         case .error(let error):

@@ -409,6 +409,31 @@ extension VariableTrigger {
     }
 }
 
+extension VisibilityAction {
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(json)
+        let logId: String = try context.required("log_id", in: o)
+        let visibilityPercentage: Int? = try context.optional("visibility_percentage", in: o)
+        let visibilityDurationMs: Int? = try context.optional("visibility_duration_ms", in: o)
+        let logLimit: Int? = try context.optional("log_limit", in: o)
+        let actionId: String? = try context.optional("action_id", in: o)
+        self.init(
+            logId: logId, visibilityPercentage: visibilityPercentage, visibilityDurationMs: visibilityDurationMs,
+            logLimit: logLimit, actionId: actionId
+        )
+    }
+
+    public var json: JSONValue {
+        var b = JSONObjectBuilder()
+        b.set("log_id", logId)
+        b.set("visibility_percentage", visibilityPercentage)
+        b.set("visibility_duration_ms", visibilityDurationMs)
+        b.set("log_limit", logLimit)
+        b.set("action_id", actionId)
+        return b.json
+    }
+}
+
 extension NodeResultSelection {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
@@ -573,10 +598,14 @@ extension ViewNode {
             let fallback: Fallback<ViewNode>? = try context.optional("fallback", in: o)
             let logId: String? = try context.optional("log_id", in: o)
             let permission: String? = try context.optional("permission", in: o)
+            let transition: Transition? = try context.optional("transition", in: o)
+            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o)
+            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o)
             return ViewNode(
                 type: type, id: nodeId, style: style, inlineStyle: inlineStyle, condition: condition,
                 children: children, props: props, requires: requires, fallback: fallback, logId: logId,
-                permission: permission
+                permission: permission, transition: transition, visibilityActions: visibilityActions,
+                disappearActions: disappearActions
             )
         }
     }
@@ -594,6 +623,9 @@ extension ViewNode {
         b.set("fallback", fallback)
         b.set("log_id", logId)
         b.set("permission", permission)
+        b.set("transition", transition)
+        b.set("visibility_actions", visibilityActions)
+        b.set("disappear_actions", disappearActions)
         return b.json
     }
 }
@@ -896,10 +928,13 @@ extension Zone {
             let logId: String? = try context.optional("log_id", in: o)
             let dataEndpoint: String? = try context.optional("data_endpoint", in: o)
             let transition: Transition? = try context.optional("transition", in: o)
+            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o)
+            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o)
             return Zone(
                 id: id, type: type, distribution: distribution, condition: condition, title: title, field: field,
                 slots: slots, zones: zones, itemLayout: itemLayout, requires: requires, fallback: fallback,
-                logId: logId, dataEndpoint: dataEndpoint, transition: transition
+                logId: logId, dataEndpoint: dataEndpoint, transition: transition, visibilityActions: visibilityActions,
+                disappearActions: disappearActions
             )
         }
     }
@@ -920,6 +955,8 @@ extension Zone {
         b.set("log_id", logId)
         b.set("data_endpoint", dataEndpoint)
         b.set("transition", transition)
+        b.set("visibility_actions", visibilityActions)
+        b.set("disappear_actions", disappearActions)
         return b.json
     }
 }
@@ -960,13 +997,16 @@ extension Slot {
             let requires: [String]? = try context.optional("requires", in: o)
             let fallback: Fallback<Slot>? = try context.optional("fallback", in: o)
             let logId: String? = try context.optional("log_id", in: o)
+            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o)
+            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o)
             let minimum: Double? = try context.optional("min", in: o)
             let maximum: Double? = try context.optional("max", in: o)
             return Slot(
                 id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
                 placeholder: placeholder, icon: icon, required: required, readOnly: readOnly, style: style,
                 width: width, weight: weight, accessibilityLabel: accessibilityLabel, options: options,
-                requires: requires, fallback: fallback, logId: logId, minimum: minimum, maximum: maximum
+                requires: requires, fallback: fallback, logId: logId, visibilityActions: visibilityActions,
+                disappearActions: disappearActions, minimum: minimum, maximum: maximum
             )
         }
     }
@@ -991,6 +1031,8 @@ extension Slot {
         b.set("requires", requires)
         b.set("fallback", fallback)
         b.set("log_id", logId)
+        b.set("visibility_actions", visibilityActions)
+        b.set("disappear_actions", disappearActions)
         b.set("min", minimum)
         b.set("max", maximum)
         return b.json

@@ -60,6 +60,8 @@ final class PreviewEventLog: DynamicUIObserver, @unchecked Sendable {
             return "screen rendered \(screen) (\(nodes) nodes, \(milliseconds(seconds)))"
         case .impression(let screen, let logId):
             return "impression \(logId) on \(screen)"
+        case .disappearance(let screen, let logId):
+            return "disappearance \(logId) on \(screen)"
         case .actionPerformed(let action):
             return "action \(action.action) (\(action.type)) on \(action.screen): \(action.outcome)"
         case .error(let error):

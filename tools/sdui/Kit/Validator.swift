@@ -782,7 +782,9 @@ private struct ScreenChecks {
         guard isScreen else { return }
         checkActions(screen)
         checkVariables(screen)
-        checkSections(screen.template.zones, at: JSONLocation(components: [.key("template"), .key("zones")]))
+        checkSections(
+            screen.template.zones, at: JSONLocation(components: [.key("template"), .key("zones")]),
+            actionIds: Set(screen.actions.map(\.id)))
         if let key = screen.handlerKey, let patterns = context.handlerPatterns, !patterns.contains(where: { $0.matches(key) }) {
             sink.error("handler_key", "no screen-handler plugin serves handler key '\(key)'")
         }
@@ -984,22 +986,25 @@ private struct ScreenChecks {
         }
     }
 
-    /// The endpoints of deferred sections and the zones' transitions, at any depth.
-    private mutating func checkSections(_ zones: [Zone], at base: JSONLocation) {
+    /// The endpoints of deferred sections, the zones' transitions and the visibility actions
+    /// of zones and slots, at any depth.
+    private mutating func checkSections(_ zones: [Zone], at base: JSONLocation, actionIds: Set<String>) {
         for (index, zone) in zones.enumerated() {
             let location = base.appending(index: index)
             if let endpoint = zone.dataEndpoint { sink.checkEndpoint(endpoint, at: location.appending(key: "data_endpoint")) }
-            if let transition = zone.transition {
-                let at = location.appending(key: "transition")
-                if case .unknown(let raw) = transition.type {
-                    sink.warning(at.appending(key: "type"), "unknown transition '\(raw)'; the zone appears without one")
-                }
-                if let duration = transition.durationMs, duration < 0 || duration > Transition.maximumDuration {
-                    sink.warning(
-                        at.appending(key: "duration_ms"), "the duration is clamped to 0…\(Transition.maximumDuration) ms")
+            if let transition = zone.transition { sink.checkTransition(transition, at: location.appending(key: "transition")) }
+            sink.checkVisibility(
+                zone.visibilityActions, zone.disappearActions, at: location, actionIds: actionIds)
+            let slots = [("slots", zone.slots ?? []), ("item_layout", zone.itemLayout?.slots ?? [])]
+            for (key, list) in slots {
+                let slotsAt = key == "slots" ? location.appending(key: key) : location.appending(key: key).appending(key: "slots")
+                for (position, slot) in list.enumerated() {
+                    sink.checkVisibility(
+                        slot.visibilityActions, slot.disappearActions, at: slotsAt.appending(index: position),
+                        actionIds: actionIds)
                 }
             }
-            checkSections(zone.zones ?? [], at: location.appending(key: "zones"))
+            checkSections(zone.zones ?? [], at: location.appending(key: "zones"), actionIds: actionIds)
         }
     }
 
@@ -1217,6 +1222,8 @@ private struct NodeChecks {
 
     private mutating func visit(_ node: ViewNode, at location: JSONLocation) {
         if let id = node.nodeId { sink.unique("node", id, at: location.appending(key: "id"), seen: &nodeIds) }
+        if let transition = node.transition { sink.checkTransition(transition, at: location.appending(key: "transition")) }
+        sink.checkVisibility(node.visibilityActions, node.disappearActions, at: location, actionIds: nil)
         if case .unknown(let raw) = node.type, !context.nativeComponents.contains(raw) {
             sink.warning(location.appending(key: "type"), "unknown node type '\(raw)'; this SDK draws it as a fallback")
         }
@@ -1525,5 +1532,56 @@ private func isHexColor(_ text: String) -> Bool {
     guard bytes.first == UInt8(ascii: "#"), bytes.count == 7 || bytes.count == 9 else { return false }
     return bytes.dropFirst().allSatisfy { byte in
         asciiDigits.contains(byte) || hexUppercase.contains(byte) || hexLowercase.contains(byte)
+    }
+}
+
+extension FindingSink {
+    /// A transition this SDK draws, with a duration it keeps.
+    mutating func checkTransition(_ transition: Transition, at location: JSONLocation) {
+        if case .unknown(let raw) = transition.type {
+            warning(location.appending(key: "type"), "unknown transition '\(raw)'; the element appears without one")
+        }
+        if let duration = transition.durationMs, duration < 0 || duration > Transition.maximumDuration {
+            warning(
+                location.appending(key: "duration_ms"), "the duration is clamped to 0…\(Transition.maximumDuration) ms")
+        }
+    }
+
+    /// Visibility and disappear actions: numbers the app keeps, an existing action (`nil`
+    /// `actionIds`: a node document, which runs none), at most `RenderVisibility.maximumActions`.
+    mutating func checkVisibility(
+        _ appear: [VisibilityAction]?, _ disappear: [VisibilityAction]?, at location: JSONLocation, actionIds: Set<String>?
+    ) {
+        for (key, actions, isDisappear) in [("visibility_actions", appear, false), ("disappear_actions", disappear, true)] {
+            guard let actions else { continue }
+            let list = location.appending(key: key)
+            if actions.count > RenderVisibility.maximumActions {
+                warning(list, "only the first \(RenderVisibility.maximumActions) actions are kept")
+            }
+            for (index, action) in actions.enumerated() {
+                let at = list.appending(index: index)
+                let range = isDisappear ? 0...99 : 1...100
+                if let percentage = action.visibilityPercentage, !range.contains(percentage) {
+                    warning(
+                        at.appending(key: "visibility_percentage"),
+                        "the percentage is clamped to \(range.lowerBound)…\(range.upperBound)")
+                }
+                if let duration = action.visibilityDurationMs, duration < 0 || duration > VisibilityAction.maximumDuration {
+                    warning(
+                        at.appending(key: "visibility_duration_ms"),
+                        "the duration is clamped to 0…\(VisibilityAction.maximumDuration) ms")
+                }
+                if let limit = action.logLimit, limit < 0 || limit > VisibilityAction.maximumLogLimit {
+                    warning(at.appending(key: "log_limit"), "the limit is lowered to \(VisibilityAction.maximumLogLimit)")
+                }
+                guard let id = action.actionId else { continue }
+                if let actionIds {
+                    if !actionIds.contains(id) { error(at.appending(key: "action_id"), "no action with id '\(id)'") }
+                } else {
+                    warning(
+                        at.appending(key: "action_id"), "node documents run no action by id; only the impression is reported")
+                }
+            }
+        }
     }
 }
