@@ -99,8 +99,9 @@ def page_ok():
         # A late request of a page served by a preview server this run already stopped (its
         # favicon) is not this page's error.
         origin = re.match(r"https?://[^/]+", driver.current_url)
-        stopped = re.search(r"(http://127\.0\.0\.1:\d+)/\S* - Failed to load resource: net::ERR_CONNECTION_REFUSED",
-                            entry["message"])
+        # So is the end of a live stream (`/_/live`) cut by stopping that server.
+        stopped = re.search(r"(http://127\.0\.0\.1:\d+)/\S* - Failed to load resource: "
+                            r"net::(ERR_CONNECTION_REFUSED|ERR_INCOMPLETE_CHUNKED_ENCODING)", entry["message"])
         if stopped and origin and stopped.group(1) != origin.group(0):
             continue
         if entry["level"] == "SEVERE" and not external:
@@ -221,6 +222,17 @@ try:
     step("teacher dashboard")
     sign_in("docente@edugo.test")
     check("dashboard-teacher" in driver.current_url, "the teacher lands on the teacher dashboard")
+    # Drawn as soon as its data is in: the recent activity (a slow endpoint) arrives live.
+    check(driver.find_elements(By.CSS_SELECTOR, ".skeleton"), "recent activity is a skeleton while its data loads")
+    shot("live-section-loading")
+    driver.execute_script("window.__sameDocument = true")
+    try:
+        WebDriverWait(driver, 15).until(lambda _: not driver.find_elements(By.CSS_SELECTOR, ".skeleton"))
+    except TimeoutException:
+        check(False, "the deferred section never arrived")
+    check("ACTIVIDAD RECIENTE" in text().upper() and "completó" in text(), "the section's activity is drawn")
+    check(driver.execute_script("return window.__sameDocument === true"), "filled in place, without a reload")
+    shot("live-section-loaded")
     check("35,2" in text() and "35.2" not in text(), "numbers are written the Spanish way")
     check(driver.find_elements(By.CSS_SELECTOR, "nav.tabs a"), "the role's navigation is shown")
     bar = driver.execute_script(
@@ -384,6 +396,25 @@ try:
     visit("/screen/no-such-screen")
     check("No encontrado" in text(), "an unknown screen is the not-found state")
 
+    step("live: the teacher dashboard fills its deferred section, reports what was seen and takes a patch in place")
+    visit("/screen/dashboard-teacher")
+    driver.execute_script("window.__sameDocument = true")
+    try:
+        WebDriverWait(driver, 10).until(lambda _: any(
+            "impression dashboard-teacher.metrics on dashboard-teacher" in entry["text"]
+            for entry in driver.execute_script("return fetch('/_/events?after=0').then(r => r.json())")))
+    except TimeoutException:
+        check(False, "the metrics' visibility action reported no impression")
+    check("ya publicado" not in text(), "the card is as loaded before the update")
+    try:
+        # The dashboard's timer asks for an update patch every 30 seconds.
+        WebDriverWait(driver, 45).until(lambda _: "ya publicado" in text())
+    except TimeoutException:
+        check(False, "the update patch never changed the card")
+    check(driver.execute_script("return window.__sameDocument === true"), "the card changed in place, without a reload")
+    page_ok()
+    shot("live-card-patched")
+
     step("teacher's progress tab")
     visit("/screen/progress-unit-list")
     check(rows() > 0, "the teacher's progress tab lists the unit's students")
@@ -485,6 +516,22 @@ try:
             check(all(r.size["width"] >= 22 for r in radios), "with a mark large enough to see")
             phone_width_checks()
             shot("student-quiz")
+            step("student: the quiz counts down in place and keeps the chosen answer")
+            clock = re.search(r"(\d\d):(\d\d)", text())
+            check(clock, "the countdown is shown")
+            driver.execute_script("window.__sameDocument = true")
+            radios[0].click() if radios else None
+            time.sleep(3)
+            later = re.search(r"(\d\d):(\d\d)", text())
+            if clock and later:
+                before = int(clock.group(1)) * 60 + int(clock.group(2))
+                after = int(later.group(1)) * 60 + int(later.group(2))
+                check(before - 5 <= after < before, f"the countdown went down ({clock.group(0)} → {later.group(0)})")
+            check(driver.execute_script("return window.__sameDocument === true"), "without a reload")
+            again = driver.find_elements(By.CSS_SELECTOR, "input[type=radio]")
+            check(again and again[0].is_selected(), "the chosen answer stays chosen as the countdown ticks")
+            page_ok()
+            shot("live-countdown")
             shot("student-materials")
         if email == "admin.escuela@edugo.test":
             step("school admin: their school's users only, never the super admin")

@@ -141,8 +141,13 @@ public final class DynamicScreenViewModel {
 
     // MARK: Loading
 
-    /// Loads the definition, then its data.
-    public func load() async {
+    /// Loads the definition, then its data and its deferred sections.
+    public func load() async { await load(waitingForSections: true) }
+
+    /// Loads the definition, then its data; with `waitingForSections` false it returns once the
+    /// screen and its data are in, while its deferred sections go on loading (a page drawn
+    /// once and updated live, as the web preview draws it).
+    public func load(waitingForSections: Bool) async {
         screenState = .loading
         failure = nil
         do {
@@ -156,9 +161,14 @@ public final class DynamicScreenViewModel {
             if loaded.isStale { banner = Banner(kind: .pending, message: strings(.staleScreen)) }
             resetSections()
             // The deferred sections load beside the screen's data, each on its own.
-            async let sectionsLoaded: Void = loadSections()
-            await loadData()
-            await sectionsLoaded
+            if waitingForSections {
+                async let sectionsLoaded: Void = loadSections()
+                await loadData()
+                await sectionsLoaded
+            } else {
+                Task { [weak self] in await self?.loadSections() }
+                await loadData()
+            }
             for (field, value) in await dispatcher.initialValues(for: loaded.screen.definition, session: session()) {
                 formState.setValue(value, for: field)
             }

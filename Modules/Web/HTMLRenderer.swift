@@ -169,7 +169,8 @@ public struct HTMLRenderer: Sendable {
 
     /// Draws `node`; `inForm` when inside the screen's `<form>` (buttons then use `formaction`
     /// instead of forms of their own, which HTML does not allow nested). A node with a `log_id`
-    /// carries it as `data-log-id` on its element, for impressions (an IntersectionObserver).
+    /// carries it as `data-log-id` on its element, for impressions (an IntersectionObserver), and
+    /// one with visibility actions its id and thresholds (`data-visibility`, `data-thresholds`).
     private func draw(_ node: RenderNode, into out: inout String, inForm: Bool = false) {
         if let transition = node.transition {
             // Animated as it appears; `prefers-reduced-motion` turns a slide or scale into a fade.
@@ -220,9 +221,15 @@ public struct HTMLRenderer: Sendable {
     }
 
     private func drawLogged(_ node: RenderNode, into out: inout String, inForm: Bool) {
-        guard let logId = node.logId else {
+        guard node.logId != nil || node.visibility != nil else {
             drawElement(node, into: &out, inForm: inForm)
             return
+        }
+        var attributes = node.logId.map { " data-log-id=\"\(Self.attribute($0))\"" } ?? ""
+        if let visibility = node.visibility {
+            // The page reports the element's visible share as it crosses these thresholds.
+            let thresholds = visibility.thresholds.map { Self.number($0) }.joined(separator: " ")
+            attributes += " data-visibility=\"\(Self.attribute(node.id))\" data-thresholds=\"\(thresholds)\""
         }
         let start = out.utf8.count
         drawElement(node, into: &out, inForm: inForm)
@@ -233,7 +240,7 @@ public struct HTMLRenderer: Sendable {
                 $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "/")
             })
         else { return }
-        out.insert(contentsOf: " data-log-id=\"\(Self.attribute(logId))\"", at: nameEnd)
+        out.insert(contentsOf: attributes, at: nameEnd)
     }
 
     private func drawElement(_ node: RenderNode, into out: inout String, inForm: Bool) {

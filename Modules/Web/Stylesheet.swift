@@ -102,6 +102,7 @@ extension HTMLRenderer {
         .transition{animation-fill-mode:both}.t-fade{animation-name:dui-fade}.t-slide{animation-name:dui-slide}\
         .t-scale{animation-name:dui-scale}@keyframes dui-fade{from{opacity:0}}\
         @keyframes dui-slide{from{opacity:0;transform:translateY(12px)}}@keyframes dui-scale{from{opacity:0;transform:scale(.92)}}\
+        .transition.leaving{animation-name:dui-leave;animation-direction:normal}@keyframes dui-leave{to{opacity:0}}\
         @media (prefers-reduced-motion:reduce){.t-slide,.t-scale{animation-name:dui-fade}}
         """
 }

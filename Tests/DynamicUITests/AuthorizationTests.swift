@@ -32,7 +32,7 @@ struct AuthorizationTests {
         let runtime = try await Live.signedIn(as: email)
         defer { Task { await runtime.stop() } }
         let table = try EduGoCatalog().data("endpoints").objectValue ?? [:]
-        #expect(table.count == 26)
+        #expect(table.count == 27)
         for (endpoint, entry) in table {
             let allowed = entry["roles"]?.arrayValue?.contains(.string(group)) ?? false
             let target = Endpoint(endpoint)

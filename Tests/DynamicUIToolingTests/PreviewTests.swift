@@ -11,7 +11,7 @@ import Testing
 /// tests see each hop) and returns the final page.
 final class TestBrowser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     let base: URL
-    private var cookie: String?
+    private(set) var cookie: String?
     private(set) var hops: [String] = []
     private lazy var session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
 

@@ -194,6 +194,8 @@ public final class DemoBackend: @unchecked Sendable {
         var status: Int
         var body: DynamicUIModels.JSONValue?
         var headers: [String: String] = [:]
+        /// Seconds the reply waits before it is sent (an endpoint's `latency_ms`: a slow section).
+        var delay: Double = 0
     }
 
     private func handle(_ request: LoopbackRequest, api: String) async -> LoopbackResponse {
@@ -215,6 +217,7 @@ public final class DemoBackend: @unchecked Sendable {
             backend: self, api: api, method: request.method, path: path, query: query, headers: request.headers, body: body
         )
         .route()
+        if reply.delay > 0 { try? await Task.sleep(nanoseconds: WireNumber.sleepNanoseconds(seconds: reply.delay)) }
         return response(reply)
     }
 

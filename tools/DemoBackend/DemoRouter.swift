@@ -90,7 +90,10 @@ struct DemoRouter {
         let scope = AccessScope(group: group, me: me, school: account["school_id"]?.text ?? "", backend: backend)
         if let document = entry["document"]?.stringValue {
             let json = try backend.edugo.data(document)
-            return Reply(status: 200, body: document == "stats_global" ? try scope.stats(json) : json)
+            var reply = Reply(status: 200, body: document == "stats_global" ? try scope.stats(json) : json)
+            // A slow document (a deferred section's): at most five seconds.
+            reply.delay = min(max(entry["latency_ms"]?.doubleValue ?? 0, 0), 5000) / 1000
+            return reply
         }
         guard let collection = entry["collection"]?.stringValue else {
             return Reply(status: 500, body: ["error": "bad endpoint table"])

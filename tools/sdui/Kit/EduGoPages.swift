@@ -41,6 +41,16 @@ struct EduGoPages {
                 session.model(token: token)?.recordImpression(logId)
             }
             return Reply(status: 204, body: "")
+        case ("POST", "_") where parts.count == 2 && parts[1] == "visibility":
+            // An element with visibility actions shows this share of itself (the live script).
+            if let token = request.form.last(where: { $0.0 == "page" }).flatMap({ Int($0.1) }),
+                let model = session.model(token: token), let id = request.form.last(where: { $0.0 == "id" })?.1,
+                let fraction = request.form.last(where: { $0.0 == "fraction" }).flatMap({ Double($0.1) }),
+                let visibility = LiveScreens.visibility(of: id, in: model)
+            {
+                model.visibilityChanged(of: id, visibility: visibility, fraction: fraction)
+            }
+            return Reply(status: 204, body: "")
         case ("GET", "_") where parts.count == 2 && parts[1] == "events":
             let after = Int(request.queryValue("after") ?? "") ?? 0
             let entries = session.events.entries(after: after).map { entry -> JSONValue in
@@ -86,7 +96,8 @@ struct EduGoPages {
         let shown = session.navigate(to: route)
         let (token, model, reused) = session.model(for: shown)
         var pages = max(1, min(Int(request.queryValue("pages") ?? "") ?? 1, 50))
-        if !reused { await model.load() } else { await model.reloadIfOutdated() }
+        // The page is drawn once its data is in; deferred sections fill it in live.
+        if !reused { await model.load(waitingForSections: false) } else { await model.reloadIfOutdated() }
         let searchField = model.compiled?.definition.template.allZones.flatMap { $0.slots ?? [] }
             .first { $0.controlType == .searchBar }?.formFieldName
         let searchText = searchField.flatMap { request.queryValue($0) } ?? request.queryValue("q") ?? ""
@@ -105,8 +116,9 @@ struct EduGoPages {
         let regular = request.queryValue("layout") == "regular"
         // A screen that cannot be shown is the SDK's failure state (offline, not allowed, not
         // found), with retry: never an error page or an internal address.
+        let options = RenderOptions(sizeClass: regular ? .regular : .compact, platform: .ios)
         let root =
-            (try? model.render(options: RenderOptions(sizeClass: regular ? .regular : .compact, platform: .ios)))
+            (try? model.render(options: options))
             ?? LoadFailure.failed(runtime.strings(.screenShowFailed)).screen(
                 title: "", canGoBack: false, strings: runtime.strings)
         model.dismissBanner()
@@ -122,11 +134,18 @@ struct EduGoPages {
         var renderer = HTMLRenderer(actionPath: "/act/\(token)", screenPath: "/screen")
         renderer.backPath = Self.url(shown, extra: [("back", "1")])
         let theme: HTMLRenderer.Theme = await session.darkMode() ? .dark : .system
-        return Reply(
-            status: 200,
-            body: renderer.page(
-                root, navigation: tabs, theme: theme, preamble: previewBar(returnTo: Self.url(shown)) + eventLog(token: token),
-                shortcuts: shortcuts(screen: model.compiled?.definition, regular: regular)))
+        let html = renderer.page(
+            root, navigation: tabs, theme: theme, preamble: previewBar(returnTo: Self.url(shown)) + eventLog(token: token),
+            shortcuts: shortcuts(screen: model.compiled?.definition, regular: regular))
+        // The live stream draws the screen again as `page` drew it (its words and direction).
+        if case .screen(let chrome) = root.kind {
+            renderer.strings = chrome.strings
+            renderer.language = chrome.strings.language.rawValue
+        }
+        session.drawn[token] = DrawnPage(root: root, renderer: renderer, options: options)
+        let live = HTMLRenderer.liveScript(
+            events: "/_/live?page=\(token)", visibility: "/_/visibility", page: token)
+        return Reply(status: 200, body: html.replacingOccurrences(of: "</body>", with: live + "</body>"))
     }
 
     /// The keyboard shortcuts of the page, from the same `MenuCommands` a Mac's menu bar shows:

@@ -87,6 +87,8 @@ final class PreviewSession {
     let events = PreviewEventLog()
     /// View models by page token; the newest `capacity` are kept.
     private var models: [Int: DynamicScreenViewModel] = [:]
+    /// How each page was last drawn, for its live stream.
+    var drawn: [Int: DrawnPage] = [:]
     private var order: [Int] = []
     private var nextToken = 1
     private let capacity = 32
@@ -139,7 +141,11 @@ final class PreviewSession {
         nextToken += 1
         models[token] = model
         order.append(token)
-        if order.count > capacity { models[order.removeFirst()] = nil }
+        if order.count > capacity {
+            let evicted = order.removeFirst()
+            models[evicted] = nil
+            drawn[evicted] = nil
+        }
         return (token, model, false)
     }
 

@@ -101,6 +101,7 @@ public final class WebPreview: @unchecked Sendable {
                 headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")],
                 stream: reload.events(since: since))
         }
+        if request.path == "/_/live" { return await liveScreen(request) }
         let started = Date()
         if request.path == "/docs" || request.path.hasPrefix(DocumentationSite.prefix) {
             let response =
@@ -128,6 +129,24 @@ public final class WebPreview: @unchecked Sendable {
         let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
         log("\(incoming.method) \(request.path.removingPercentEncoding ?? request.path) \(reply.status) \(milliseconds) ms")
         return LoopbackResponse(status: reply.status, headers: headers, body: Array(reply.body.utf8))
+    }
+
+    /// The event stream of a screen page that changes in place (`LiveScreens`); `reload` when
+    /// the page is no longer known (its session or view model is gone).
+    @MainActor
+    private func liveScreen(_ request: LoopbackRequest) -> LoopbackResponse {
+        let cookie = Incoming(method: "GET", path: request.path, query: [], form: [], cookie: request.header("Cookie") ?? "")
+        let token = request.queryItems.first { $0.name == "page" }.flatMap { Int($0.value) }
+        let headers = [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")]
+        guard let session = sessions.session(for: cookie.cookieValue("sdui")), let token,
+            let model = session.model(token: token), let drawn = session.drawn[token]
+        else {
+            let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
+            continuation.yield(LiveScreens.event("reload", "gone"))
+            continuation.finish()
+            return LoopbackResponse(status: 200, headers: headers, stream: stream)
+        }
+        return LoopbackResponse(status: 200, headers: headers, stream: LiveScreens.stream(model: model, drawn: drawn))
     }
 
     @MainActor
