@@ -47,6 +47,8 @@ public struct NodeActionExecutor: Sendable {
                     evaluated, ActionContext(screenKey: screen, actionId: event, config: ["payload": .object(evaluated)]))
             case .patch(let endpoint):
                 return await patch(from: endpoint)
+            case .timer(let id, let command):
+                return .timer(id, command)
             case .sequence(let steps):
                 return await sequence(steps, in: context, screen: screen)
             case .unknown(let type):

@@ -70,6 +70,20 @@ public actor DataLoader {
         return page
     }
 
+    /// The patch `endpoint` answers (never from the cache), or `nil` when it answers nothing
+    /// (204, an empty body): the data of a refresh by patch (`refresh_patch_endpoint`).
+    public func loadPatch(endpoint: String, params: [String: String] = [:]) async throws -> DocumentPatch? {
+        let target = Endpoint(endpoint)
+        var pathParameters: [String: String] = [:]
+        for name in target.parameterNames {
+            guard let value = params[name] else { throw NetworkError.invalidRequest("\(endpoint) needs the parameter '\(name)'") }
+            pathParameters[name] = value
+        }
+        let response = try await client.send(APIRequest(.get, target, pathParameters: pathParameters, useCache: false))
+        guard response.status != 204, !response.body.isEmpty else { return nil }
+        return try DocumentPatch(json: try response.json())
+    }
+
     /// The page after `loaded` items: its offset is the number of items already loaded.
     public func loadNextPage(
         endpoint: String, config: DataConfig?, params: [String: String] = [:], query: [(name: String, value: String)] = [],

@@ -344,8 +344,46 @@ public final class DynamicScreenViewModel {
             while !Task.isCancelled {
                 do { try await clock.sleep(seconds: Double(interval)) } catch { return }
                 guard let self else { return }
-                await self.loadData(reload: true, quietly: true)
+                if let endpoint = self.compiled?.definition.dataConfig?.refreshPatchEndpoint {
+                    await self.refreshByPatch(from: endpoint)
+                } else {
+                    await self.loadData(reload: true, quietly: true)
+                }
             }
+        }
+    }
+
+    /// A refresh by patch (`refresh_patch_endpoint`): the shown records change in place by the
+    /// patch the endpoint answers (nothing when it answers nothing). A failed request keeps
+    /// what is shown; an answer that is not a patch, or a patch that cannot be applied, is
+    /// reported and the page is loaded again, so the screen never stays wrong.
+    func refreshByPatch(from endpoint: String) async {
+        guard case .success(_, _, false) = dataState else { return await loadData(reload: true, quietly: true) }
+        let patch: DocumentPatch?
+        do {
+            patch = try await dataLoader.loadPatch(endpoint: endpoint, params: dataParams)
+        } catch let error as NetworkError {
+            observers.emit(
+                .error(
+                    ErrorEvent(.load, screen: route.screenKey, path: "data_config.refresh_patch_endpoint", message: error.message)
+                ))
+            return
+        } catch {
+            observers.emit(
+                .error(
+                    ErrorEvent(.decode, screen: route.screenKey, path: "data_config.refresh_patch_endpoint", message: "\(error)"))
+            )
+            return await loadData(reload: true, quietly: true)
+        }
+        guard let patch else { return }
+        do throws(PatchError) {
+            try applyToData(patch)
+        } catch {
+            observers.emit(
+                .error(
+                    ErrorEvent(
+                        .actionFailed, screen: route.screenKey, path: "data_config.refresh_patch_endpoint", message: "\(error)")))
+            await loadData(reload: true, quietly: true)
         }
     }
 

@@ -543,18 +543,20 @@ public final class NodeScreenModel {
     /// State set by `setState` and bound fields (`$.env.<key>`, `$.state.<key>`).
     public private(set) var state: JSONObject = [:]
     /// A message to show (an action's error or success), until the next action.
-    public private(set) var message: String?
+    public internal(set) var message: String?
     /// Whether `message` reports an error.
-    public private(set) var messageIsError = false
+    public internal(set) var messageIsError = false
     /// An external URL an action asked to open, once allowed by the app's URL policy; the host
     /// opens it (SwiftUI's `openURL`) and calls `didOpenURL()`.
     public private(set) var urlToOpen: URL?
     /// The document's actions as last rendered, by action key.
     @ObservationIgnored public private(set) var actions = NodeActionTable()
 
-    @ObservationIgnored private weak var app: NodeAppRuntime?
+    @ObservationIgnored weak var app: NodeAppRuntime?
     @ObservationIgnored private var document: CompiledNode?
     @ObservationIgnored private var impressions: Set<String> = []
+    /// The document's timers by id.
+    @ObservationIgnored var timers: [String: NodeTimer] = [:]
 
     init(route: NodeRoute, app: NodeAppRuntime) {
         self.route = route
@@ -592,6 +594,7 @@ public final class NodeScreenModel {
             phase = .idle
             return
         }
+        startTimers(document?.node.timers ?? [])
         let rendered = render(options: RenderOptions())
         if let (onLoad, scope) = rendered.actions.action(for: "onLoad") {
             await apply(await app.execute(onLoad, in: scope, screen: route.document))
@@ -721,6 +724,14 @@ public final class NodeScreenModel {
     /// The host opened (or declined) `urlToOpen`.
     public func didOpenURL() { urlToOpen = nil }
 
+    /// Writes a timer's time to state (`$.state.<key>`, `$.<key>`).
+    func setTimerState(_ changes: [(String, JSONValue)]) {
+        for (key, value) in changes {
+            data[key] = value
+            state[key] = value
+        }
+    }
+
     /// Sets a bound value: `binding` is a field's binding (`$.env.searchQuery`) or a state key.
     public func setValue(_ value: JSONValue, for binding: String) {
         state[Self.stateKey(binding)] = value
@@ -744,8 +755,8 @@ public final class NodeScreenModel {
                 data[key] = value
                 state[key] = value
             }
-        case .timer:
-            break  // node documents declare no timers
+        case .timer(let id, let command):
+            self.command(command, timer: id)
         case .setVariable(let key, let value, let increment):
             // Node documents keep their values in `state`; `setState` is their way to set one.
             var next = value

@@ -17,5 +17,7 @@ extension ClientCapabilities {
     }
 
     /// The behaviours this SDK has beyond its types, as `feature:NAME` capabilities.
-    public static let features: Set<String> = ["deferred-sections", "patches", "timers", "variables"]
+    public static let features: Set<String> = [
+        "deferred-sections", "patches", "refresh-patches", "timers", "transitions", "variables", "visibility-actions",
+    ]
 }

@@ -16,6 +16,8 @@ public indirect enum CompiledNodeAction: Sendable, Hashable {
     case custom(event: String, payload: ValueTemplate)
     /// Fetch a patch and apply it to the shown document.
     case patch(endpoint: String)
+    /// Command a timer of the document.
+    case timer(id: String, command: TimerCommand)
     /// Run in order, stopping at the first failure.
     case sequence([CompiledNodeAction])
     /// An action type the SDK does not know.
@@ -257,6 +259,7 @@ public struct NodeCompiler: Sendable {
             }
         case .custom(let event, let payload): return .custom(event: event, payload: values(payload, "payload"))
         case .patch(let endpoint): return .patch(endpoint: endpoint)
+        case .timer(let id, let command): return .timer(id: id, command: command)
         case .sequence(let steps):
             return .sequence(
                 steps.enumerated().map { index, step in

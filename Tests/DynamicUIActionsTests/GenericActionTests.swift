@@ -218,7 +218,7 @@ struct NodeActionTests {
         let samples: [String: JSONValue] = [
             "navigate": ["screen": "a"], "present": ["screen": "a"], "dismiss": [:], "api": ["endpoint": "/v1/x"],
             "setState": ["key": "k", "value": 1], "custom": ["event": "e"], "sequence": ["actions": []],
-            "patch": ["endpoint": "/v1/patch"],
+            "patch": ["endpoint": "/v1/patch"], "timer": ["id": "t", "command": "start"],
         ]
         #expect(Set(samples.keys) == Set(NodeAction.knownTypes))
         for (type, members) in samples {

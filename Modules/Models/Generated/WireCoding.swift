@@ -601,11 +601,12 @@ extension ViewNode {
             let transition: Transition? = try context.optional("transition", in: o)
             let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o)
             let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o)
+            let timers: [TimerDefinition]? = try context.optional("timers", in: o)
             return ViewNode(
                 type: type, id: nodeId, style: style, inlineStyle: inlineStyle, condition: condition,
                 children: children, props: props, requires: requires, fallback: fallback, logId: logId,
                 permission: permission, transition: transition, visibilityActions: visibilityActions,
-                disappearActions: disappearActions
+                disappearActions: disappearActions, timers: timers
             )
         }
     }
@@ -626,6 +627,7 @@ extension ViewNode {
         b.set("transition", transition)
         b.set("visibility_actions", visibilityActions)
         b.set("disappear_actions", disappearActions)
+        b.set("timers", timers)
         return b.json
     }
 }
@@ -680,7 +682,11 @@ extension DataConfig {
         let defaultParams: [String: String]? = try context.optional("default_params", in: o)
         let pagination: PaginationConfig? = try context.optional("pagination", in: o)
         let refreshInterval: Int? = try context.optional("refresh_interval", in: o)
-        self.init(defaultParams: defaultParams, pagination: pagination, refreshInterval: refreshInterval)
+        let refreshPatchEndpoint: String? = try context.optional("refresh_patch_endpoint", in: o)
+        self.init(
+            defaultParams: defaultParams, pagination: pagination, refreshInterval: refreshInterval,
+            refreshPatchEndpoint: refreshPatchEndpoint
+        )
     }
 
     public var json: JSONValue {
@@ -688,6 +694,7 @@ extension DataConfig {
         b.set("default_params", defaultParams)
         b.set("pagination", pagination)
         b.set("refresh_interval", refreshInterval)
+        b.set("refresh_patch_endpoint", refreshPatchEndpoint)
         return b.json
     }
 }
@@ -1135,6 +1142,8 @@ extension NodeAction {
             )
         case "patch":
             self = .patch(endpoint: try context.required("endpoint", in: o))
+        case "timer":
+            self = .timer(id: try context.required("id", in: o), command: try context.required("command", in: o))
         case "sequence":
             self = .sequence(try context.required("actions", in: o))
         default:
@@ -1143,7 +1152,9 @@ extension NodeAction {
     }
 
     /// The `actionType` values this SDK knows.
-    public static let knownTypes = ["navigate", "present", "dismiss", "api", "setState", "custom", "patch", "sequence"]
+    public static let knownTypes = [
+        "navigate", "present", "dismiss", "api", "setState", "custom", "patch", "timer", "sequence"
+    ]
 
     /// The `actionType` name.
     public var actionType: String {
@@ -1155,6 +1166,7 @@ extension NodeAction {
         case .setState: "setState"
         case .custom: "custom"
         case .patch: "patch"
+        case .timer: "timer"
         case .sequence: "sequence"
         case .unknown(let type, _): type
         }
@@ -1186,6 +1198,9 @@ extension NodeAction {
             if !payload.isEmpty { b.set("payload", payload) }
         case .patch(let endpoint):
             b.set("endpoint", endpoint)
+        case .timer(let id, let command):
+            b.set("id", id)
+            b.set("command", command)
         case .sequence(let actions):
             b.set("actions", actions)
         case .unknown:

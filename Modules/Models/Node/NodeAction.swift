@@ -31,6 +31,11 @@ public indirect enum NodeAction: JSONModel {  // wire: tagged by actionType
     /// nodes by id, all or nothing; a patch it cannot take is an error and changes nothing).
     /// - Parameter endpoint: The endpoint that answers the patch.
     case patch(endpoint: String)
+    /// Start, stop, pause, resume or reset the document's timer `id` (declared in the root
+    /// node's `timers`; its time is kept in state: `$.state.<value_variable>`).
+    /// - Parameter id: The timer.
+    /// - Parameter command: What to do to it.
+    case timer(id: String, command: TimerCommand)
     /// Run actions in order, stopping at the first failure.
     /// - Parameter actions: Run in order.
     case sequence([NodeAction])  // wire: key=actions

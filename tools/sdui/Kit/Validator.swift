@@ -1178,6 +1178,15 @@ private struct ScreenChecks {
         if let interval = config.refreshInterval, interval < 0 {
             sink.error(location.appending(key: "refresh_interval"), "refresh_interval must not be negative")
         }
+        if let endpoint = config.refreshPatchEndpoint {
+            let at = location.appending(key: "refresh_patch_endpoint")
+            sink.checkEndpoint(endpoint, at: at)
+            if (config.refreshInterval ?? 0) <= 0 {
+                sink.warning(at, "without a refresh_interval the screen never asks it")
+            } else if screen.dataEndpoint == nil {
+                sink.warning(at, "the screen has no data_endpoint, so it has no records to patch")
+            }
+        }
     }
 }
 
@@ -1188,11 +1197,28 @@ private struct NodeChecks {
     let context: CheckContext
     var sink = FindingSink()
     private var nodeIds: [String: JSONLocation] = [:]
+    /// The timers the document declares; `nil` in a component library, whose documents are not known.
+    private var timerIds: Set<String>?
 
     init(context: CheckContext) { self.context = context }
 
     mutating func checkDocument(_ node: ViewNode) {
         nodeIds = [:]
+        var seen: [String: JSONLocation] = [:]
+        for (index, timer) in (node.timers ?? []).enumerated() {
+            let location = JSONLocation(components: [.key("timers"), .index(index)])
+            sink.unique("timer", timer.id, at: location.appending(key: "id"), seen: &seen)
+            for key in ["tick_actions", "end_actions"] where (key == "tick_actions" ? timer.tickActions : timer.endActions) != nil
+            {
+                sink.warning(location.appending(key: key), "node documents run no actions by id; only the state is written")
+            }
+            if let tick = timer.tickInterval, tick < TimerDefinition.minimumTick {
+                sink.warning(
+                    location.appending(key: "tick_interval"),
+                    "ticks under \(TimerDefinition.minimumTick) ms are raised to \(TimerDefinition.minimumTick) ms")
+            }
+        }
+        timerIds = Set(seen.keys)
         visit(node, at: .root)
         if let manifest = context.clientManifest {
             sink.add(clientFindings: RequirementResolver(capabilities: manifest).resolve(node).1, manifest: manifest)
@@ -1221,6 +1247,9 @@ private struct NodeChecks {
     }
 
     private mutating func visit(_ node: ViewNode, at location: JSONLocation) {
+        if node.timers != nil, location != .root {
+            sink.warning(location.appending(key: "timers"), "timers are read from the document's root node only")
+        }
         if let id = node.nodeId { sink.unique("node", id, at: location.appending(key: "id"), seen: &nodeIds) }
         if let transition = node.transition { sink.checkTransition(transition, at: location.appending(key: "transition")) }
         sink.checkVisibility(node.visibilityActions, node.disappearActions, at: location, actionIds: nil)
@@ -1330,6 +1359,13 @@ private struct NodeChecks {
             }
         case .unknown(let type, _):
             sink.warning(location.appending(key: "actionType"), "unknown action type '\(type)'; it does nothing")
+        case .timer(let id, let command):
+            if let timerIds, !timerIds.contains(id) {
+                sink.error(location.appending(key: "id"), "the document declares no timer '\(id)'")
+            }
+            if case .unknown(let raw) = command {
+                sink.warning(location.appending(key: "command"), "unknown timer command '\(raw)'; it does nothing")
+            }
         case .dismiss, .setState, .custom:
             break
         }
