@@ -362,14 +362,16 @@ def article(name):
     return "an" if name[0] in "AEIO" else "a"
 
 
-def wrap(opening, items, closing, indent="        "):
+def wrap(opening, items, closing, indent="        ", trailing_comma=False):
+    """`items` between `opening` and `closing`, on one line when it fits, else wrapped at 120
+    columns; a wrapped collection literal (`trailing_comma`) ends its last item with a comma."""
     one = opening + ", ".join(items) + closing
     if len(one) <= 120:
         return [one]
     lines = [opening]
     line = indent
     for i, item in enumerate(items):
-        piece = item + ("," if i < len(items) - 1 else "")
+        piece = item + ("," if i < len(items) - 1 or trailing_comma else "")
         if len(line) + len(piece) + 1 > 120 and line.strip():
             lines.append(line.rstrip())
             line = indent
@@ -502,7 +504,7 @@ def union_encoder(union):
         lines = ["    /// The members as a JSON object (the wire form).", "    public var object: JSONObject {"]
     else:
         known = wrap("    public static let knownTypes = [", [json.dumps(c.tags[0]) for c in union.cases
-                                                               if c.name != "unknown"], "]")
+                                                               if c.name != "unknown"], "]", trailing_comma=True)
         lines = [f"    /// The `{union.tag}` values this SDK knows."] + known + [""]
         lines += [f"    /// The `{union.tag}` name.", f"    public var {union.tag}: String {{", "        switch self {"]
         lines += [f'        case .{c.name}: "{c.tags[0]}"' for c in union.cases if c.name != "unknown"]

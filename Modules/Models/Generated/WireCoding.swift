@@ -1153,7 +1153,7 @@ extension NodeAction {
 
     /// The `actionType` values this SDK knows.
     public static let knownTypes = [
-        "navigate", "present", "dismiss", "api", "setState", "custom", "patch", "timer", "sequence"
+        "navigate", "present", "dismiss", "api", "setState", "custom", "patch", "timer", "sequence",
     ]
 
     /// The `actionType` name.
