@@ -1,3 +1,4 @@
+import DynamicUIActions
 public import DynamicUIModels
 import DynamicUIResolvers
 
@@ -61,6 +62,7 @@ extension DynamicScreenViewModel {
         }
         variables = values
         variableRuntime = runtime
+        showVariablesInInputs(Set(values.keys))
         // A condition true from the start has not become true: it fires when it turns true later.
         variableRuntime.held = conditionsNow()
     }
@@ -105,7 +107,59 @@ extension DynamicScreenViewModel {
             variables[name] = value
             changed.insert(name)
         }
+        showVariablesInInputs(changed)
         return changed
+    }
+
+    /// The form fields of the inputs bound to a variable (`variable`), with its name.
+    private var variableInputs: [(field: String, variable: String)] {
+        (compiled?.definition.template.allZones ?? []).flatMap { $0.slots ?? [] }.compactMap { slot in
+            slot.variable.map { (slot.formFieldName, $0) }
+        }
+    }
+
+    /// The inputs bound to the variables `names` show their values.
+    private func showVariablesInInputs(_ names: Set<String>) {
+        guard !names.isEmpty else { return }
+        for (field, name) in variableInputs where names.contains(name) {
+            guard let value = variables[name] else { continue }
+            let text: String
+            switch value {
+            case .null: text = ""
+            case .array, .object: text = JSONWriter().string(from: value)  // entered as JSON
+            default: text = value.text
+            }
+            if formState.fieldValues[field] != text { formState.setValue(text, for: field) }
+        }
+    }
+
+    /// A form input changed (a SwiftUI control, the web preview's form): the form keeps the
+    /// text, and an input bound to a variable sets it, converted to the variable's type and
+    /// checked, then its triggers run (after the actions fired before). Text that is not a
+    /// value of the type is the field's error and leaves the variable as it was.
+    public func setFieldValue(_ text: String, for field: String) {
+        formState.setValue(text, for: field)
+        guard let name = variableInputs.first(where: { $0.field == field })?.variable,
+            let type = variableRuntime.types[name]
+        else { return }
+        var errors = formState.fieldErrors
+        let location = JSONLocation(components: [.key("variables"), .key(name)])
+        do throws(VariableError) {
+            guard let value = type.value(fromInput: text) else {
+                throw VariableError(.typeMismatch, name: name, at: location, "'\(text)' is not a value of type \(type.rawValue)")
+            }
+            let changed = try assignVariables([(name, value)], at: JSONLocation(components: [.key("form")]))
+            errors[field] = nil
+            formState.setErrors(errors)
+            if !changed.isEmpty { firedActions.fire { [weak self] in await self?.runTriggers(changed: changed) } }
+        } catch {
+            let label =
+                (compiled?.definition.template.allZones ?? []).flatMap { $0.slots ?? [] }
+                .first { $0.formFieldName == field }?.label ?? field
+            errors[field] = type == .integer || type == .number ? strings(.fieldNumber, label) : strings(.fieldInvalid)
+            formState.setErrors(errors)
+            observers.emit(.error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "form.\(field)", message: "\(error)")))
+        }
     }
 
     /// The value of the number variable `name` plus `delta` (a whole result for an integer).

@@ -722,6 +722,7 @@ struct ScreenLowering {
         else { return nil }
         node.logId = slot.slot.logId
         node.visibility = RenderVisibility(appear: slot.slot.visibilityActions, disappear: slot.slot.disappearActions)
+        if let transition = slot.slot.transition { node.transition = RenderTransition(transition) }
         node.layout = LayoutHints(width: slot.slot.width, weight: slot.slot.weight)
         return node
     }

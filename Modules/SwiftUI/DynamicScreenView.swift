@@ -143,7 +143,7 @@
         func boundValue(for binding: String) -> String? { formState.fieldValues[binding] }
 
         func setBoundValue(_ value: JSONValue, for binding: String) {
-            formState.setValue(value.displayText, for: binding)
+            setFieldValue(value.displayText, for: binding)
         }
 
         func screen(_ node: RenderNode, chrome: ScreenChrome, item: JSONValue?) -> ScreenNodeView {

@@ -57,6 +57,31 @@ struct VisibilityRenderTests {
         #expect(rows.first?.visibility?.appear.first?.visibilityPercentage == 75)
     }
 
+    @Test func aSlotCarriesItsTransition() throws {
+        let definition = try ScreenDefinition(json: [
+            "screen_id": "s", "screen_key": "cards", "screen_name": "Panel", "pattern": "dashboard", "version": 1,
+            "updated_at": "2026-11-26T00:00:00Z", "actions": [],
+            "template": [
+                "zones": [
+                    [
+                        "id": "cards", "type": "container",
+                        "slots": [
+                            [
+                                "id": "card", "control_type": "label", "value": "Publicado",
+                                "transition": ["type": "scale", "duration_ms": 5000, "curve": "spring"],
+                            ],
+                            ["id": "plain", "control_type": "label", "value": "Sin animación"],
+                        ],
+                    ]
+                ]
+            ],
+        ])
+        let tree = PatternRouter().render(try RenderMemoTests.inputs(try ScreenCompiler().compile(definition), memo: nil))
+        let card = try #require(Self.nodes(tree).first { $0.id.hasSuffix("/card") })
+        #expect(card.transition == RenderTransition(kind: .scale, duration: 2, curve: .spring), "clamped to 2 s")
+        #expect(Self.nodes(tree).first { $0.id.hasSuffix("/plain") }?.transition == nil)
+    }
+
     @Test func nodeDocumentsCarryTransitionsAndVisibilityActions() throws {
         let document = try ViewNode(json: [
             "type": "vstack", "id": "root",

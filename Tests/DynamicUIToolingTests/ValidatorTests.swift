@@ -453,3 +453,103 @@ struct VariableValidationTests {
         #expect(report.findings.count == expected.count, "\(report.text)")
     }
 }
+
+@Suite("sdui validate: visibility actions, inputs bound to variables, refresh patches, node timers")
+struct LiveValidationTests {
+    static func report(_ name: String, _ document: JSONValue) throws -> ValidationReport {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(JSONWriter(prettyPrinted: true).bytes(from: document)).write(to: folder.appendingPathComponent(name))
+        return ScreenValidator.shipped().validate(paths: [folder])
+    }
+
+    static func expect(_ report: ValidationReport, _ expected: [(String, ValidationSeverity, String)]) {
+        for (path, severity, phrase) in expected {
+            #expect(
+                report.findings.contains { $0.path == path && $0.severity == severity && $0.message.contains(phrase) },
+                "missing \(path): \(phrase)\n\(report.text)")
+        }
+        #expect(report.findings.count == expected.count, "\(report.text)")
+    }
+
+    @Test func aScreensLiveMembersAreChecked() throws {
+        let screen: JSONValue = [
+            "screen_id": "scr_l", "screen_key": "live-broken", "screen_name": "L", "pattern": "form", "version": 1,
+            "updated_at": "2026-11-26T00:00:00Z", "data_endpoint": "/v1/items",
+            "data_config": ["refresh_patch_endpoint": "/v1/items/updates"],
+            "variables": [["name": "on", "type": "boolean"], ["name": "n", "type": "integer"]],
+            "template": [
+                "zones": [
+                    [
+                        "id": "z", "type": "container",
+                        "visibility_actions": [
+                            ["log_id": "z.seen", "visibility_percentage": 150, "action_id": "ghost"],
+                            ["log_id": "z.long", "visibility_duration_ms": 120_000, "log_limit": -1],
+                        ],
+                        "disappear_actions": [["log_id": "z.gone", "visibility_percentage": 100]],
+                        "slots": [
+                            ["id": "a", "control_type": "switch", "label": "A", "variable": "n"],
+                            ["id": "b", "control_type": "text-input", "label": "B", "variable": "missing"],
+                            ["id": "c", "control_type": "label", "label": "C", "variable": "on"],
+                            [
+                                "id": "d", "control_type": "label", "label": "D",
+                                "visibility_actions": [["log_id": "d.seen", "action_id": "save"]],
+                            ],
+                        ],
+                    ]
+                ]
+            ],
+            "actions": [["id": "save", "trigger": "SCREEN", "type": "REFRESH"]],
+        ]
+        Self.expect(
+            try Self.report("screen.json", screen),
+            [
+                ("template.zones[0].visibility_actions[0].visibility_percentage", .warning, "clamped to 1…100"),
+                ("template.zones[0].visibility_actions[0].action_id", .error, "no action with id 'ghost'"),
+                ("template.zones[0].visibility_actions[1].visibility_duration_ms", .warning, "clamped to 0…60000 ms"),
+                ("template.zones[0].visibility_actions[1].log_limit", .warning, "lowered to 1000"),
+                ("template.zones[0].disappear_actions[0].visibility_percentage", .warning, "clamped to 0…99"),
+                ("template.zones[0].slots[0].variable", .error, "enters a boolean; 'n' is integer"),
+                ("template.zones[0].slots[1].variable", .error, "no variable 'missing'"),
+                ("template.zones[0].slots[2].variable", .warning, "only inputs edit a variable"),
+                ("data_config.refresh_patch_endpoint", .warning, "without a refresh_interval"),
+            ])
+    }
+
+    @Test func aNodeDocumentsTimersAndVisibilityAreChecked() throws {
+        let document: JSONValue = [
+            "type": "screen", "id": "doc",
+            "timers": [["id": "t", "tick_interval": 10, "end_actions": ["x"]], ["id": "t"]],
+            "props": [
+                "title": "Doc",
+                "body": [
+                    "type": "vstack",
+                    "transition": ["type": "spin"],
+                    "visibility_actions": [["log_id": "seen", "action_id": "x"]],
+                    "children": [
+                        [
+                            "type": "button", "timers": [["id": "inner"]],
+                            "props": [
+                                "label": ["type": "text", "props": ["content": "Go"]],
+                                "action": ["actionType": "timer", "id": "nope", "command": "rewind"],
+                            ],
+                        ]
+                    ],
+                ],
+            ],
+        ]
+        Self.expect(
+            try Self.report("doc.json", document),
+            [
+                ("timers[0].end_actions", .warning, "run no actions by id"),
+                ("timers[0].tick_interval", .warning, "raised to 100 ms"),
+                ("timers[1].id", .error, "duplicate timer id 't'"),
+                ("props.body.transition.type", .warning, "unknown transition 'spin'"),
+                ("props.body.visibility_actions[0].action_id", .warning, "run no action by id"),
+                ("props.body.children[0].timers", .warning, "root node only"),
+                ("props.body.children[0].props.action.id", .error, "no timer 'nope'"),
+                ("props.body.children[0].props.action.command", .warning, "unknown timer command 'rewind'"),
+            ])
+    }
+}

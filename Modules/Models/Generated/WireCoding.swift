@@ -1008,12 +1008,15 @@ extension Slot {
             let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o)
             let minimum: Double? = try context.optional("min", in: o)
             let maximum: Double? = try context.optional("max", in: o)
+            let transition: Transition? = try context.optional("transition", in: o)
+            let variable: String? = try context.optional("variable", in: o)
             return Slot(
                 id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
                 placeholder: placeholder, icon: icon, required: required, readOnly: readOnly, style: style,
                 width: width, weight: weight, accessibilityLabel: accessibilityLabel, options: options,
                 requires: requires, fallback: fallback, logId: logId, visibilityActions: visibilityActions,
-                disappearActions: disappearActions, minimum: minimum, maximum: maximum
+                disappearActions: disappearActions, minimum: minimum, maximum: maximum, transition: transition,
+                variable: variable
             )
         }
     }
@@ -1042,6 +1045,8 @@ extension Slot {
         b.set("disappear_actions", disappearActions)
         b.set("min", minimum)
         b.set("max", maximum)
+        b.set("transition", transition)
+        b.set("variable", variable)
         return b.json
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The type of a screen variable: a value of another type is refused wherever it would be set
 /// (the declaration, `SET_VARIABLE`, a patch).
 public enum VariableType: OpenEnum {  // wire: lowercase
@@ -101,6 +103,29 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 extension VariableType {
+    /// What the user entered in an input bound to a variable of this type, as a value of it
+    /// (still to be checked: a colour or URL must be one); `nil` when the text is not one
+    /// (`12a` for an integer). Numbers accept a decimal comma; booleans `true`/`false`, `1`/`0`,
+    /// `on`/`off`; arrays and objects are JSON.
+    public func value(fromInput text: String) -> JSONValue? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch self {
+        case .string, .color, .url: return .string(text)
+        case .integer: return Int(trimmed).map { .number(JSONNumber($0)) }
+        case .number:
+            guard let number = Double(trimmed.replacingOccurrences(of: ",", with: ".")), number.isFinite else { return nil }
+            return .number(JSONNumber(number))
+        case .boolean:
+            switch trimmed.lowercased() {
+            case "true", "1", "on": return .bool(true)
+            case "false", "0", "off", "": return .bool(false)
+            default: return nil
+            }
+        case .array, .object: return try? JSONReader().read(Array(trimmed.utf8))
+        case .unknown: return nil
+        }
+    }
+
     /// The value of a variable declared without one.
     public var emptyValue: JSONValue {
         switch self {

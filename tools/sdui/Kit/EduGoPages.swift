@@ -258,9 +258,9 @@ struct EduGoPages {
             for slot in inputs {
                 let name = slot.formFieldName
                 if slot.controlType == .switch || slot.controlType == .checkbox {
-                    model.formState.setValue(posted[name] == "true" ? "true" : "false", for: name)
+                    model.setFieldValue(posted[name] == "true" ? "true" : "false", for: name)
                 } else if let value = posted[name] {
-                    model.formState.setValue(value, for: name)
+                    model.setFieldValue(value, for: name)
                 }
             }
         }

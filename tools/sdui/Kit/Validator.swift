@@ -902,6 +902,7 @@ private struct ScreenChecks {
                 sink.error(error.location, error.message)
             }
         }
+        checkVariableInputs(screen.template.zones, at: JSONLocation(components: [.key("template"), .key("zones")]), types: types)
         // What each action sets, for the cycle check.
         var sets: [String: String] = [:]
         for (index, action) in screen.actions.enumerated() where action.type == .setVariable {
@@ -986,6 +987,30 @@ private struct ScreenChecks {
         }
     }
 
+    /// Inputs bound to a variable (`variable`): a declared variable, an input control, a type
+    /// the input can enter.
+    private mutating func checkVariableInputs(_ zones: [Zone], at base: JSONLocation, types: [String: VariableType]) {
+        for (index, zone) in zones.enumerated() {
+            let location = base.appending(index: index)
+            for (position, slot) in (zone.slots ?? []).enumerated() {
+                guard let name = slot.variable else { continue }
+                let at = location.appending(key: "slots").appending(index: position).appending(key: "variable")
+                guard let type = types[name] else {
+                    sink.error(at, "the screen declares no variable '\(name)'")
+                    continue
+                }
+                if !slot.controlType.isInput {
+                    sink.warning(at, "a \(slot.controlType.rawValue) is not an input; only inputs edit a variable")
+                } else if (slot.controlType == .switch || slot.controlType == .checkbox) && type != .boolean {
+                    sink.error(at, "a \(slot.controlType.rawValue) enters a boolean; '\(name)' is \(type.rawValue)")
+                } else if type == .array || type == .object {
+                    sink.warning(at, "'\(name)' is \(type.rawValue): the input must hold JSON")
+                }
+            }
+            checkVariableInputs(zone.zones ?? [], at: location.appending(key: "zones"), types: types)
+        }
+    }
+
     /// The endpoints of deferred sections, the zones' transitions and the visibility actions
     /// of zones and slots, at any depth.
     private mutating func checkSections(_ zones: [Zone], at base: JSONLocation, actionIds: Set<String>) {
@@ -999,6 +1024,9 @@ private struct ScreenChecks {
             for (key, list) in slots {
                 let slotsAt = key == "slots" ? location.appending(key: key) : location.appending(key: key).appending(key: "slots")
                 for (position, slot) in list.enumerated() {
+                    if let transition = slot.transition {
+                        sink.checkTransition(transition, at: slotsAt.appending(index: position).appending(key: "transition"))
+                    }
                     sink.checkVisibility(
                         slot.visibilityActions, slot.disappearActions, at: slotsAt.appending(index: position),
                         actionIds: actionIds)
