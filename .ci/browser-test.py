@@ -714,6 +714,18 @@ try:
                 press(play[0])
                 check("episode_detail" in driver.current_url, "the episode stays open after play")
                 check("Now playing" in text(), "the component's onPlay action ran (setState) and the page shows it")
+                # The now-playing bar counts the time played: a document timer, updated in place.
+                driver.execute_script("window.__sameDocument = true")
+                played = lambda: re.search(r"Now playing\s+(\d+):(\d\d)", text())
+                start = played()
+                check(start, f"the bar shows the time played ({text()[:200]!r})")
+                try:
+                    WebDriverWait(driver, 10).until(
+                        lambda _: played() and int(played().group(1)) * 60 + int(played().group(2)) >= 2)
+                except TimeoutException:
+                    check(False, f"the time played did not advance ({played() and played().group(0)})")
+                check(driver.execute_script("return window.__sameDocument === true"), "it counts without a reload")
+                page_ok()
                 shot("podcasts-episode")
             # The address opens the same episode on its own (a shared link), and a wrong id says so.
             driver.delete_all_cookies()

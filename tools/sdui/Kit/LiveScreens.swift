@@ -5,6 +5,33 @@ import DynamicUIWeb
 import Foundation
 import Observation
 
+/// A page's model as its live stream sees it, in either dialect: the tree it keeps once given
+/// render options, and whether its page is shown.
+@MainActor
+protocol LiveModel: AnyObject, Sendable {
+    /// How the kept tree is built; setting it makes the model keep the tree current.
+    var renderOptions: RenderOptions? { get set }
+    /// Builds the kept tree now if an input changed.
+    func renderIfNeeded()
+    /// The kept tree (read under observation tracking: a change of it ends the wait).
+    var keptRoot: RenderNode? { get }
+    /// The page was shown or left.
+    func pageDidChange(isShown: Bool) async
+}
+
+extension DynamicScreenViewModel: LiveModel {
+    var keptRoot: RenderNode? { if case .success(let root)? = tree { root } else { nil } }
+
+    func pageDidChange(isShown: Bool) async { await screenDidChange(isVisible: isShown) }
+}
+
+extension NodeScreenModel: LiveModel {
+    var keptRoot: RenderNode? { rendered?.root }
+
+    /// A document's timers keep counting while its page is away (they write only its state).
+    func pageDidChange(isShown: Bool) async {}
+}
+
 /// What a page of a screen was drawn with: the live stream draws the screen again the same way.
 struct DrawnPage {
     let root: RenderNode
@@ -23,12 +50,12 @@ enum LiveScreens {
     static let heartbeat = 5.0
 
     /// The event stream of `model`'s page, drawn first as `drawn`.
-    static func stream(model: DynamicScreenViewModel, drawn: DrawnPage) -> AsyncStream<[UInt8]> {
+    static func stream(model: any LiveModel, drawn: DrawnPage) -> AsyncStream<[UInt8]> {
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingNewest(4))
         continuation.yield(Array("retry: 1000\n: live screen\n\n".utf8))
         let task = Task { @MainActor [weak model] in
             guard let model else { return }
-            await model.screenDidChange(isVisible: true)
+            await model.pageDidChange(isShown: true)
             model.renderOptions = drawn.options
             var last = drawn.renderer.fragment(drawn.root)
             while !Task.isCancelled {
@@ -43,22 +70,24 @@ enum LiveScreens {
         }
         continuation.onTermination = { [weak model] _ in
             task.cancel()
-            Task { @MainActor in await model?.screenDidChange(isVisible: false) }
+            Task { @MainActor in await model?.pageDidChange(isShown: false) }
         }
         return stream
     }
 
     /// The screen as the model keeps it, with the banner the page was drawn with (a banner is
     /// shown once, when the page is drawn; the page keeps it until the next page).
-    static func current(_ model: DynamicScreenViewModel, drawn: DrawnPage) -> RenderNode {
+    static func current(_ model: any LiveModel, drawn: DrawnPage) -> RenderNode {
         var root: RenderNode
-        switch model.tree {
-        case .success(let tree)?: root = tree
-        default:
+        if let kept = model.keptRoot {
+            root = kept
+        } else if let screen = model as? DynamicScreenViewModel {
             root =
-                (try? model.render(options: drawn.options))
-                ?? LoadFailure.failed(model.strings(.screenShowFailed)).screen(
-                    title: "", canGoBack: false, strings: model.strings)
+                (try? screen.render(options: drawn.options))
+                ?? LoadFailure.failed(screen.strings(.screenShowFailed)).screen(
+                    title: "", canGoBack: false, strings: screen.strings)
+        } else {
+            root = drawn.root
         }
         if case .screen(var chrome) = root.kind, case .screen(let first) = drawn.root.kind {
             chrome.banner = first.banner
@@ -76,13 +105,13 @@ enum LiveScreens {
 
     /// Waits until the model's tree changes (`true`) or `seconds` pass (`false`); returns at
     /// once when the task is cancelled.
-    static func nextChange(of model: DynamicScreenViewModel, within seconds: Double) async -> Bool {
+    static func nextChange(of model: any LiveModel, within seconds: Double) async -> Bool {
         let signal = ChangeSignal()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
                 signal.set(continuation)
                 withObservationTracking {
-                    _ = model.tree
+                    _ = model.keptRoot
                 } onChange: {
                     signal.resume(true)
                 }
@@ -99,8 +128,8 @@ enum LiveScreens {
     /// The visibility actions of the node `id` in the screen `model` shows (a list's rows
     /// included, as far as the page draws them), from the server's own tree: a page reports
     /// only an id and a share.
-    static func visibility(of id: String, in model: DynamicScreenViewModel, rowLimit: Int = 500) -> RenderVisibility? {
-        guard case .success(let root)? = model.tree else { return nil }
+    static func visibility(of id: String, in model: any LiveModel, rowLimit: Int = 500) -> RenderVisibility? {
+        guard let root = model.keptRoot else { return nil }
         var pending = [root]
         while let node = pending.popLast() {
             if node.id == id { return node.visibility }

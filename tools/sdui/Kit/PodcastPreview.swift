@@ -23,6 +23,8 @@ final class PodcastPreview {
     private var app: NodeAppRuntime?
     /// The models of the pages whose actions can be posted, by token (the newest 64).
     private var pages: [Int: (model: NodeScreenModel, query: [(String, String)])] = [:]
+    /// How each page was last drawn, for its live stream.
+    private var drawn: [Int: DrawnPage] = [:]
     private var nextToken = 1
     /// The page whose model the next GET of the same URL reuses (after an action, so its state shows).
     private var preserved: Int?
@@ -84,6 +86,15 @@ final class PodcastPreview {
                         ? request.form.first { $0.0 == "back" }!.1 : "/podcasts")
             case ("GET", 2):
                 return await page(parts[1], query: request.query, app: app)
+            case ("POST", 3) where parts[1] == "_" && parts[2] == "visibility":
+                // An element with visibility actions shows this share of itself (the live script).
+                if let token = request.form.last(where: { $0.0 == "page" }).flatMap({ Int($0.1) }),
+                    let id = request.form.last(where: { $0.0 == "id" })?.1,
+                    let fraction = request.form.last(where: { $0.0 == "fraction" }).flatMap({ Double($0.1) })
+                {
+                    visibility(token: token, id: id, fraction: fraction)
+                }
+                return Reply(status: 204, body: "")
             case (_, 3) where parts[1] == "act", (_, 4) where parts[1] == "act":
                 return await act(token: Int(parts[2]) ?? 0, key: parts.count == 4 ? parts[3] : nil, request: request, app: app)
             default:
@@ -126,11 +137,13 @@ final class PodcastPreview {
         preserved = nil
         pages[token] = (model, query)
         pages[token - 64] = nil
+        drawn[token - 64] = nil
         if case .failed(let message) = model.phase {
             return Reply(status: 502, body: WebPreview.errorPage(message))
         }
         let sizeClass: SizeClass = query.contains { $0 == ("layout", "regular") } ? .regular : .compact
-        let rendered = model.render(options: RenderOptions(sizeClass: sizeClass, showUnknownMarkers: true))
+        let options = RenderOptions(sizeClass: sizeClass, showUnknownMarkers: true)
+        let rendered = model.render(options: options)
         let tabs = app.tabs.map {
             (title: $0.title, href: "/podcasts/\($0.screen)", selected: $0.screen == name, systemImage: $0.icon)
         }
@@ -165,10 +178,27 @@ final class PodcastPreview {
         renderer.components = app.nativeComponents
         let theme: HTMLRenderer.Theme = app.darkMode.map { $0 ? .dark : .light } ?? .system
         let html = renderer.page(rendered.root, navigation: tabs, theme: theme, palette: app.theme, preamble: preamble)
-        return Reply(status: 200, body: html)
+        // The live stream draws the document again as `page` drew it (its timers tick in place).
+        renderer.language = "en"
+        drawn[token] = DrawnPage(root: rendered.root, renderer: renderer, options: options)
+        let live = HTMLRenderer.liveScript(
+            events: "/podcasts/_/live?page=\(token)", visibility: "/podcasts/_/visibility", page: token)
+        return Reply(status: 200, body: html.replacingOccurrences(of: "</body>", with: live + "</body>"))
     }
 
     /// The binding and submit action of a document's search field, if it has one.
+    /// The live stream of the page `token` (`LiveScreens`), or `nil` when it is not known.
+    func liveStream(token: Int) -> AsyncStream<[UInt8]>? {
+        guard let page = pages[token], let drawn = drawn[token] else { return nil }
+        return LiveScreens.stream(model: page.model, drawn: drawn)
+    }
+
+    /// A page reports the visible share of an element with visibility actions.
+    func visibility(token: Int, id: String, fraction: Double) {
+        guard let model = pages[token]?.model, let visibility = LiveScreens.visibility(of: id, in: model) else { return }
+        model.visibilityChanged(of: id, visibility: visibility, fraction: fraction)
+    }
+
     private static func search(in model: NodeScreenModel) -> (String, String)? {
         func find(_ node: RenderNode) -> (String, String)? {
             if case .searchField(_, let binding?, _, let submit?) = node.kind { return (binding, submit) }

@@ -101,7 +101,7 @@ public final class WebPreview: @unchecked Sendable {
                 headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")],
                 stream: reload.events(since: since))
         }
-        if request.path == "/_/live" { return await liveScreen(request) }
+        if request.path == "/_/live" || request.path == "/podcasts/_/live" { return await liveScreen(request) }
         let started = Date()
         if request.path == "/docs" || request.path.hasPrefix(DocumentationSite.prefix) {
             let response =
@@ -138,7 +138,10 @@ public final class WebPreview: @unchecked Sendable {
         let cookie = Incoming(method: "GET", path: request.path, query: [], form: [], cookie: request.header("Cookie") ?? "")
         let token = request.queryItems.first { $0.name == "page" }.flatMap { Int($0.value) }
         let headers = [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")]
-        guard let session = sessions.session(for: cookie.cookieValue("sdui")), let token,
+        if request.path.hasPrefix("/podcasts/"), let token, let stream = podcasts.liveStream(token: token) {
+            return LoopbackResponse(status: 200, headers: headers, stream: stream)
+        }
+        guard !request.path.hasPrefix("/podcasts/"), let session = sessions.session(for: cookie.cookieValue("sdui")), let token,
             let model = session.model(token: token), let drawn = session.drawn[token]
         else {
             let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
