@@ -421,7 +421,9 @@ struct ScreenLowering {
         var node = zone.zone.dataEndpoint == nil ? lowerZoneContent(zone) : lowerSection(zone)
         node.logId = zone.zone.logId
         node.transition = zone.zone.transition.flatMap(RenderTransition.init)
-        node.visibility = RenderVisibility(appear: zone.zone.visibilityActions, disappear: zone.zone.disappearActions)
+        if zone.zone.visibilityActions != nil || zone.zone.disappearActions != nil {
+            node.visibility = RenderVisibility(appear: zone.zone.visibilityActions, disappear: zone.zone.disappearActions)
+        }
         if let place { pass?.drew(RenderPass.DrawnNode(node), at: place.place, reused: false) }
         return node
     }
@@ -633,7 +635,14 @@ struct ScreenLowering {
         var icon: String?
         var avatarValue: String??
         var chevron = itemAction != nil
+        // A row is one node: its slots' visibility actions are the row's, watched under its id.
+        var appear: [VisibilityAction]?
+        var disappear: [VisibilityAction]?
         for slot in slots {
+            if slot.slot.visibilityActions != nil || slot.slot.disappearActions != nil {
+                appear = (appear ?? []) + (slot.slot.visibilityActions ?? [])
+                disappear = (disappear ?? []) + (slot.slot.disappearActions ?? [])
+            }
             let value = try? slot.value.resolve(in: context)
             let text = value.map { environment.displayText($0) } ?? slot.label.flatMap { try? $0.render(in: context) }
             switch slot.slot.controlType {
@@ -661,17 +670,9 @@ struct ScreenLowering {
             title: title ?? "", subtitles: subtitles, badge: badge, icon: icon, showsChevron: chevron, actionId: itemAction,
             swipeActionIds: swipe, contextActionIds: press, menuActions: menu, avatar: avatar)
         let label = ([title ?? ""] + subtitles + (badge.map { [$0] } ?? [])).filter { !$0.isEmpty }.joined(separator: ", ")
-        var node = RenderNode(
-            id: id, kind: .row(row), accessibility: AccessibilityInfo(label: label, traits: itemAction != nil ? ["button"] : []))
-        // A row is one node: its slots' visibility actions are the row's, watched under its id.
-        var appear: [VisibilityAction]?
-        var disappear: [VisibilityAction]?
-        for slot in slots where slot.slot.visibilityActions != nil || slot.slot.disappearActions != nil {
-            appear = (appear ?? []) + (slot.slot.visibilityActions ?? [])
-            disappear = (disappear ?? []) + (slot.slot.disappearActions ?? [])
-        }
-        if appear != nil { node.visibility = RenderVisibility(appear: appear, disappear: disappear) }
-        return node
+        return RenderNode(
+            id: id, kind: .row(row), accessibility: AccessibilityInfo(label: label, traits: itemAction != nil ? ["button"] : []),
+            visibility: appear.flatMap { RenderVisibility(appear: $0, disappear: disappear) })
     }
 
     // MARK: Slots
@@ -721,7 +722,9 @@ struct ScreenLowering {
         guard !refusedSlots.contains(slot.slot.id), var node = lowerSlotContent(slot, context: context, prefix: prefix)
         else { return nil }
         node.logId = slot.slot.logId
-        node.visibility = RenderVisibility(appear: slot.slot.visibilityActions, disappear: slot.slot.disappearActions)
+        if slot.slot.visibilityActions != nil || slot.slot.disappearActions != nil {
+            node.visibility = RenderVisibility(appear: slot.slot.visibilityActions, disappear: slot.slot.disappearActions)
+        }
         if let transition = slot.slot.transition { node.transition = RenderTransition(transition) }
         node.layout = LayoutHints(width: slot.slot.width, weight: slot.slot.weight)
         return node

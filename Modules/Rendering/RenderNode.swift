@@ -471,6 +471,7 @@ public struct RenderVisibility: Sendable, Hashable {
 
     /// The actions of an element, clamped; `nil` when it has none.
     public init?(appear: [VisibilityAction]?, disappear: [VisibilityAction]?) {
+        guard appear?.isEmpty == false || disappear?.isEmpty == false else { return nil }
         let appear = (appear ?? []).prefix(Self.maximumActions).map { $0.clamped(disappear: false) }
         let disappear = (disappear ?? []).prefix(Self.maximumActions).map { $0.clamped(disappear: true) }
         guard !appear.isEmpty || !disappear.isEmpty else { return nil }

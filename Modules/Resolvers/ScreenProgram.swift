@@ -34,32 +34,81 @@ public struct CompilationError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A slot with every expression compiled.
+/// A value held in one shared box, as `CompiledZone`: a copy (a list's row template, drawn once
+/// per row) costs one reference however many members a slot has.
 public struct CompiledSlot: Sendable, Hashable {
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let slot: Slot
+        @usableFromInline let value: SlotValueSource
+        @usableFromInline let label: TextTemplate?
+        @usableFromInline let placeholder: TextTemplate?
+        @usableFromInline let accessibilityLabel: TextTemplate?
+        @usableFromInline let optionLabels: [TextTemplate]
+
+        init(
+            slot: Slot, value: SlotValueSource, label: TextTemplate?, placeholder: TextTemplate?,
+            accessibilityLabel: TextTemplate?, optionLabels: [TextTemplate]
+        ) {
+            self.slot = slot
+            self.value = value
+            self.label = label
+            self.placeholder = placeholder
+            self.accessibilityLabel = accessibilityLabel
+            self.optionLabels = optionLabels
+        }
+    }
+
+    @usableFromInline let storage: Storage
+
     /// The slot as decoded.
-    public let slot: Slot
+    @inlinable public var slot: Slot { storage.slot }
     /// Where its value comes from.
-    public let value: SlotValueSource
+    @inlinable public var value: SlotValueSource { storage.value }
     /// The label text.
-    public let label: TextTemplate?
+    @inlinable public var label: TextTemplate? { storage.label }
     /// The placeholder text.
-    public let placeholder: TextTemplate?
+    @inlinable public var placeholder: TextTemplate? { storage.placeholder }
     /// The accessibility label.
-    public let accessibilityLabel: TextTemplate?
+    @inlinable public var accessibilityLabel: TextTemplate? { storage.accessibilityLabel }
     /// The labels of `slot.options`, in the same order (placeholders allowed).
-    public let optionLabels: [TextTemplate]
+    @inlinable public var optionLabels: [TextTemplate] { storage.optionLabels }
+
+    init(
+        slot: Slot, value: SlotValueSource, label: TextTemplate?, placeholder: TextTemplate?,
+        accessibilityLabel: TextTemplate?, optionLabels: [TextTemplate]
+    ) {
+        storage = Storage(
+            slot: slot, value: value, label: label, placeholder: placeholder, accessibilityLabel: accessibilityLabel,
+            optionLabels: optionLabels)
+    }
+
+    /// Whether both are the same compiled slot: the same box, or equal members.
+    public static func == (lhs: CompiledSlot, rhs: CompiledSlot) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.slot == rhs.slot && lhs.value == rhs.value && lhs.label == rhs.label
+            && lhs.placeholder == rhs.placeholder && lhs.accessibilityLabel == rhs.accessibilityLabel
+            && lhs.optionLabels == rhs.optionLabels
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // The slot decides the rest (its members are compiled from it).
+        hasher.combine(slot)
+    }
 }
 
 /// A zone with every expression compiled, recursively. A value held in one shared box: copies
 /// cost one reference, and a zone a patch left alone compares equal to itself without being read.
 public struct CompiledZone: Sendable, Hashable {
-    private final class Storage: Sendable {
-        let zone: Zone
-        let condition: DynamicExpression?
-        let title: TextTemplate?
-        let itemsPath: DynamicExpression?
-        let slots: [CompiledSlot]
-        let zones: [CompiledZone]
-        let itemSlots: [CompiledSlot]?
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let zone: Zone
+        @usableFromInline let condition: DynamicExpression?
+        @usableFromInline let title: TextTemplate?
+        @usableFromInline let itemsPath: DynamicExpression?
+        @usableFromInline let slots: [CompiledSlot]
+        @usableFromInline let zones: [CompiledZone]
+        @usableFromInline let itemSlots: [CompiledSlot]?
         /// Whether a slot of the zone or of a zone it nests is a text input, or a search bar.
         let containsTextInput: Bool
         let containsSearchBar: Bool
@@ -86,22 +135,22 @@ public struct CompiledZone: Sendable, Hashable {
         }
     }
 
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
     /// The zone as decoded.
-    public var zone: Zone { storage.zone }
+    @inlinable public var zone: Zone { storage.zone }
     /// The zone is drawn only when this is true.
-    public var condition: DynamicExpression? { storage.condition }
+    @inlinable public var condition: DynamicExpression? { storage.condition }
     /// The section header.
-    public var title: TextTemplate? { storage.title }
+    @inlinable public var title: TextTemplate? { storage.title }
     /// Where a list zone's items are inside the data.
-    public var itemsPath: DynamicExpression? { storage.itemsPath }
+    @inlinable public var itemsPath: DynamicExpression? { storage.itemsPath }
     /// The zone's slots.
-    public var slots: [CompiledSlot] { storage.slots }
+    @inlinable public var slots: [CompiledSlot] { storage.slots }
     /// Nested zones.
-    public var zones: [CompiledZone] { storage.zones }
+    @inlinable public var zones: [CompiledZone] { storage.zones }
     /// The row template of a list zone.
-    public var itemSlots: [CompiledSlot]? { storage.itemSlots }
+    @inlinable public var itemSlots: [CompiledSlot]? { storage.itemSlots }
     /// Whether a slot of the zone or of a zone it nests is a text input or a search bar (known
     /// when compiled, so a render need not look).
     package var containsTextInput: Bool { storage.containsTextInput }
@@ -261,28 +310,47 @@ public struct ScreenCompiler: Sendable {
                 slot: slot, value: source, label: label, placeholder: placeholder, accessibilityLabel: accessibility,
                 optionLabels: optionLabels)
         }
+        /// `slot` compiled, or the previous version's compiled slot when the slot did not change.
+        func compileSlot(_ slot: Slot, at location: JSONLocation, reusing previous: [CompiledSlot]?) -> CompiledSlot? {
+            if let previous, let old = previous.first(where: { $0.slot.id == slot.id }), old.slot == slot { return old }
+            return compileSlot(slot, at: location)
+        }
         func compileZone(_ zone: Zone, at location: JSONLocation) -> CompiledZone {
-            if let old = previousZone(zone, at: location), old.zone == zone { return old }
-            let condition = zone.condition.flatMap { text in
-                attempt { () throws(ExpressionError) in try compiler.expression(text, at: location.appending(key: "condition")) }
-            }
-            let itemsPath = zone.field.flatMap { text in
-                attempt { () throws(ExpressionError) in try compiler.field(text, at: location.appending(key: "field")) }
-            }
+            // A zone a patch changed keeps what it did not change: its condition, title, field
+            // and every slot equal to the shown version's.
+            let old = previousZone(zone, at: location)
+            if let old, old.zone == zone { return old }
+            let condition =
+                old.flatMap { $0.zone.condition == zone.condition ? $0.condition : nil }
+                ?? zone.condition.flatMap { text in
+                    attempt { () throws(ExpressionError) in
+                        try compiler.expression(text, at: location.appending(key: "condition"))
+                    }
+                }
+            let itemsPath =
+                old.flatMap { $0.zone.field == zone.field ? $0.itemsPath : nil }
+                ?? zone.field.flatMap { text in
+                    attempt { () throws(ExpressionError) in try compiler.field(text, at: location.appending(key: "field")) }
+                }
             let slots = (zone.slots ?? []).enumerated().compactMap { index, slot in
-                compileSlot(slot, at: location.appending(key: "slots").appending(index: index))
+                compileSlot(slot, at: location.appending(key: "slots").appending(index: index), reusing: old?.slots)
             }
             let itemSlots = zone.itemLayout.map { layout in
                 layout.slots.enumerated().compactMap { index, slot in
-                    compileSlot(slot, at: location.appending(key: "item_layout").appending(key: "slots").appending(index: index))
+                    compileSlot(
+                        slot, at: location.appending(key: "item_layout").appending(key: "slots").appending(index: index),
+                        reusing: old?.itemSlots)
                 }
             }
             let zones = (zone.zones ?? []).enumerated().map { index, child in
                 compileZone(child, at: location.appending(key: "zones").appending(index: index))
             }
+            let title =
+                old.flatMap { $0.zone.title == zone.title ? $0.title : nil }
+                ?? compileTemplate(zone.title, at: location.appending(key: "title"))
             return CompiledZone(
-                zone: zone, condition: condition, title: compileTemplate(zone.title, at: location.appending(key: "title")),
-                itemsPath: itemsPath, slots: slots, zones: zones, itemSlots: itemSlots)
+                zone: zone, condition: condition, title: title, itemsPath: itemsPath, slots: slots, zones: zones,
+                itemSlots: itemSlots)
         }
 
         let titleText = screen.template.navigation?.topBar?.title ?? screen.screenName

@@ -77,6 +77,10 @@ public struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
             throw ExpressionError(
                 .limitExceeded, offset: limits.maxLength, expression: text, "text longer than \(limits.maxLength) bytes")
         }
+        // Text without a brace is one literal (most labels and values): no walk by characters.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
+            return TextTemplate(segments: text.isEmpty ? [] : [.text(text)])
+        }
         var segments: [Segment] = []
         var literal = ""
         var index = text.startIndex

@@ -63,6 +63,22 @@ struct RenderMemoTests {
         #expect(TextRenderer().render(redrawn).contains("Tomás"))
     }
 
+    @Test func aChangedZoneKeepsWhatDidNotChangeAndCompilesLikeAFreshScreen() throws {
+        let compiled = try ScreenCompiler().compile(try Self.dashboard(cards: 3))
+        // The status chip changes, and the title too: the owner slot stays; the new title is compiled.
+        var card = Self.card(1, status: "Listo").objectValue ?? [:]
+        card["title"] = "Nuevo {data.cards.1.title}"
+        let patch = DocumentPatch(changes: [PatchChange(id: "card-1", items: [.object(card)])])
+        let definition = try compiled.definition.applying(patch)
+        let patched = try ScreenCompiler().compile(definition, reusing: compiled)
+        let fresh = try ScreenCompiler().compile(definition)
+        #expect(patched.zones == fresh.zones, "what the compiler kept equals what it would compile")
+        #expect(patched.zones[1].slots[1] == compiled.zones[1].slots[1], "the unchanged owner slot is kept")
+        #expect(patched.zones[1].slots[0] != compiled.zones[1].slots[0])
+        let drawn = TextRenderer().render(PatternRouter().render(try Self.inputs(patched, memo: nil)))
+        #expect(drawn.contains("Nuevo Material 1") && drawn.contains("Listo"), "\(drawn)")
+    }
+
     @Test func otherOptionsDrawAgainInFull() throws {
         let compiled = try ScreenCompiler().compile(try Self.dashboard(cards: 3))
         let memo = RenderMemo()

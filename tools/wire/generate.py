@@ -391,11 +391,11 @@ def swift_decode_member(model, field, indent):
         call = f"try Self.decode{field.name[0].upper()}{field.name[1:]}({', '.join(arguments)})"
         return [f"{indent}let {field.name} = {call}"]
     if field.wire_required:
-        return [f'{indent}let {field.name}: {field.type} = try context.required("{key}", in: o)']
+        return [f'{indent}let {field.name}: {field.type} = try context.required("{key}", in: o, found: &found)']
     absent = field.absent_value
     if absent is not None:
-        return [f'{indent}let {field.name}: {field.type} = try context.optional("{key}", in: o) ?? {absent}']
-    return [f'{indent}let {field.name}: {field.type}? = try context.optional("{key}", in: o)']
+        return [f'{indent}let {field.name}: {field.type} = try context.optional("{key}", in: o, found: &found) ?? {absent}']
+    return [f'{indent}let {field.name}: {field.type}? = try context.optional("{key}", in: o, found: &found)']
 
 
 def swift_checks(model, field, indent):
@@ -424,6 +424,10 @@ def swift_decoder(model):
     node = "node" in model.flags
     indent = "            " if node else "        "
     body = [f"{indent}let o = try context.object(json)"]
+    # The members found so far: once all of the object's are, the later optional ones are not looked for.
+    counted = any("custom" not in f.options for f in model.fields)
+    if counted:
+        body.append(f"{indent}var found = 0")
     for field in model.fields:
         body += swift_decode_member(model, field, indent)
     for field in model.fields:

@@ -119,6 +119,33 @@ public struct ModelDecodingContext: ~Copyable {
         return value
     }
 
+    /// The required member `key` of `object`, decoded as `T`, counted in `found` (the members of
+    /// `object` found so far; see `optional(_:in:found:as:)`).
+    @inlinable
+    public mutating func required<T: JSONModelDecodable>(
+        _ key: String, in object: JSONObject, found: inout Int, as type: T.Type = T.self
+    ) throws(ModelDecodingError) -> T {
+        guard let value = object[key], !value.isNull else {
+            throw error(.missingField, key: key, "required field '\(key)' is missing")
+        }
+        found += 1
+        return try at(key: key) { context throws(ModelDecodingError) in try T(json: value, context: &context) }
+    }
+
+    /// The optional member `key` of `object` decoded as `T` (`nil` when absent or `null`),
+    /// counting the members found in `found`: once as many members were found as the object
+    /// has (its keys are unique), every later one is absent without being looked for, so a
+    /// model with many optional members pays only for those its object has.
+    @inlinable
+    public mutating func optional<T: JSONModelDecodable>(
+        _ key: String, in object: JSONObject, found: inout Int, as type: T.Type = T.self
+    ) throws(ModelDecodingError) -> T? {
+        guard found < object.count, let value = object[key] else { return nil }
+        found += 1
+        guard !value.isNull else { return nil }
+        return try at(key: key) { context throws(ModelDecodingError) in try T(json: value, context: &context) }
+    }
+
     /// The optional member `key` of `object` decoded as `T`; `nil` when absent or `null`.
     @inlinable
     public mutating func optional<T: JSONModelDecodable>(

@@ -270,18 +270,19 @@ extension TransitionCurve {
 extension ClientCapabilities {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let schemaVersion: Int = try context.required("schema_version", in: o)
-        let sdkVersion: String = try context.required("sdk_version", in: o)
-        let platform: String? = try context.optional("platform", in: o)
-        let patterns: Set<String> = try context.optional("patterns", in: o) ?? []
-        let zoneTypes: Set<String> = try context.optional("zone_types", in: o) ?? []
-        let controlTypes: Set<String> = try context.optional("control_types", in: o) ?? []
-        let nodeTypes: Set<String> = try context.optional("node_types", in: o) ?? []
-        let actionTypes: Set<String> = try context.optional("action_types", in: o) ?? []
-        let nodeActionTypes: Set<String> = try context.optional("node_action_types", in: o) ?? []
-        let transforms: Set<String> = try context.optional("transforms", in: o) ?? []
-        let components: Set<String> = try context.optional("components", in: o) ?? []
-        let features: Set<String> = try context.optional("features", in: o) ?? []
+        var found = 0
+        let schemaVersion: Int = try context.required("schema_version", in: o, found: &found)
+        let sdkVersion: String = try context.required("sdk_version", in: o, found: &found)
+        let platform: String? = try context.optional("platform", in: o, found: &found)
+        let patterns: Set<String> = try context.optional("patterns", in: o, found: &found) ?? []
+        let zoneTypes: Set<String> = try context.optional("zone_types", in: o, found: &found) ?? []
+        let controlTypes: Set<String> = try context.optional("control_types", in: o, found: &found) ?? []
+        let nodeTypes: Set<String> = try context.optional("node_types", in: o, found: &found) ?? []
+        let actionTypes: Set<String> = try context.optional("action_types", in: o, found: &found) ?? []
+        let nodeActionTypes: Set<String> = try context.optional("node_action_types", in: o, found: &found) ?? []
+        let transforms: Set<String> = try context.optional("transforms", in: o, found: &found) ?? []
+        let components: Set<String> = try context.optional("components", in: o, found: &found) ?? []
+        let features: Set<String> = try context.optional("features", in: o, found: &found) ?? []
         self.init(
             schemaVersion: schemaVersion, sdkVersion: sdkVersion, platform: platform, patterns: patterns,
             zoneTypes: zoneTypes, controlTypes: controlTypes, nodeTypes: nodeTypes, actionTypes: actionTypes,
@@ -310,9 +311,10 @@ extension ClientCapabilities {
 extension DocumentPatch {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let changes: [PatchChange] = try context.required("changes", in: o)
-        let screenKey: String? = try context.optional("screen_key", in: o)
-        let variables: [String: JSONValue]? = try context.optional("variables", in: o)
+        var found = 0
+        let changes: [PatchChange] = try context.required("changes", in: o, found: &found)
+        let screenKey: String? = try context.optional("screen_key", in: o, found: &found)
+        let variables: [String: JSONValue]? = try context.optional("variables", in: o, found: &found)
         self.init(changes: changes, screenKey: screenKey, variables: variables)
     }
 
@@ -328,8 +330,9 @@ extension DocumentPatch {
 extension PatchChange {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let id: String = try context.required("id", in: o)
-        let items: [JSONValue] = try context.optional("items", in: o) ?? []
+        var found = 0
+        let id: String = try context.required("id", in: o, found: &found)
+        let items: [JSONValue] = try context.optional("items", in: o, found: &found) ?? []
         self.init(id: id, items: items)
     }
 
@@ -344,14 +347,15 @@ extension PatchChange {
 extension TimerDefinition {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let id: String = try context.required("id", in: o)
-        let duration: Int? = try context.optional("duration", in: o)
-        let tickInterval: Int? = try context.optional("tick_interval", in: o)
-        let valueVariable: String? = try context.optional("value_variable", in: o)
-        let remainingVariable: String? = try context.optional("remaining_variable", in: o)
-        let tickActions: [String]? = try context.optional("tick_actions", in: o)
-        let endActions: [String]? = try context.optional("end_actions", in: o)
-        let autostart: Bool? = try context.optional("autostart", in: o)
+        var found = 0
+        let id: String = try context.required("id", in: o, found: &found)
+        let duration: Int? = try context.optional("duration", in: o, found: &found)
+        let tickInterval: Int? = try context.optional("tick_interval", in: o, found: &found)
+        let valueVariable: String? = try context.optional("value_variable", in: o, found: &found)
+        let remainingVariable: String? = try context.optional("remaining_variable", in: o, found: &found)
+        let tickActions: [String]? = try context.optional("tick_actions", in: o, found: &found)
+        let endActions: [String]? = try context.optional("end_actions", in: o, found: &found)
+        let autostart: Bool? = try context.optional("autostart", in: o, found: &found)
         self.init(
             id: id, duration: duration, tickInterval: tickInterval, valueVariable: valueVariable,
             remainingVariable: remainingVariable, tickActions: tickActions, endActions: endActions,
@@ -376,9 +380,10 @@ extension TimerDefinition {
 extension VariableDeclaration {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let name: String = try context.required("name", in: o)
-        let type: VariableType = try context.required("type", in: o)
-        let value: JSONValue? = try context.optional("value", in: o)
+        var found = 0
+        let name: String = try context.required("name", in: o, found: &found)
+        let type: VariableType = try context.required("type", in: o, found: &found)
+        let value: JSONValue? = try context.optional("value", in: o, found: &found)
         self.init(name: name, type: type, value: value)
     }
 
@@ -394,9 +399,10 @@ extension VariableDeclaration {
 extension VariableTrigger {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let variable: String? = try context.optional("variable", in: o)
-        let condition: String? = try context.optional("condition", in: o)
-        let actions: [String] = try context.required("actions", in: o)
+        var found = 0
+        let variable: String? = try context.optional("variable", in: o, found: &found)
+        let condition: String? = try context.optional("condition", in: o, found: &found)
+        let actions: [String] = try context.required("actions", in: o, found: &found)
         self.init(variable: variable, condition: condition, actions: actions)
     }
 
@@ -412,11 +418,12 @@ extension VariableTrigger {
 extension VisibilityAction {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let logId: String = try context.required("log_id", in: o)
-        let visibilityPercentage: Int? = try context.optional("visibility_percentage", in: o)
-        let visibilityDurationMs: Int? = try context.optional("visibility_duration_ms", in: o)
-        let logLimit: Int? = try context.optional("log_limit", in: o)
-        let actionId: String? = try context.optional("action_id", in: o)
+        var found = 0
+        let logId: String = try context.required("log_id", in: o, found: &found)
+        let visibilityPercentage: Int? = try context.optional("visibility_percentage", in: o, found: &found)
+        let visibilityDurationMs: Int? = try context.optional("visibility_duration_ms", in: o, found: &found)
+        let logLimit: Int? = try context.optional("log_limit", in: o, found: &found)
+        let actionId: String? = try context.optional("action_id", in: o, found: &found)
         self.init(
             logId: logId, visibilityPercentage: visibilityPercentage, visibilityDurationMs: visibilityDurationMs,
             logLimit: logLimit, actionId: actionId
@@ -437,9 +444,10 @@ extension VisibilityAction {
 extension NodeResultSelection {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let key: String = try context.required("key", in: o)
-        let from: String = try context.optional("from", in: o) ?? ""
-        let matching: [String: JSONValue] = try context.required("where", in: o)
+        var found = 0
+        let key: String = try context.required("key", in: o, found: &found)
+        let from: String = try context.optional("from", in: o, found: &found) ?? ""
+        let matching: [String: JSONValue] = try context.required("where", in: o, found: &found)
         self.init(key: key, from: from, matching: matching)
     }
 
@@ -455,18 +463,19 @@ extension NodeResultSelection {
 extension NodeStyle {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let font: String? = try context.optional("font", in: o)
-        let foregroundColor: String? = try context.optional("foregroundColor", in: o)
-        let backgroundColor: String? = try context.optional("backgroundColor", in: o)
-        let padding: EdgePadding? = try context.optional("padding", in: o)
-        let cornerRadius: Double? = try context.optional("cornerRadius", in: o)
-        let width: Dimension? = try context.optional("width", in: o)
-        let height: Dimension? = try context.optional("height", in: o)
-        let maxWidth: Dimension? = try context.optional("maxWidth", in: o)
-        let maxHeight: Dimension? = try context.optional("maxHeight", in: o)
-        let shadow: ShadowStyle? = try context.optional("shadow", in: o)
-        let opacity: Double? = try context.optional("opacity", in: o)
-        let clipShape: String? = try context.optional("clipShape", in: o)
+        var found = 0
+        let font: String? = try context.optional("font", in: o, found: &found)
+        let foregroundColor: String? = try context.optional("foregroundColor", in: o, found: &found)
+        let backgroundColor: String? = try context.optional("backgroundColor", in: o, found: &found)
+        let padding: EdgePadding? = try context.optional("padding", in: o, found: &found)
+        let cornerRadius: Double? = try context.optional("cornerRadius", in: o, found: &found)
+        let width: Dimension? = try context.optional("width", in: o, found: &found)
+        let height: Dimension? = try context.optional("height", in: o, found: &found)
+        let maxWidth: Dimension? = try context.optional("maxWidth", in: o, found: &found)
+        let maxHeight: Dimension? = try context.optional("maxHeight", in: o, found: &found)
+        let shadow: ShadowStyle? = try context.optional("shadow", in: o, found: &found)
+        let opacity: Double? = try context.optional("opacity", in: o, found: &found)
+        let clipShape: String? = try context.optional("clipShape", in: o, found: &found)
         if let opacity, !(0...1).contains(opacity) {
             throw context.error(.invalidValue, key: "opacity", "opacity must be between 0 and 1, found \(opacity)")
         }
@@ -498,10 +507,11 @@ extension NodeStyle {
 extension ShadowStyle {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let radius: Double = try context.optional("radius", in: o) ?? 0
-        let x: Double = try context.optional("x", in: o) ?? 0
-        let y: Double = try context.optional("y", in: o) ?? 0
-        let color: String? = try context.optional("color", in: o)
+        var found = 0
+        let radius: Double = try context.optional("radius", in: o, found: &found) ?? 0
+        let x: Double = try context.optional("x", in: o, found: &found) ?? 0
+        let y: Double = try context.optional("y", in: o, found: &found) ?? 0
+        let color: String? = try context.optional("color", in: o, found: &found)
         self.init(radius: radius, x: x, y: y, color: color)
     }
 
@@ -518,9 +528,10 @@ extension ShadowStyle {
 extension FontSpec {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let size: Double = try context.required("size", in: o)
-        let weight: String? = try context.optional("weight", in: o)
-        let design: String? = try context.optional("design", in: o)
+        var found = 0
+        let size: Double = try context.required("size", in: o, found: &found)
+        let weight: String? = try context.optional("weight", in: o, found: &found)
+        let design: String? = try context.optional("design", in: o, found: &found)
         self.init(size: size, weight: weight, design: design)
     }
 
@@ -536,10 +547,11 @@ extension FontSpec {
 extension Theme {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let colors: [String: String] = try context.optional("colors", in: o) ?? [:]
-        let darkColors: [String: String] = try context.optional("dark_colors", in: o) ?? [:]
-        let fonts: [String: FontSpec] = try context.optional("fonts", in: o) ?? [:]
-        let presets: [String: NodeStyle] = try context.optional("presets", in: o) ?? [:]
+        var found = 0
+        let colors: [String: String] = try context.optional("colors", in: o, found: &found) ?? [:]
+        let darkColors: [String: String] = try context.optional("dark_colors", in: o, found: &found) ?? [:]
+        let fonts: [String: FontSpec] = try context.optional("fonts", in: o, found: &found) ?? [:]
+        let presets: [String: NodeStyle] = try context.optional("presets", in: o, found: &found) ?? [:]
         self.init(colors: colors, darkColors: darkColors, fonts: fonts, presets: presets)
     }
 
@@ -556,7 +568,8 @@ extension Theme {
 extension ComponentLibrary {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let components: [String: ComponentDefinition] = try context.required("components", in: o)
+        var found = 0
+        let components: [String: ComponentDefinition] = try context.required("components", in: o, found: &found)
         self.init(components: components)
     }
 
@@ -570,8 +583,9 @@ extension ComponentLibrary {
 extension ComponentDefinition {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let parameters: [String] = try context.optional("parameters", in: o) ?? []
-        let body: ViewNode = try context.required("body", in: o)
+        var found = 0
+        let parameters: [String] = try context.optional("parameters", in: o, found: &found) ?? []
+        let body: ViewNode = try context.required("body", in: o, found: &found)
         self.init(parameters: parameters, body: body)
     }
 
@@ -587,21 +601,22 @@ extension ViewNode {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         self = try context.node { context throws(ModelDecodingError) in
             let o = try context.object(json)
-            let type: NodeType = try context.required("type", in: o)
-            let nodeId: String? = try context.optional("id", in: o)
-            let style: String? = try context.optional("style", in: o)
-            let inlineStyle: NodeStyle? = try context.optional("inlineStyle", in: o)
-            let condition: String? = try context.optional("condition", in: o)
-            let children: [ViewNode] = try context.optional("children", in: o) ?? []
+            var found = 0
+            let type: NodeType = try context.required("type", in: o, found: &found)
+            let nodeId: String? = try context.optional("id", in: o, found: &found)
+            let style: String? = try context.optional("style", in: o, found: &found)
+            let inlineStyle: NodeStyle? = try context.optional("inlineStyle", in: o, found: &found)
+            let condition: String? = try context.optional("condition", in: o, found: &found)
+            let children: [ViewNode] = try context.optional("children", in: o, found: &found) ?? []
             let props = try Self.decodeProps(from: o, type: type, context: &context)
-            let requires: [String]? = try context.optional("requires", in: o)
-            let fallback: Fallback<ViewNode>? = try context.optional("fallback", in: o)
-            let logId: String? = try context.optional("log_id", in: o)
-            let permission: String? = try context.optional("permission", in: o)
-            let transition: Transition? = try context.optional("transition", in: o)
-            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o)
-            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o)
-            let timers: [TimerDefinition]? = try context.optional("timers", in: o)
+            let requires: [String]? = try context.optional("requires", in: o, found: &found)
+            let fallback: Fallback<ViewNode>? = try context.optional("fallback", in: o, found: &found)
+            let logId: String? = try context.optional("log_id", in: o, found: &found)
+            let permission: String? = try context.optional("permission", in: o, found: &found)
+            let transition: Transition? = try context.optional("transition", in: o, found: &found)
+            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
+            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
+            let timers: [TimerDefinition]? = try context.optional("timers", in: o, found: &found)
             return ViewNode(
                 type: type, id: nodeId, style: style, inlineStyle: inlineStyle, condition: condition,
                 children: children, props: props, requires: requires, fallback: fallback, logId: logId,
@@ -635,9 +650,10 @@ extension ViewNode {
 extension TabItem {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let title: String = try context.required("title", in: o)
-        let icon: String? = try context.optional("icon", in: o)
-        let screen: String = try context.required("screen", in: o)
+        var found = 0
+        let title: String = try context.required("title", in: o, found: &found)
+        let icon: String? = try context.optional("icon", in: o, found: &found)
+        let screen: String = try context.required("screen", in: o, found: &found)
         self.init(title: title, icon: icon, screen: screen)
     }
 
@@ -653,12 +669,13 @@ extension TabItem {
 extension ActionDefinition {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let id: String = try context.required("id", in: o)
-        let trigger: ActionTrigger = try context.required("trigger", in: o)
-        let triggerSlotId: String? = try context.optional("trigger_slot_id", in: o)
-        let type: ActionType = try context.required("type", in: o)
-        let config: [String: JSONValue]? = try context.optional("config", in: o)
-        let permission: String? = try context.optional("permission", in: o)
+        var found = 0
+        let id: String = try context.required("id", in: o, found: &found)
+        let trigger: ActionTrigger = try context.required("trigger", in: o, found: &found)
+        let triggerSlotId: String? = try context.optional("trigger_slot_id", in: o, found: &found)
+        let type: ActionType = try context.required("type", in: o, found: &found)
+        let config: [String: JSONValue]? = try context.optional("config", in: o, found: &found)
+        let permission: String? = try context.optional("permission", in: o, found: &found)
         self.init(
             id: id, trigger: trigger, triggerSlotId: triggerSlotId, type: type, config: config, permission: permission
         )
@@ -679,10 +696,11 @@ extension ActionDefinition {
 extension DataConfig {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let defaultParams: [String: String]? = try context.optional("default_params", in: o)
-        let pagination: PaginationConfig? = try context.optional("pagination", in: o)
-        let refreshInterval: Int? = try context.optional("refresh_interval", in: o)
-        let refreshPatchEndpoint: String? = try context.optional("refresh_patch_endpoint", in: o)
+        var found = 0
+        let defaultParams: [String: String]? = try context.optional("default_params", in: o, found: &found)
+        let pagination: PaginationConfig? = try context.optional("pagination", in: o, found: &found)
+        let refreshInterval: Int? = try context.optional("refresh_interval", in: o, found: &found)
+        let refreshPatchEndpoint: String? = try context.optional("refresh_patch_endpoint", in: o, found: &found)
         self.init(
             defaultParams: defaultParams, pagination: pagination, refreshInterval: refreshInterval,
             refreshPatchEndpoint: refreshPatchEndpoint
@@ -702,9 +720,10 @@ extension DataConfig {
 extension PaginationConfig {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let pageSize: Int = try context.required("page_size", in: o)
-        let limitParam: String = try context.required("limit_param", in: o)
-        let offsetParam: String = try context.required("offset_param", in: o)
+        var found = 0
+        let pageSize: Int = try context.required("page_size", in: o, found: &found)
+        let limitParam: String = try context.required("limit_param", in: o, found: &found)
+        let offsetParam: String = try context.required("offset_param", in: o, found: &found)
         if pageSize <= 0 {
             throw context.error(.invalidValue, key: "page_size", "page_size must be positive, found \(pageSize)")
         }
@@ -723,9 +742,10 @@ extension PaginationConfig {
 extension NavigationDefinition {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let bottomNav: [NavItem] = try context.required("bottom_nav", in: o)
-        let drawerItems: [NavItem]? = try context.optional("drawer_items", in: o)
-        let version: Int = try context.required("version", in: o)
+        var found = 0
+        let bottomNav: [NavItem] = try context.required("bottom_nav", in: o, found: &found)
+        let drawerItems: [NavItem]? = try context.optional("drawer_items", in: o, found: &found)
+        let version: Int = try context.required("version", in: o, found: &found)
         self.init(bottomNav: bottomNav, drawerItems: drawerItems, version: version)
     }
 
@@ -742,12 +762,13 @@ extension NavItem {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         self = try context.node { context throws(ModelDecodingError) in
             let o = try context.object(json)
-            let key: String = try context.required("key", in: o)
-            let label: String = try context.required("label", in: o)
-            let icon: String = try context.required("icon", in: o)
-            let screenKey: String = try context.required("screen_key", in: o)
-            let sortOrder: Int = try context.required("sort_order", in: o)
-            let children: [NavItem]? = try context.optional("children", in: o)
+            var found = 0
+            let key: String = try context.required("key", in: o, found: &found)
+            let label: String = try context.required("label", in: o, found: &found)
+            let icon: String = try context.required("icon", in: o, found: &found)
+            let screenKey: String = try context.required("screen_key", in: o, found: &found)
+            let sortOrder: Int = try context.required("sort_order", in: o, found: &found)
+            let children: [NavItem]? = try context.optional("children", in: o, found: &found)
             return NavItem(
                 key: key, label: label, icon: icon, screenKey: screenKey, sortOrder: sortOrder, children: children
             )
@@ -769,23 +790,24 @@ extension NavItem {
 extension ScreenDefinition {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let screenId: String = try context.required("screen_id", in: o)
-        let screenKey: String = try context.required("screen_key", in: o)
-        let screenName: String = try context.required("screen_name", in: o)
-        let pattern: ScreenPattern = try context.required("pattern", in: o)
-        let version: Int = try context.required("version", in: o)
-        let template: ScreenTemplate = try context.required("template", in: o)
-        let slotData: [String: JSONValue]? = try context.optional("slot_data", in: o)
-        let dataEndpoint: String? = try context.optional("data_endpoint", in: o)
-        let dataConfig: DataConfig? = try context.optional("data_config", in: o)
-        let actions: [ActionDefinition] = try context.required("actions", in: o)
-        let handlerKey: String? = try context.optional("handler_key", in: o)
-        let updatedAt: String = try context.required("updated_at", in: o)
-        let requires: [String]? = try context.optional("requires", in: o)
-        let logId: String? = try context.optional("log_id", in: o)
-        let variables: [VariableDeclaration]? = try context.optional("variables", in: o)
-        let triggers: [VariableTrigger]? = try context.optional("triggers", in: o)
-        let timers: [TimerDefinition]? = try context.optional("timers", in: o)
+        var found = 0
+        let screenId: String = try context.required("screen_id", in: o, found: &found)
+        let screenKey: String = try context.required("screen_key", in: o, found: &found)
+        let screenName: String = try context.required("screen_name", in: o, found: &found)
+        let pattern: ScreenPattern = try context.required("pattern", in: o, found: &found)
+        let version: Int = try context.required("version", in: o, found: &found)
+        let template: ScreenTemplate = try context.required("template", in: o, found: &found)
+        let slotData: [String: JSONValue]? = try context.optional("slot_data", in: o, found: &found)
+        let dataEndpoint: String? = try context.optional("data_endpoint", in: o, found: &found)
+        let dataConfig: DataConfig? = try context.optional("data_config", in: o, found: &found)
+        let actions: [ActionDefinition] = try context.required("actions", in: o, found: &found)
+        let handlerKey: String? = try context.optional("handler_key", in: o, found: &found)
+        let updatedAt: String = try context.required("updated_at", in: o, found: &found)
+        let requires: [String]? = try context.optional("requires", in: o, found: &found)
+        let logId: String? = try context.optional("log_id", in: o, found: &found)
+        let variables: [VariableDeclaration]? = try context.optional("variables", in: o, found: &found)
+        let triggers: [VariableTrigger]? = try context.optional("triggers", in: o, found: &found)
+        let timers: [TimerDefinition]? = try context.optional("timers", in: o, found: &found)
         self.init(
             screenId: screenId, screenKey: screenKey, screenName: screenName, pattern: pattern, version: version,
             template: template, slotData: slotData, dataEndpoint: dataEndpoint, dataConfig: dataConfig,
@@ -820,9 +842,10 @@ extension ScreenDefinition {
 extension ScreenTemplate {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let navigation: NavigationConfig? = try context.optional("navigation", in: o)
-        let zones: [Zone] = try context.required("zones", in: o)
-        let platformOverrides: [String: PlatformOverride]? = try context.optional("platform_overrides", in: o)
+        var found = 0
+        let navigation: NavigationConfig? = try context.optional("navigation", in: o, found: &found)
+        let zones: [Zone] = try context.required("zones", in: o, found: &found)
+        let platformOverrides: [String: PlatformOverride]? = try context.optional("platform_overrides", in: o, found: &found)
         self.init(navigation: navigation, zones: zones, platformOverrides: platformOverrides)
     }
 
@@ -838,7 +861,8 @@ extension ScreenTemplate {
 extension NavigationConfig {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let topBar: TopBarConfig? = try context.optional("top_bar", in: o)
+        var found = 0
+        let topBar: TopBarConfig? = try context.optional("top_bar", in: o, found: &found)
         self.init(topBar: topBar)
     }
 
@@ -852,8 +876,9 @@ extension NavigationConfig {
 extension TopBarConfig {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let title: String? = try context.optional("title", in: o)
-        let showBack: Bool? = try context.optional("show_back", in: o)
+        var found = 0
+        let title: String? = try context.optional("title", in: o, found: &found)
+        let showBack: Bool? = try context.optional("show_back", in: o, found: &found)
         self.init(title: title, showBack: showBack)
     }
 
@@ -868,8 +893,9 @@ extension TopBarConfig {
 extension PlatformOverride {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let distribution: Distribution? = try context.optional("distribution", in: o)
-        let zones: [String: ZoneOverride]? = try context.optional("zones", in: o)
+        var found = 0
+        let distribution: Distribution? = try context.optional("distribution", in: o, found: &found)
+        let zones: [String: ZoneOverride]? = try context.optional("zones", in: o, found: &found)
         self.init(distribution: distribution, zones: zones)
     }
 
@@ -884,9 +910,10 @@ extension PlatformOverride {
 extension ZoneOverride {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let visible: Bool? = try context.optional("visible", in: o)
-        let height: Int? = try context.optional("height", in: o)
-        let distribution: Distribution? = try context.optional("distribution", in: o)
+        var found = 0
+        let visible: Bool? = try context.optional("visible", in: o, found: &found)
+        let height: Int? = try context.optional("height", in: o, found: &found)
+        let distribution: Distribution? = try context.optional("distribution", in: o, found: &found)
         self.init(visible: visible, height: height, distribution: distribution)
     }
 
@@ -902,9 +929,10 @@ extension ZoneOverride {
 extension Transition {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let type: TransitionType = try context.required("type", in: o)
-        let durationMs: Int? = try context.optional("duration_ms", in: o)
-        let curve: TransitionCurve? = try context.optional("curve", in: o)
+        var found = 0
+        let type: TransitionType = try context.required("type", in: o, found: &found)
+        let durationMs: Int? = try context.optional("duration_ms", in: o, found: &found)
+        let curve: TransitionCurve? = try context.optional("curve", in: o, found: &found)
         self.init(type: type, durationMs: durationMs, curve: curve)
     }
 
@@ -921,22 +949,23 @@ extension Zone {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         self = try context.node { context throws(ModelDecodingError) in
             let o = try context.object(json)
-            let id: String = try context.required("id", in: o)
-            let type: ZoneType = try context.required("type", in: o)
-            let distribution: Distribution? = try context.optional("distribution", in: o)
-            let condition: String? = try context.optional("condition", in: o)
-            let title: String? = try context.optional("title", in: o)
-            let field: String? = try context.optional("field", in: o)
-            let slots: [Slot]? = try context.optional("slots", in: o)
-            let zones: [Zone]? = try context.optional("zones", in: o)
-            let itemLayout: ItemLayout? = try context.optional("item_layout", in: o)
-            let requires: [String]? = try context.optional("requires", in: o)
-            let fallback: Fallback<Zone>? = try context.optional("fallback", in: o)
-            let logId: String? = try context.optional("log_id", in: o)
-            let dataEndpoint: String? = try context.optional("data_endpoint", in: o)
-            let transition: Transition? = try context.optional("transition", in: o)
-            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o)
-            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o)
+            var found = 0
+            let id: String = try context.required("id", in: o, found: &found)
+            let type: ZoneType = try context.required("type", in: o, found: &found)
+            let distribution: Distribution? = try context.optional("distribution", in: o, found: &found)
+            let condition: String? = try context.optional("condition", in: o, found: &found)
+            let title: String? = try context.optional("title", in: o, found: &found)
+            let field: String? = try context.optional("field", in: o, found: &found)
+            let slots: [Slot]? = try context.optional("slots", in: o, found: &found)
+            let zones: [Zone]? = try context.optional("zones", in: o, found: &found)
+            let itemLayout: ItemLayout? = try context.optional("item_layout", in: o, found: &found)
+            let requires: [String]? = try context.optional("requires", in: o, found: &found)
+            let fallback: Fallback<Zone>? = try context.optional("fallback", in: o, found: &found)
+            let logId: String? = try context.optional("log_id", in: o, found: &found)
+            let dataEndpoint: String? = try context.optional("data_endpoint", in: o, found: &found)
+            let transition: Transition? = try context.optional("transition", in: o, found: &found)
+            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
+            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
             return Zone(
                 id: id, type: type, distribution: distribution, condition: condition, title: title, field: field,
                 slots: slots, zones: zones, itemLayout: itemLayout, requires: requires, fallback: fallback,
@@ -971,7 +1000,8 @@ extension Zone {
 extension ItemLayout {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let slots: [Slot] = try context.required("slots", in: o)
+        var found = 0
+        let slots: [Slot] = try context.required("slots", in: o, found: &found)
         self.init(slots: slots)
     }
 
@@ -986,30 +1016,31 @@ extension Slot {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         self = try context.node { context throws(ModelDecodingError) in
             let o = try context.object(json)
-            let id: String = try context.required("id", in: o)
-            let controlType: ControlType = try context.required("control_type", in: o)
-            let bind: String? = try context.optional("bind", in: o)
-            let field: String? = try context.optional("field", in: o)
-            let label: String? = try context.optional("label", in: o)
-            let value: JSONValue? = try context.optional("value", in: o)
-            let placeholder: String? = try context.optional("placeholder", in: o)
-            let icon: String? = try context.optional("icon", in: o)
-            let required: Bool? = try context.optional("required", in: o)
-            let readOnly: Bool? = try context.optional("read_only", in: o)
-            let style: String? = try context.optional("style", in: o)
-            let width: String? = try context.optional("width", in: o)
-            let weight: Double? = try context.optional("weight", in: o)
-            let accessibilityLabel: String? = try context.optional("accessibility_label", in: o)
-            let options: [SlotOption]? = try context.optional("options", in: o)
-            let requires: [String]? = try context.optional("requires", in: o)
-            let fallback: Fallback<Slot>? = try context.optional("fallback", in: o)
-            let logId: String? = try context.optional("log_id", in: o)
-            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o)
-            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o)
-            let minimum: Double? = try context.optional("min", in: o)
-            let maximum: Double? = try context.optional("max", in: o)
-            let transition: Transition? = try context.optional("transition", in: o)
-            let variable: String? = try context.optional("variable", in: o)
+            var found = 0
+            let id: String = try context.required("id", in: o, found: &found)
+            let controlType: ControlType = try context.required("control_type", in: o, found: &found)
+            let bind: String? = try context.optional("bind", in: o, found: &found)
+            let field: String? = try context.optional("field", in: o, found: &found)
+            let label: String? = try context.optional("label", in: o, found: &found)
+            let value: JSONValue? = try context.optional("value", in: o, found: &found)
+            let placeholder: String? = try context.optional("placeholder", in: o, found: &found)
+            let icon: String? = try context.optional("icon", in: o, found: &found)
+            let required: Bool? = try context.optional("required", in: o, found: &found)
+            let readOnly: Bool? = try context.optional("read_only", in: o, found: &found)
+            let style: String? = try context.optional("style", in: o, found: &found)
+            let width: String? = try context.optional("width", in: o, found: &found)
+            let weight: Double? = try context.optional("weight", in: o, found: &found)
+            let accessibilityLabel: String? = try context.optional("accessibility_label", in: o, found: &found)
+            let options: [SlotOption]? = try context.optional("options", in: o, found: &found)
+            let requires: [String]? = try context.optional("requires", in: o, found: &found)
+            let fallback: Fallback<Slot>? = try context.optional("fallback", in: o, found: &found)
+            let logId: String? = try context.optional("log_id", in: o, found: &found)
+            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
+            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
+            let minimum: Double? = try context.optional("min", in: o, found: &found)
+            let maximum: Double? = try context.optional("max", in: o, found: &found)
+            let transition: Transition? = try context.optional("transition", in: o, found: &found)
+            let variable: String? = try context.optional("variable", in: o, found: &found)
             return Slot(
                 id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
                 placeholder: placeholder, icon: icon, required: required, readOnly: readOnly, style: style,
@@ -1054,8 +1085,9 @@ extension Slot {
 extension SlotOption {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let value: String = try context.required("value", in: o)
-        let label: String = try context.required("label", in: o)
+        var found = 0
+        let value: String = try context.required("value", in: o, found: &found)
+        let label: String = try context.required("label", in: o, found: &found)
         self.init(value: value, label: label)
     }
 
@@ -1070,11 +1102,12 @@ extension SlotOption {
 extension AuthUserInfo {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let id: String = try context.required("id", in: o)
-        let firstName: String = try context.required("first_name", in: o)
-        let lastName: String = try context.optional("last_name", in: o) ?? ""
-        let email: String = try context.required("email", in: o)
-        let fullName: String? = try context.optional("full_name", in: o)
+        var found = 0
+        let id: String = try context.required("id", in: o, found: &found)
+        let firstName: String = try context.required("first_name", in: o, found: &found)
+        let lastName: String = try context.optional("last_name", in: o, found: &found) ?? ""
+        let email: String = try context.required("email", in: o, found: &found)
+        let fullName: String? = try context.optional("full_name", in: o, found: &found)
         self.init(id: id, firstName: firstName, lastName: lastName, email: email, fullName: fullName)
     }
 
@@ -1092,13 +1125,14 @@ extension AuthUserInfo {
 extension UserContext {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
-        let role: String = try context.required("role", in: o)
-        let roleName: String = try context.optional("role_name", in: o) ?? role
-        let schoolId: String? = try context.optional("school_id", in: o)
-        let schoolName: String? = try context.optional("school_name", in: o)
-        let academicUnitId: String? = try context.optional("academic_unit_id", in: o)
-        let academicUnitName: String? = try context.optional("academic_unit_name", in: o)
-        let permissions: Set<String>? = try context.optional("permissions", in: o)
+        var found = 0
+        let role: String = try context.required("role", in: o, found: &found)
+        let roleName: String = try context.optional("role_name", in: o, found: &found) ?? role
+        let schoolId: String? = try context.optional("school_id", in: o, found: &found)
+        let schoolName: String? = try context.optional("school_name", in: o, found: &found)
+        let academicUnitId: String? = try context.optional("academic_unit_id", in: o, found: &found)
+        let academicUnitName: String? = try context.optional("academic_unit_name", in: o, found: &found)
+        let permissions: Set<String>? = try context.optional("permissions", in: o, found: &found)
         self.init(
             role: role, roleName: roleName, schoolId: schoolId, schoolName: schoolName, academicUnitId: academicUnitId,
             academicUnitName: academicUnitName, permissions: permissions
