@@ -101,7 +101,8 @@ def page_ok():
         origin = re.match(r"https?://[^/]+", driver.current_url)
         # So is the end of a live stream (`/_/live`) cut by stopping that server.
         stopped = re.search(r"(http://127\.0\.0\.1:\d+)/\S* - Failed to load resource: "
-                            r"net::(ERR_CONNECTION_REFUSED|ERR_INCOMPLETE_CHUNKED_ENCODING)", entry["message"])
+                            r"net::(ERR_CONNECTION_REFUSED|ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_EMPTY_RESPONSE)",
+                            entry["message"])
         if stopped and origin and stopped.group(1) != origin.group(0):
             continue
         if entry["level"] == "SEVERE" and not external:
@@ -716,6 +717,10 @@ try:
                 check("Now playing" in text(), "the component's onPlay action ran (setState) and the page shows it")
                 # The now-playing bar counts the time played: a document timer, updated in place.
                 driver.execute_script("window.__sameDocument = true")
+                bar = driver.execute_script(
+                    "const el = document.querySelector('[id$=now_playing]');"
+                    "if (el) { el.parentElement.__kept = true; } return !!el && el.parentElement.classList.contains('transition');")
+                check(bar, "the now-playing bar is drawn with its slide-in transition")
                 played = lambda: re.search(r"Now playing\s+(\d+):(\d\d)", text())
                 start = played()
                 check(start, f"the bar shows the time played ({text()[:200]!r})")
@@ -725,6 +730,9 @@ try:
                 except TimeoutException:
                     check(False, f"the time played did not advance ({played() and played().group(0)})")
                 check(driver.execute_script("return window.__sameDocument === true"), "it counts without a reload")
+                check(driver.execute_script(
+                    "const el = document.querySelector('[id$=now_playing]'); return !!el && el.parentElement.__kept === true"),
+                      "the bar's transition stays as the time changes (it plays once, as the bar arrives)")
                 page_ok()
                 shot("podcasts-episode")
             # The address opens the same episode on its own (a shared link), and a wrong id says so.

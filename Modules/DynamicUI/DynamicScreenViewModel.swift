@@ -172,6 +172,8 @@ public final class DynamicScreenViewModel {
             for (field, value) in await dispatcher.initialValues(for: loaded.screen.definition, session: session()) {
                 formState.setValue(value, for: field)
             }
+            // An input bound to a variable shows the variable, whatever a handler preset.
+            showVariablesInInputs(Set(variables.keys))
             formBaseline = formState.fieldValues
         } catch {
             screenState = .error("\(error)")
@@ -358,31 +360,31 @@ public final class DynamicScreenViewModel {
     /// what is shown; an answer that is not a patch, or a patch that cannot be applied, is
     /// reported and the page is loaded again, so the screen never stays wrong.
     func refreshByPatch(from endpoint: String) async {
-        guard case .success(_, _, false) = dataState else { return await loadData(reload: true, quietly: true) }
+        let path = "data_config.refresh_patch_endpoint"
+        switch dataState {
+        case .success(_, _, true): return  // a page is being loaded: this refresh waits for the next
+        case .success: break
+        default: return await loadData(reload: true, quietly: true)  // nothing shown to patch
+        }
         let patch: DocumentPatch?
         do {
             patch = try await dataLoader.loadPatch(endpoint: endpoint, params: dataParams)
-        } catch let error as NetworkError {
-            observers.emit(
-                .error(
-                    ErrorEvent(.load, screen: route.screenKey, path: "data_config.refresh_patch_endpoint", message: error.message)
-                ))
+        } catch let error as NetworkError where error.code != .decoding {
+            // Not reached, or refused: what is shown stays, and the next refresh asks again.
+            observers.emit(.error(ErrorEvent(.load, screen: route.screenKey, path: path, message: error.message)))
             return
         } catch {
-            observers.emit(
-                .error(
-                    ErrorEvent(.decode, screen: route.screenKey, path: "data_config.refresh_patch_endpoint", message: "\(error)"))
-            )
+            // An answer that is not JSON, or not a patch: the page is loaded again.
+            observers.emit(.error(ErrorEvent(.decode, screen: route.screenKey, path: path, message: "\(error)")))
             return await loadData(reload: true, quietly: true)
         }
         guard let patch else { return }
         do throws(PatchError) {
             try applyToData(patch)
+        } catch PatchError.pageLoading {
+            return  // a page began loading meanwhile: the next refresh asks again
         } catch {
-            observers.emit(
-                .error(
-                    ErrorEvent(
-                        .actionFailed, screen: route.screenKey, path: "data_config.refresh_patch_endpoint", message: "\(error)")))
+            observers.emit(.error(ErrorEvent(.actionFailed, screen: route.screenKey, path: path, message: "\(error)")))
             await loadData(reload: true, quietly: true)
         }
     }

@@ -391,7 +391,7 @@ public final class NodeAppRuntime {
         for route in stacks.values.joined() { open.insert(route.id) }
         for route in sheetStack { open.insert(route.id) }
         if let sheet { open.insert(sheet.id) }
-        for (id, model) in models where !open.contains(id) { model.cancelFiredActions() }
+        for (id, model) in models where !open.contains(id) { model.closed() }
         models = models.filter { open.contains($0.key) }
     }
 
@@ -699,6 +699,14 @@ public final class NodeScreenModel {
     /// their `log_limit` times while the document is open).
     public func visibilityChanged(of id: String, visibility: RenderVisibility, fraction: Double) {
         visibilityTracker.changed(id, visibility: visibility, fraction: fraction)
+    }
+
+    /// The document closed for good: actions not started are dropped, timers stop, and the
+    /// visibility actions' waits end.
+    func closed() {
+        cancelFiredActions()
+        stopTimers()
+        visibilityTracker.cancelAll()
     }
 
     @ObservationIgnored private lazy var visibilityTracker = VisibilityTracker(clock: app?.configuration.clock ?? SystemClock()) {

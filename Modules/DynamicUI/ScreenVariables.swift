@@ -1,6 +1,7 @@
 import DynamicUIActions
 public import DynamicUIModels
 import DynamicUIResolvers
+import Foundation
 
 /// A screen's variable types, its compiled triggers and what their conditions were last.
 struct VariableRuntime {
@@ -119,7 +120,7 @@ extension DynamicScreenViewModel {
     }
 
     /// The inputs bound to the variables `names` show their values.
-    private func showVariablesInInputs(_ names: Set<String>) {
+    func showVariablesInInputs(_ names: Set<String>) {
         guard !names.isEmpty else { return }
         for (field, name) in variableInputs where names.contains(name) {
             guard let value = variables[name] else { continue }
@@ -130,6 +131,12 @@ extension DynamicScreenViewModel {
             default: text = value.text
             }
             if formState.fieldValues[field] != text { formState.setValue(text, for: field) }
+            // The value shown is the variable's: an error about text the user had typed is gone.
+            if formState.fieldErrors[field] != nil {
+                var errors = formState.fieldErrors
+                errors[field] = nil
+                formState.setErrors(errors)
+            }
         }
     }
 
@@ -145,7 +152,8 @@ extension DynamicScreenViewModel {
         var errors = formState.fieldErrors
         let location = JSONLocation(components: [.key("variables"), .key(name)])
         do throws(VariableError) {
-            guard let value = type.value(fromInput: text) else {
+            let separator = environment.locale.decimalSeparator ?? "."
+            guard let value = type.value(fromInput: text, decimalSeparator: separator) else {
                 throw VariableError(.typeMismatch, name: name, at: location, "'\(text)' is not a value of type \(type.rawValue)")
             }
             let changed = try assignVariables([(name, value)], at: JSONLocation(components: [.key("form")]))

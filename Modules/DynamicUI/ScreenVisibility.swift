@@ -48,6 +48,9 @@ final class VisibilityTracker {
         func cancelAll() {
             for state in appear + disappear { state.task?.cancel() }
         }
+
+        /// Nothing waits and nothing fired: the element may be forgotten.
+        var isIdle: Bool { (appear + disappear).allSatisfy { $0.task == nil && $0.fired == 0 } }
     }
 
     private var watches: [String: Watch] = [:]
@@ -79,20 +82,21 @@ final class VisibilityTracker {
         watch.fraction = fraction.isFinite ? min(max(fraction, 0), 1) : 0
         watches[id] = watch
         evaluate(id)
+        // An element out of view that waits for nothing and never fired is forgotten (a long
+        // feed scrolled by does not fill the table); one that fired keeps its count.
+        if let kept = watches[id], kept.fraction == 0, kept.isIdle { watches[id] = nil }
     }
 
     /// While suspended every element counts as hidden (its disappear actions may fire); resumed,
-    /// every element counts as hidden until its view reports it again.
+    /// each counts as its view last reported it (views report only changes), so an element still
+    /// on screen cancels its disappear wait and may be seen again.
     func set(suspended: Bool) {
         guard self.suspended != suspended else { return }
         self.suspended = suspended
-        for id in watches.keys.sorted() {
-            if !suspended { watches[id]?.fraction = 0 }
-            evaluate(id)
-        }
+        for id in watches.keys.sorted() { evaluate(id) }
     }
 
-    /// Cancels every wait (the screen is gone for good).
+    /// Cancels every wait and forgets every element (a document closed for good).
     func cancelAll() {
         for watch in watches.values { watch.cancelAll() }
         watches.removeAll()
@@ -101,10 +105,11 @@ final class VisibilityTracker {
     /// Starts or cancels the waits of `id`'s actions for its share now.
     private func evaluate(_ id: String) {
         guard var watch = watches[id] else { return }
-        let percent = suspended ? 0 : watch.fraction * 100
+        // Compared in tenths of a percent, whole numbers: 0.29 × 100 is 28.999… in floating point.
+        let permille = suspended ? 0 : Int((watch.fraction * 1000).rounded())
         for index in watch.appear.indices {
             let action = watch.visibility.appear[index]
-            let met = percent >= Double(action.visibilityPercentage ?? 50)
+            let met = permille >= (action.visibilityPercentage ?? 50) * 10
             if !met {
                 watch.appear[index].task?.cancel()
                 watch.appear[index].task = nil
@@ -116,7 +121,7 @@ final class VisibilityTracker {
         }
         for index in watch.disappear.indices {
             let action = watch.visibility.disappear[index]
-            if percent > Double(action.visibilityPercentage ?? 0) {
+            if permille > (action.visibilityPercentage ?? 0) * 10 {
                 watch.disappear[index].task?.cancel()
                 watch.disappear[index].task = nil
                 watch.disappear[index].armed = true

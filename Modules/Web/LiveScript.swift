@@ -25,22 +25,24 @@ extension HTMLRenderer {
 
     private static let liveScriptBody = """
         const key = el => el.id || (el.firstElementChild && el.firstElementChild.id ? '~' + el.firstElementChild.id : '');
-        const keyed = parent => {
-          for (const node of parent.childNodes) {
-            if (node.nodeType === 3 && node.textContent.trim() !== '') return false;
-          }
-          for (const child of parent.children) { if (!key(child)) return false; }
-          return true;
-        };
-        // What the user typed or ticked stays when the element around it is drawn again.
+        const hasText = el => Array.from(el.childNodes).some(node => node.nodeType === 3 && node.textContent.trim() !== '');
+        // What the user typed or ticked stays when the element around it is drawn again: a
+        // field is found by its id, a choice by its name and value, else by its name.
+        const fields = el => (el.matches('input, textarea, select') ? [el] : [])
+          .concat(Array.from(el.querySelectorAll('input[name], textarea[name], select[name]')));
         const keepInputs = (from, to) => {
-          from.querySelectorAll('input[name], textarea[name], select[name]').forEach(field => {
-            const twin = to.querySelector('[name="' + CSS.escape(field.name) + '"]');
-            if (!twin) return;
-            if (field.type === 'checkbox' || field.type === 'radio') {
+          const twins = fields(to);
+          for (const field of fields(from)) {
+            if (!field.name) continue;
+            const choice = field.type === 'checkbox' || field.type === 'radio';
+            const twin = choice
+              ? twins.find(t => t.name === field.name && t.value === field.value)
+              : (field.id && twins.find(t => t.id === field.id)) || twins.find(t => t.name === field.name);
+            if (!twin) continue;
+            if (choice) {
               if (field.checked !== field.defaultChecked) twin.checked = field.checked;
             } else if (field.value !== field.defaultValue) { twin.value = field.value; }
-          });
+          }
         };
         const replace = (old, fresh) => {
           const focused = old.contains(document.activeElement) ? document.activeElement.id : null;
@@ -61,10 +63,12 @@ extension HTMLRenderer {
           for (const attribute of a.attributes) { if (b.getAttribute(attribute.name) !== attribute.value) return false; }
           return true;
         };
+        // Merges `fresh` into `old` and returns the element now in the page: children with an id
+        // (or whose first child has one) are matched by it, the others in order by tag; an
+        // element holding text, or a field, is replaced when it changed.
         const morph = (old, fresh) => {
           if (old.isEqualNode(fresh)) return old;
-          // An element with a transition plays it again when it changes.
-          if (old.tagName !== fresh.tagName || old.classList.contains('transition') || !keyed(old) || !keyed(fresh)
+          if (old.tagName !== fresh.tagName || hasText(old) || hasText(fresh)
               || old.matches('input, textarea, select, button')) return replace(old, fresh);
           if (!sameAttributes(old, fresh)) {
             for (const attribute of Array.from(old.attributes)) {
@@ -72,30 +76,45 @@ extension HTMLRenderer {
             }
             for (const attribute of fresh.attributes) old.setAttribute(attribute.name, attribute.value);
           }
-          const olds = new Map();
-          for (const child of old.children) { if (!child.classList.contains('leaving')) olds.set(key(child), child); }
+          const byKey = new Map();
+          const unkeyed = [];
+          for (const child of old.children) {
+            if (child.classList.contains('leaving')) continue;
+            const k = key(child);
+            if (k && !byKey.has(k)) { byKey.set(k, child); } else { unkeyed.push(child); }
+          }
           let cursor = null;
           for (const child of Array.from(fresh.children)) {
-            const match = olds.get(key(child));
-            let placed;
-            if (match) { olds.delete(key(child)); placed = morph(match, child); } else { placed = child; }
+            const k = key(child);
+            let match = null;
+            if (k && byKey.has(k)) {
+              match = byKey.get(k);
+              byKey.delete(k);
+            } else if (!k) {
+              const index = unkeyed.findIndex(candidate => candidate.tagName === child.tagName && !key(candidate));
+              if (index >= 0) { match = unkeyed[index]; unkeyed.splice(index, 1); }
+            }
+            // A new element (a new key) is inserted as it is: its transition plays.
+            const placed = match ? morph(match, child) : child;
             let next = cursor ? cursor.nextElementSibling : old.firstElementChild;
             while (next && next.classList.contains('leaving')) next = next.nextElementSibling;
             if (placed !== next) old.insertBefore(placed, next);
             cursor = placed;
           }
-          for (const gone of olds.values()) leave(gone);
+          for (const gone of byKey.values()) leave(gone);
+          for (const gone of unkeyed) leave(gone);
           return old;
         };
         // Visibility: each element's share, reported as it crosses its thresholds.
         const observers = new Map();
         const watched = new WeakSet();
-        const report = (el, ratio) => {
+        const report = (id, ratio) => {
           if (!VISIBILITY) return;
           const fraction = ratio >= 0.995 ? 1 : Math.round(ratio * 1000) / 1000;
-          const body = new URLSearchParams({page: String(PAGE), id: el.dataset.visibility, fraction: String(fraction)});
+          const body = new URLSearchParams({page: String(PAGE), id, fraction: String(fraction)});
           fetch(VISIBILITY, {method: 'POST', body}).catch(() => {});
         };
+        const watchedIds = () => new Set(Array.from(document.querySelectorAll('[data-visibility]'), el => el.dataset.visibility));
         const watch = () => {
           if (!VISIBILITY || !('IntersectionObserver' in window)) return;
           document.querySelectorAll('[data-visibility]').forEach(el => {
@@ -105,7 +124,9 @@ extension HTMLRenderer {
             const name = thresholds.join(' ');
             if (!observers.has(name)) {
               observers.set(name, new IntersectionObserver(entries => {
-                for (const entry of entries) report(entry.target, entry.isIntersecting ? entry.intersectionRatio : 0);
+                for (const entry of entries) {
+                  if (entry.target.isConnected) report(entry.target.dataset.visibility, entry.isIntersecting ? entry.intersectionRatio : 0);
+                }
               }, {threshold: Array.from(new Set([0].concat(thresholds)))}));
             }
             observers.get(name).observe(el);
@@ -117,7 +138,11 @@ extension HTMLRenderer {
           const fresh = template.content.firstElementChild;
           const old = fresh && document.getElementById(fresh.id);
           if (!old) { location.reload(); return; }
+          const before = watchedIds();
           morph(old, fresh);
+          // An element a change removed is no longer visible (its disappear actions may fire).
+          const after = watchedIds();
+          for (const id of before) { if (!after.has(id)) report(id, 0); }
           watch();
           document.documentElement.dataset.liveUpdates = String(Number(document.documentElement.dataset.liveUpdates || 0) + 1);
         };

@@ -66,6 +66,10 @@ struct VariableInputTests {
         #expect(model.variables["minutes"] == 15, "beyond 64 bits is refused, not trapped")
         model.setFieldValue("21", for: "minutes")
         #expect(model.formState.fieldErrors["minutes"] == nil, "a good value clears the error")
+        model.setFieldValue("x", for: "minutes")
+        await model.perform(actionId: "more")
+        #expect(model.formState.value(for: "minutes") == "30")
+        #expect(model.formState.fieldErrors["minutes"] == nil, "the variable's value replaced the bad text and its error")
     }
 
     @Test func theInputShowsTheVariableWhenAnActionChangesIt() async throws {
@@ -78,7 +82,10 @@ struct VariableInputTests {
     @Test func inputTextConvertsToEachType() {
         #expect(VariableType.integer.value(fromInput: " 12 ") == 12)
         #expect(VariableType.integer.value(fromInput: "1.5") == nil)
-        #expect(VariableType.number.value(fromInput: "2,5") == 2.5)
+        #expect(VariableType.number.value(fromInput: "2,5", decimalSeparator: ",") == 2.5)
+        #expect(VariableType.number.value(fromInput: "2.5") == 2.5)
+        #expect(VariableType.number.value(fromInput: "1,000") == nil, "grouping is ambiguous: refused")
+        #expect(VariableType.number.value(fromInput: "1.000", decimalSeparator: ",") == nil)
         #expect(VariableType.number.value(fromInput: "inf") == nil)
         #expect(VariableType.boolean.value(fromInput: "0") == false)
         #expect(VariableType.boolean.value(fromInput: "quizá") == nil)

@@ -126,6 +126,27 @@ struct VisibilityTests {
         #expect(Self.disappearances(recorder) == ["promo.gone", "promo.gone"])
     }
 
+    @Test func aShareIsComparedExactlyAndAResumedScreenKeepsWhatWasShown() async throws {
+        let (clock, model, recorder) = try await Self.shown(
+            Self.screen(
+                appear: [["log_id": "at29", "visibility_percentage": 29, "visibility_duration_ms": 100]],
+                disappear: [["log_id": "gone", "visibility_duration_ms": 500]]))
+        let node = try Self.promo(model)
+        let visibility = try #require(node.visibility)
+        model.visibilityChanged(of: node.id, visibility: visibility, fraction: 0.29)
+        #expect(await clock.waitForSleepers(1, timeout: 5), "29 % is 29 %, not 28.999…")
+        clock.advance(by: 0.1)
+        for _ in 0..<50 where recorder.impressions.isEmpty { await Task.yield() }
+        #expect(recorder.impressions.map(\.1) == ["at29"])
+        // The app leaves for a moment and comes back: the element is still there.
+        await model.appDidChange(isActive: false)
+        #expect(await clock.waitForSleepers(1, timeout: 5), "hidden: the disappear action waits")
+        await model.appDidChange(isActive: true)
+        clock.advance(by: 1)
+        await settle()
+        #expect(Self.disappearances(recorder).isEmpty, "back at once: the element never went away")
+    }
+
     @Test func hostileNumbersAreClampedAndTheWatchedElementsBounded() async throws {
         let wild = VisibilityAction(logId: "x", visibilityPercentage: 500, visibilityDurationMs: -4, logLimit: -1)
         #expect(wild.clamped(disappear: false).visibilityPercentage == 100)
@@ -152,8 +173,11 @@ struct VisibilityTests {
         for _ in 0..<50 where recorder.impressions.isEmpty { await Task.yield() }
         #expect(recorder.impressions.map(\.1) == ["now"], "1 % for 0 ms: at once, without sleeping")
         #expect(clock.sleeperCount == 0)
-        // Past the bound, new elements are not watched (a hostile list of thousands of rows).
-        for index in 0..<10_050 { model.visibilityChanged(of: "row-\(index)", visibility: visibility, fraction: 0) }
+        // Rows scrolled by that wait for nothing and never fired are forgotten…
+        for index in 0..<500 { model.visibilityChanged(of: "idle-\(index)", visibility: visibility, fraction: 0) }
+        #expect(model.watchedElementCount == 1, "only the element that fired is kept")
+        // …and past the bound, new elements are not watched (a hostile list of thousands of rows).
+        for index in 0..<10_050 { model.visibilityChanged(of: "row-\(index)", visibility: visibility, fraction: 1) }
         #expect(model.watchedElementCount == 10_000)
     }
 }

@@ -1,7 +1,8 @@
 import DynamicUIDemoBackend
-import DynamicUITooling
 import Foundation
 import Testing
+
+@testable import DynamicUITooling
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -69,6 +70,13 @@ final class EventStreamReader: NSObject, URLSessionDataDelegate, @unchecked Send
 
 @Suite("Web preview: screens that change in place", .serialized)
 struct LivePreviewTests {
+    @Test func anEventKeepsEveryLineWhateverItsEnding() {
+        let bytes = LiveScreens.event("screen", "<p>uno\r\ndos\rtres\ncuatro</p>\n")
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "event: screen\ndata: <p>uno\ndata: dos\ndata: tres\ndata: cuatro</p>\ndata: \n\n")
+    }
+
     @Test func theSectionArrivesLiveAndTheSeenMetricsAreReported() async throws {
         let backend = try DemoBackend()
         try await backend.start()

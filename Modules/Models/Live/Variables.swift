@@ -105,15 +105,20 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
 extension VariableType {
     /// What the user entered in an input bound to a variable of this type, as a value of it
     /// (still to be checked: a colour or URL must be one); `nil` when the text is not one
-    /// (`12a` for an integer). Numbers accept a decimal comma; booleans `true`/`false`, `1`/`0`,
-    /// `on`/`off`; arrays and objects are JSON.
-    public func value(fromInput text: String) -> JSONValue? {
+    /// (`12a` for an integer). A number is written with `decimalSeparator` (the locale's: `2,5`
+    /// in Spanish) and without grouping (`1,000` is refused where `,` is not the decimal
+    /// separator, as ambiguous); booleans `true`/`false`, `1`/`0`, `on`/`off`; arrays and objects
+    /// are JSON.
+    public func value(fromInput text: String, decimalSeparator: String = ".") -> JSONValue? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch self {
         case .string, .color, .url: return .string(text)
         case .integer: return Int(trimmed).map { .number(JSONNumber($0)) }
         case .number:
-            guard let number = Double(trimmed.replacingOccurrences(of: ",", with: ".")), number.isFinite else { return nil }
+            let other = decimalSeparator == "," ? "." : ","
+            guard !trimmed.contains(other) else { return nil }
+            let written = decimalSeparator == "," ? trimmed.replacingOccurrences(of: ",", with: ".") : trimmed
+            guard let number = Double(written), number.isFinite else { return nil }
             return .number(JSONNumber(number))
         case .boolean:
             switch trimmed.lowercased() {

@@ -46,7 +46,7 @@ struct EduGoPages {
             if let token = request.form.last(where: { $0.0 == "page" }).flatMap({ Int($0.1) }),
                 let model = session.model(token: token), let id = request.form.last(where: { $0.0 == "id" })?.1,
                 let fraction = request.form.last(where: { $0.0 == "fraction" }).flatMap({ Double($0.1) }),
-                let visibility = LiveScreens.visibility(of: id, in: model)
+                let visibility = LiveScreens.visibility(of: id, in: model, drawn: session.drawn[token])
             {
                 model.visibilityChanged(of: id, visibility: visibility, fraction: fraction)
             }

@@ -48,29 +48,55 @@ struct DrawnPage {
 enum LiveScreens {
     /// Seconds between keep-alive comments.
     static let heartbeat = 5.0
+    /// How many pages listen to each model: the screen counts as shown while one does (an
+    /// action's page and the next, or two tabs, share a model).
+    private static var listeners: [ObjectIdentifier: Int] = [:]
 
     /// The event stream of `model`'s page, drawn first as `drawn`.
     static func stream(model: any LiveModel, drawn: DrawnPage) -> AsyncStream<[UInt8]> {
-        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingNewest(4))
+        // Screen events carry the whole screen (a newer one replaces an older), so only the
+        // newest few wait for a slow page.
+        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingNewest(8))
         continuation.yield(Array("retry: 1000\n: live screen\n\n".utf8))
+        let id = ObjectIdentifier(model)
+        listeners[id, default: 0] += 1
         let task = Task { @MainActor [weak model] in
-            guard let model else { return }
-            await model.pageDidChange(isShown: true)
+            guard let model, !Task.isCancelled else { return }
+            if listeners[id] == 1 { await model.pageDidChange(isShown: true) }
             model.renderOptions = drawn.options
             var last = drawn.renderer.fragment(drawn.root)
+            let changes = TreeChanges()
+            var observing = false
             while !Task.isCancelled {
                 model.renderIfNeeded()
+                if !observing {
+                    // One observation per change: it ends at the next change of the kept tree.
+                    withObservationTracking {
+                        _ = model.keptRoot
+                    } onChange: {
+                        changes.fire()
+                    }
+                    observing = true
+                }
                 let html = drawn.renderer.fragment(current(model, drawn: drawn))
                 if html != last {
                     last = html
                     continuation.yield(event("screen", html))
                 }
-                if await !nextChange(of: model, within: heartbeat) { continuation.yield(Array(": ping\n\n".utf8)) }
+                if await changes.next(within: heartbeat) {
+                    observing = false
+                } else if !Task.isCancelled {
+                    continuation.yield(Array(": ping\n\n".utf8))
+                }
             }
         }
         continuation.onTermination = { [weak model] _ in
             task.cancel()
-            Task { @MainActor in await model?.pageDidChange(isShown: false) }
+            Task { @MainActor in
+                let left = (listeners[id] ?? 1) - 1
+                listeners[id] = left > 0 ? left : nil
+                if left <= 0 { await model?.pageDidChange(isShown: false) }
+            }
         }
         return stream
     }
@@ -96,40 +122,36 @@ enum LiveScreens {
         return root
     }
 
-    /// One server-sent event; every line of `data` is its own `data:` line.
-    static func event(_ name: String, _ data: String) -> [UInt8] {
-        var text = "event: \(name)\n"
-        for line in data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
-        return Array((text + "\n").utf8)
-    }
-
-    /// Waits until the model's tree changes (`true`) or `seconds` pass (`false`); returns at
-    /// once when the task is cancelled.
-    static func nextChange(of model: any LiveModel, within seconds: Double) async -> Bool {
-        let signal = ChangeSignal()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                signal.set(continuation)
-                withObservationTracking {
-                    _ = model.keptRoot
-                } onChange: {
-                    signal.resume(true)
-                }
-                Task {
-                    try? await Task.sleep(nanoseconds: WireNumber.sleepNanoseconds(seconds: seconds))
-                    signal.resume(false)
-                }
+    /// One server-sent event; every line of `data` is its own `data:` line. A line ends at a
+    /// line feed, a carriage return or both (as the page's event parser reads it), so a CR in
+    /// a text cannot cut the event short.
+    nonisolated static func event(_ name: String, _ data: String) -> [UInt8] {
+        var bytes = Array("event: \(name)\ndata: ".utf8)
+        bytes.reserveCapacity(data.utf8.count + 64)
+        var previous: UInt8 = 0
+        for byte in data.utf8 {
+            switch byte {
+            case UInt8(ascii: "\n") where previous == UInt8(ascii: "\r"):
+                break  // the LF of a CRLF: the line already ended
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                bytes += Array("\ndata: ".utf8)
+            default:
+                bytes.append(byte)
             }
-        } onCancel: {
-            signal.resume(false)
+            previous = byte
         }
+        bytes += Array("\n\n".utf8)
+        return bytes
     }
 
     /// The visibility actions of the node `id` in the screen `model` shows (a list's rows
     /// included, as far as the page draws them), from the server's own tree: a page reports
     /// only an id and a share.
-    static func visibility(of id: String, in model: any LiveModel, rowLimit: Int = 500) -> RenderVisibility? {
-        guard let root = model.keptRoot else { return nil }
+    /// Before the stream has the model keep its tree, the tree the page was drawn from is used.
+    static func visibility(
+        of id: String, in model: any LiveModel, drawn: DrawnPage?, rowLimit: Int = 500
+    ) -> RenderVisibility? {
+        guard let root = model.keptRoot ?? drawn?.root else { return nil }
         var pending = [root]
         while let node = pending.popLast() {
             if node.id == id { return node.visibility }
@@ -140,27 +162,62 @@ enum LiveScreens {
     }
 }
 
-/// Resumes a continuation once: a change, the heartbeat or the cancellation, whichever is first.
-private final class ChangeSignal: @unchecked Sendable {
+/// The changes of a kept tree, waited for one at a time: `fire()` (an observation's change)
+/// marks one; `next(within:)` returns `true` for it, or `false` when the time passed or the task
+/// was cancelled first. A change that came while nobody waited is not lost.
+private final class TreeChanges: @unchecked Sendable {
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<Bool, Never>?
-    private var early: Bool?
+    private var pending = false
+    private var waiter: (id: Int, continuation: CheckedContinuation<Bool, Never>)?
+    private var nextId = 0
 
-    func set(_ continuation: CheckedContinuation<Bool, Never>) {
-        let value: Bool? = lock.withLock {
-            if let early { return early }
-            self.continuation = continuation
-            return nil
+    /// A change happened.
+    func fire() {
+        let waiting: CheckedContinuation<Bool, Never>? = lock.withLock {
+            guard let waiter else {
+                pending = true
+                return nil
+            }
+            self.waiter = nil
+            return waiter.continuation
         }
-        if let value { continuation.resume(returning: value) }
+        waiting?.resume(returning: true)
     }
 
-    func resume(_ value: Bool) {
+    /// Waits for the next change, at most `seconds`.
+    func next(within seconds: Double) async -> Bool {
+        let id: Int = lock.withLock {
+            nextId += 1
+            return nextId
+        }
+        let timeout = Task {
+            try? await Task.sleep(nanoseconds: WireNumber.sleepNanoseconds(seconds: seconds))
+            self.end(id, with: false)
+        }
+        defer { timeout.cancel() }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let now: Bool? = lock.withLock {
+                    if pending {
+                        pending = false
+                        return true
+                    }
+                    waiter = (id, continuation)
+                    return nil
+                }
+                if let now { continuation.resume(returning: now) }
+            }
+        } onCancel: {
+            self.end(id, with: false)
+        }
+    }
+
+    /// Ends the wait `id` (its time passed, or its task was cancelled) if it still waits.
+    private func end(_ id: Int, with value: Bool) {
         let waiting: CheckedContinuation<Bool, Never>? = lock.withLock {
-            guard early == nil else { return nil }
-            early = value
-            defer { continuation = nil }
-            return continuation
+            guard let waiter, waiter.id == id else { return nil }
+            self.waiter = nil
+            return waiter.continuation
         }
         waiting?.resume(returning: value)
     }

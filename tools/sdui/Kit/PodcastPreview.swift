@@ -195,7 +195,9 @@ final class PodcastPreview {
 
     /// A page reports the visible share of an element with visibility actions.
     func visibility(token: Int, id: String, fraction: Double) {
-        guard let model = pages[token]?.model, let visibility = LiveScreens.visibility(of: id, in: model) else { return }
+        guard let model = pages[token]?.model,
+            let visibility = LiveScreens.visibility(of: id, in: model, drawn: drawn[token])
+        else { return }
         model.visibilityChanged(of: id, visibility: visibility, fraction: fraction)
     }
 
