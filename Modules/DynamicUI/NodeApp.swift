@@ -553,10 +553,14 @@ public final class NodeScreenModel {
     @ObservationIgnored public private(set) var actions = NodeActionTable()
 
     @ObservationIgnored weak var app: NodeAppRuntime?
-    @ObservationIgnored private var document: CompiledNode?
+    @ObservationIgnored var document: CompiledNode?
     @ObservationIgnored private var impressions: Set<String> = []
     /// The document's timers by id.
     @ObservationIgnored var timers: [String: NodeTimer] = [:]
+    /// The document's deferred sections by node id: loading, loaded or failed, each on its own.
+    public internal(set) var sections: [String: SectionState] = [:]
+    /// Bumped when the document loads again: section loads begun before are not applied.
+    @ObservationIgnored var sectionGeneration = 0
 
     init(route: NodeRoute, app: NodeAppRuntime) {
         self.route = route
@@ -595,6 +599,7 @@ public final class NodeScreenModel {
             return
         }
         startTimers(document?.node.timers ?? [])
+        startSections()
         let rendered = render(options: RenderOptions())
         if let (onLoad, scope) = rendered.actions.action(for: "onLoad") {
             await apply(await app.execute(onLoad, in: scope, screen: route.document))
@@ -645,7 +650,9 @@ public final class NodeScreenModel {
                 root: RenderNode(id: route.document, kind: .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false)),
                 actions: NodeActionTable())
         }
-        let rendered = app.renderer(options: options).render(document, context: context, name: route.document)
+        var renderer = app.renderer(options: options)
+        renderer.sections = sections
+        let rendered = renderer.render(document, context: context, name: route.document)
         actions = rendered.actions
         // Back follows the stack: a tab's root (or a presented sheet, which has its own Done)
         // has no Back.
@@ -661,6 +668,10 @@ public final class NodeScreenModel {
     /// seen; a list row's action keeps its row's context.
     public func perform(_ actionKey: String) async {
         guard let app else { return }
+        if let section = SectionState.zoneId(retrying: actionKey) {
+            await loadSections(only: section)  // a failed section's retry: only it loads again
+            return
+        }
         let previous = actions
         _ = render(options: RenderOptions())
         guard let (action, scope) = actions.action(for: actionKey) ?? previous.action(for: actionKey) else {

@@ -63,6 +63,8 @@ public struct NodeRenderer: Sendable {
     /// What the signed-in user may do: a node that needs another permission is left out, with
     /// its actions (`nil`: not known, so every node is drawn and the server decides).
     public let permissions: Set<String>?
+    /// The states of the document's deferred sections (nodes with a `data_endpoint`), by node id.
+    public var sections: [String: SectionState] = [:]
 
     /// Creates a renderer.
     public init(
@@ -113,6 +115,31 @@ public struct NodeRenderer: Sendable {
         guard budget.spend(), level < maxNesting else {
             return options.showUnknownMarkers ? RenderNode(id: id, kind: .unknown("node limit")) : nil
         }
+        var sectionContext: DataContext?
+        if node.dataEndpoint != nil, let sectionId = node.nodeId {
+            // A deferred section: a skeleton until its data arrives, its own error and retry.
+            switch sections[sectionId] {
+            case .loaded(let data)?:
+                sectionContext = context.child([("section", data)], defaultObject: context.defaultObject)
+            case .failed(let message)?:
+                let strings = context.environment.strings
+                let retry = ControlNode(
+                    type: .textButton, label: strings(.retry), value: .null, isRequired: false, isReadOnly: false,
+                    options: [], icon: "arrow.clockwise", role: .plain, actionId: SectionState.retryActionId(sectionId))
+                return RenderNode(
+                    id: id, kind: .emptyState(title: strings(.dataLoadFailed), message: message, systemImage: "wifi.slash"),
+                    children: [
+                        RenderNode(
+                            id: "\(id)/retry", kind: .control(retry),
+                            accessibility: AccessibilityInfo(label: strings(.retry), traits: ["button"]))
+                    ])
+            case .loading?, nil:
+                return RenderNode(
+                    id: id, kind: .skeleton(lines: max(1, min(compiled.children.count, 6))),
+                    accessibility: AccessibilityInfo(label: context.environment.strings(.loading), traits: []))
+            }
+        }
+        let context = sectionContext ?? context
         let style = style(of: node)
         func child(_ name: String) -> RenderNode? {
             compiled.nested[name].flatMap {

@@ -526,6 +526,7 @@ struct LiveValidationTests {
                 "body": [
                     "type": "vstack",
                     "transition": ["type": "spin"],
+                    "data_endpoint": "/v1/latest",
                     "visibility_actions": [["log_id": "seen", "action_id": "x"]],
                     "children": [
                         [
@@ -546,6 +547,7 @@ struct LiveValidationTests {
                 ("timers[0].tick_interval", .warning, "raised to 100 ms"),
                 ("timers[1].id", .error, "duplicate timer id 't'"),
                 ("props.body.transition.type", .warning, "unknown transition 'spin'"),
+                ("props.body.data_endpoint", .error, "a deferred section needs an id"),
                 ("props.body.visibility_actions[0].action_id", .warning, "run no action by id"),
                 ("props.body.children[0].timers", .warning, "root node only"),
                 ("props.body.children[0].props.action.id", .error, "no timer 'nope'"),

@@ -616,12 +616,13 @@ extension ViewNode {
             let transition: Transition? = try context.optional("transition", in: o, found: &found)
             let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
             let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
+            let dataEndpoint: String? = try context.optional("data_endpoint", in: o, found: &found)
             let timers: [TimerDefinition]? = try context.optional("timers", in: o, found: &found)
             return ViewNode(
                 type: type, id: nodeId, style: style, inlineStyle: inlineStyle, condition: condition,
                 children: children, props: props, requires: requires, fallback: fallback, logId: logId,
                 permission: permission, transition: transition, visibilityActions: visibilityActions,
-                disappearActions: disappearActions, timers: timers
+                disappearActions: disappearActions, dataEndpoint: dataEndpoint, timers: timers
             )
         }
     }
@@ -642,6 +643,7 @@ extension ViewNode {
         b.set("transition", transition)
         b.set("visibility_actions", visibilityActions)
         b.set("disappear_actions", disappearActions)
+        b.set("data_endpoint", dataEndpoint)
         b.set("timers", timers)
         return b.json
     }

@@ -31,6 +31,10 @@ public struct ViewNode: JSONModel, Identifiable {  // wire: node
     public var visibilityActions: [VisibilityAction]?  // wire: key=visibility_actions
     /// Reported when the node, once seen, has been hidden long enough.
     public var disappearActions: [VisibilityAction]?  // wire: key=disappear_actions
+    /// A deferred section: the node's own endpoint. The document shows at once with a skeleton
+    /// here, and the node is drawn when this data arrives (read as `$.section` inside it), with
+    /// its own error and retry; cached and kept offline like any response. Needs an `id`.
+    public var dataEndpoint: String?  // wire: key=data_endpoint
     /// The document's timers, on its root node (their time is kept in state; `timer` actions
     /// command them; tick and end actions are the screen dialect's).
     public var timers: [TimerDefinition]?
@@ -42,7 +46,7 @@ public struct ViewNode: JSONModel, Identifiable {  // wire: node
         condition: String? = nil, children: [ViewNode] = [], props: NodeProps = .none, requires: [String]? = nil,
         fallback: Fallback<ViewNode>? = nil, logId: String? = nil, permission: String? = nil,
         transition: Transition? = nil, visibilityActions: [VisibilityAction]? = nil,
-        disappearActions: [VisibilityAction]? = nil, timers: [TimerDefinition]? = nil
+        disappearActions: [VisibilityAction]? = nil, dataEndpoint: String? = nil, timers: [TimerDefinition]? = nil
     ) {
         self.type = type
         self.nodeId = nodeId
@@ -58,6 +62,7 @@ public struct ViewNode: JSONModel, Identifiable {  // wire: node
         self.transition = transition
         self.visibilityActions = visibilityActions
         self.disappearActions = disappearActions
+        self.dataEndpoint = dataEndpoint
         self.timers = timers
     }
     // wire: end of generated code.

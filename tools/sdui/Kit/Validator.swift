@@ -1280,6 +1280,12 @@ private struct NodeChecks {
         }
         if let id = node.nodeId { sink.unique("node", id, at: location.appending(key: "id"), seen: &nodeIds) }
         if let transition = node.transition { sink.checkTransition(transition, at: location.appending(key: "transition")) }
+        if let endpoint = node.dataEndpoint {
+            sink.checkEndpoint(endpoint, at: location.appending(key: "data_endpoint"))
+            if node.nodeId == nil {
+                sink.error(location.appending(key: "data_endpoint"), "a deferred section needs an id (its state is kept by it)")
+            }
+        }
         sink.checkVisibility(node.visibilityActions, node.disappearActions, at: location, actionIds: nil)
         if case .unknown(let raw) = node.type, !context.nativeComponents.contains(raw) {
             sink.warning(location.appending(key: "type"), "unknown node type '\(raw)'; this SDK draws it as a fallback")
