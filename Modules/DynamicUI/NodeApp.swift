@@ -217,6 +217,7 @@ public final class NodeAppRuntime {
     public func start() async {
         phase = .loading
         compiled = [:]
+        for model in models.values { model.closed() }
         models = [:]
         tabRoutes = [:]
         darkMode = await settings.value(for: "dark_mode")?.boolValue
@@ -561,6 +562,10 @@ public final class NodeScreenModel {
     public internal(set) var sections: [String: SectionState] = [:]
     /// Bumped when the document loads again: section loads begun before are not applied.
     @ObservationIgnored var sectionGeneration = 0
+    /// The endpoint each section was loaded from (a patch may give a section another).
+    @ObservationIgnored var sectionEndpoints: [String: String] = [:]
+    /// The section loads under way.
+    @ObservationIgnored var sectionTask: Task<Void, Never>?
 
     init(route: NodeRoute, app: NodeAppRuntime) {
         self.route = route
@@ -636,6 +641,8 @@ public final class NodeScreenModel {
         if let key = patch.screenKey, key != route.document { throw PatchError.meantFor(key, shown: route.document) }
         document = try app.patched(current, with: patch)
         kept.setNeedsRender()
+        // A section the patch brought (or gave another endpoint) loads; one it removed is forgotten.
+        startChangedSections()
     }
 
     /// The render tree of the document in its current context, built on each call (the web
@@ -669,7 +676,12 @@ public final class NodeScreenModel {
     public func perform(_ actionKey: String) async {
         guard let app else { return }
         if let section = SectionState.zoneId(retrying: actionKey) {
-            await loadSections(only: section)  // a failed section's retry: only it loads again
+            // A failed section's retry: only it loads again, and the next action does not wait for it.
+            let previous = sectionTask
+            sectionTask = Task { [weak self] in
+                await previous?.value
+                await self?.loadSections(only: section)
+            }
             return
         }
         let previous = actions
@@ -717,6 +729,7 @@ public final class NodeScreenModel {
     func closed() {
         cancelFiredActions()
         stopTimers()
+        stopSections()
         visibilityTracker.cancelAll()
     }
 

@@ -4,26 +4,49 @@ import DynamicUIRendering
 import DynamicUIResolvers
 
 extension NodeScreenModel {
-    /// Loads the document's deferred sections (nodes with a `data_endpoint` and an `id`), each
-    /// on its own and without holding the document back: a skeleton until the data arrives,
-    /// then the node drawn with it as `$.section`, or its own error with a retry. `only` loads
-    /// that one (its retry, asking the server even when a response is cached).
-    func loadSections(only sectionId: String? = nil) async {
-        guard let app, let document else { return }
+    /// The document's deferred sections: nodes with a `data_endpoint` and an `id`, outside the
+    /// root and outside component bodies (as the renderer draws them), with their endpoints.
+    var deferredSections: [(id: String, endpoint: String)] {
+        guard let document else { return [] }
+        var found: [(id: String, endpoint: String)] = []
+        var pending = Array(document.children.reversed()) + document.nested.values.sorted { $0.node.id < $1.node.id }
+        while let compiled = pending.popLast() {
+            if let endpoint = compiled.node.dataEndpoint, let id = compiled.node.nodeId { found.append((id, endpoint)) }
+            pending += compiled.children.reversed()
+            pending += compiled.nested.values
+        }
+        return found
+    }
+
+    /// Loads the document's deferred sections, each on its own and without holding the document
+    /// back: a skeleton until the data arrives, then the node drawn with it as `$.section`, or its
+    /// own error with a retry. `only` loads that one (its retry, asking the server even when a
+    /// response is cached); `changed` only those new or given another endpoint (a patch).
+    func loadSections(only sectionId: String? = nil, changed: Bool = false) async {
+        guard let app else { return }
         let generation = sectionGeneration
-        let deferred = document.allNodes.compactMap { compiled -> (id: String, endpoint: String)? in
-            guard let endpoint = compiled.node.dataEndpoint, let id = compiled.node.nodeId else { return nil }
-            return sectionId == nil || id == sectionId ? (id, endpoint) : nil
+        let all = deferredSections
+        let present = Set(all.map(\.id))
+        for id in Set(sections.keys).union(sectionEndpoints.keys) where !present.contains(id) {
+            sections[id] = nil
+            sectionEndpoints[id] = nil
+        }
+        let deferred = all.filter { section in
+            if let sectionId { return section.id == sectionId }
+            return !changed || sections[section.id] == nil || sectionEndpoints[section.id] != section.endpoint
         }
         guard !deferred.isEmpty else { return }
-        for (id, _) in deferred where sections[id] == nil || sectionId != nil { sections[id] = .loading }
+        for (id, endpoint) in deferred {
+            sections[id] = .loading
+            sectionEndpoints[id] = endpoint
+        }
         var known: [String: String] = [:]
         for (name, value) in route.params where !value.isNull { known[name] = value.text }
         let parameters = known
         let useCache = sectionId == nil
         let client = app.client
         let strings = app.strings
-        await withTaskGroup(of: (String, SectionState).self) { group in
+        await withTaskGroup(of: (String, String, SectionState).self) { group in
             for (id, endpoint) in deferred {
                 group.addTask {
                     let target = Endpoint(endpoint)
@@ -32,21 +55,43 @@ extension NodeScreenModel {
                     do throws(NetworkError) {
                         let response = try await client.send(
                             APIRequest(.get, target, pathParameters: path, useCache: useCache))
-                        return (id, .loaded(try response.json()))
+                        return (id, endpoint, .loaded(try response.json()))
                     } catch {
                         let offline = error.code == .noConnection || error.code == .timeout
-                        return (id, .failed(message: offline ? strings(.offline) : strings(.dataLoadFailed)))
+                        return (id, endpoint, .failed(message: offline ? strings(.offline) : strings(.dataLoadFailed)))
                     }
                 }
             }
-            for await (id, state) in group where sectionGeneration == generation { sections[id] = state }
+            // A load begun before the document loaded again, or for an endpoint a patch replaced, is dropped.
+            for await (id, endpoint, state) in group
+            where sectionGeneration == generation && sectionEndpoints[id] == endpoint {
+                sections[id] = state
+            }
         }
     }
 
-    /// Starts loading the sections of a document just loaded (the document does not wait).
+    /// Starts loading the sections of a document just loaded (the document does not wait); loads
+    /// of its earlier version stop.
     func startSections() {
-        sectionGeneration += 1
+        stopSections()
         sections = [:]
-        Task { [weak self] in await self?.loadSections() }
+        sectionEndpoints = [:]
+        sectionTask = Task { [weak self] in await self?.loadSections() }
+    }
+
+    /// Starts loading the sections a patch brought or gave another endpoint.
+    func startChangedSections() {
+        let previous = sectionTask
+        sectionTask = Task { [weak self] in
+            await previous?.value
+            await self?.loadSections(changed: true)
+        }
+    }
+
+    /// Stops the section loads under way; their results are not applied.
+    func stopSections() {
+        sectionGeneration += 1
+        sectionTask?.cancel()
+        sectionTask = nil
     }
 }

@@ -128,6 +128,10 @@ extension DynamicScreenViewModel {
             switch value {
             case .null: text = ""
             case .array, .object: text = JSONWriter().string(from: value)  // entered as JSON
+            case .number:
+                // Written as the user enters it: with the locale's decimal separator.
+                let separator = environment.locale.decimalSeparator ?? "."
+                text = separator == "." ? value.text : value.text.replacingOccurrences(of: ".", with: separator)
             default: text = value.text
             }
             if formState.fieldValues[field] != text { formState.setValue(text, for: field) }

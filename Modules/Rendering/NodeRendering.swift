@@ -116,7 +116,8 @@ public struct NodeRenderer: Sendable {
             return options.showUnknownMarkers ? RenderNode(id: id, kind: .unknown("node limit")) : nil
         }
         var sectionContext: DataContext?
-        if node.dataEndpoint != nil, let sectionId = node.nodeId {
+        // Sections are the document's own nodes (not its root, not a component's body).
+        if node.dataEndpoint != nil, level > 0, depth == 0, let sectionId = node.nodeId {
             // A deferred section: a skeleton until its data arrives, its own error and retry.
             switch sections[sectionId] {
             case .loaded(let data)?:

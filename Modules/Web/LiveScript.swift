@@ -114,7 +114,8 @@ extension HTMLRenderer {
           const body = new URLSearchParams({page: String(PAGE), id, fraction: String(fraction)});
           fetch(VISIBILITY, {method: 'POST', body}).catch(() => {});
         };
-        const watchedIds = () => new Set(Array.from(document.querySelectorAll('[data-visibility]'), el => el.dataset.visibility));
+        const watchedIds = () => new Set(Array.from(document.querySelectorAll('[data-visibility]'))
+          .filter(el => !el.closest('.leaving')).map(el => el.dataset.visibility));
         const watch = () => {
           if (!VISIBILITY || !('IntersectionObserver' in window)) return;
           document.querySelectorAll('[data-visibility]').forEach(el => {

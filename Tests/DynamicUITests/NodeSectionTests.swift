@@ -69,10 +69,34 @@ struct NodeSectionTests {
             "its own error with a retry: \(failed)")
         #expect(failed.contains("Swift Talk"), "the rest of the document works: \(failed)")
         await model.perform(SectionState.retryActionId("latest"))
+        for _ in 0..<200 where model.sections["latest"] != .loaded(["episode": "Episodio 12: relojes"]) {
+            try await Task.sleep(nanoseconds: 2_000_000)
+        }
         #expect(model.sections["latest"] == .loaded(["episode": "Episodio 12: relojes"]))
         #expect(Self.text(model).contains("Episodio 12: relojes"))
         #expect(await transport.requests(to: "/v1/shows/7/latest").count == 2)
         #expect(await transport.requests(to: "/v1/documents/app").count == 1, "the retry loads only the section")
+    }
+
+    @Test func aPatchThatBringsASectionLoadsIt() async throws {
+        let transport = ScriptedTransport()
+        await transport.on(.get, "/v1/shows/7/latest", .json(200, ["episode": "Uno"]))
+        await transport.on(.get, "/v1/shows/7/next", .json(200, ["episode": "Dos"]))
+        let app = try await Self.app(transport)
+        app.push(NodeRoute(document: "app", params: ["id": "7", "title": "Swift Talk"]))
+        let model = app.model(for: try #require(app.current))
+        await model.load()
+        let next: JSONValue = [
+            "type": "vstack", "id": "next", "data_endpoint": "/v1/shows/{id}/next",
+            "children": [["type": "text", "props": ["content": "$.section.episode"]]],
+        ]
+        try model.apply(DocumentPatch(changes: [PatchChange(id: "intro", items: [next])]))
+        for _ in 0..<200 where model.sections["next"] != .loaded(["episode": "Dos"]) {
+            try await Task.sleep(nanoseconds: 2_000_000)
+        }
+        #expect(model.sections["next"] == .loaded(["episode": "Dos"]))
+        #expect(Self.text(model).contains("\"Dos\""))
+        #expect(await transport.requests(to: "/v1/shows/7/latest").count == 1, "the section it kept does not load again")
     }
 
     @Test func aLoadingSectionIsASkeleton() throws {

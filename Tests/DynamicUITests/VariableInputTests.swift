@@ -72,6 +72,17 @@ struct VariableInputTests {
         #expect(model.formState.fieldErrors["minutes"] == nil, "the variable's value replaced the bad text and its error")
     }
 
+    @Test func aNumberIsShownWithTheLocalesDecimalSeparator() async throws {
+        var screen = Self.screen.objectValue ?? [:]
+        screen["variables"] = [["name": "minutes", "type": "number", "value": 2.5]]
+        screen["triggers"] = []
+        let fixture = Fixture()
+        let model = try await fixture.shown(.object(screen))
+        #expect(model.formState.value(for: "minutes") == "2,5", "Spanish writes a decimal comma")
+        model.setFieldValue("2,75", for: "minutes")
+        #expect(model.variables["minutes"] == 2.75 && model.formState.value(for: "minutes") == "2,75")
+    }
+
     @Test func theInputShowsTheVariableWhenAnActionChangesIt() async throws {
         let fixture = Fixture()
         let model = try await fixture.shown(Self.screen)

@@ -519,7 +519,7 @@ struct LiveValidationTests {
 
     @Test func aNodeDocumentsTimersAndVisibilityAreChecked() throws {
         let document: JSONValue = [
-            "type": "screen", "id": "doc",
+            "type": "screen", "id": "doc", "data_endpoint": "/v1/doc",
             "timers": [["id": "t", "tick_interval": 10, "end_actions": ["x"]], ["id": "t"]],
             "props": [
                 "title": "Doc",
@@ -543,6 +543,7 @@ struct LiveValidationTests {
         Self.expect(
             try Self.report("doc.json", document),
             [
+                ("data_endpoint", .error, "the root node cannot be a deferred section"),
                 ("timers[0].end_actions", .warning, "run no actions by id"),
                 ("timers[0].tick_interval", .warning, "raised to 100 ms"),
                 ("timers[1].id", .error, "duplicate timer id 't'"),

@@ -60,9 +60,10 @@ enum LiveScreens {
         continuation.yield(Array("retry: 1000\n: live screen\n\n".utf8))
         let id = ObjectIdentifier(model)
         listeners[id, default: 0] += 1
+        let first = listeners[id] == 1
         let task = Task { @MainActor [weak model] in
             guard let model, !Task.isCancelled else { return }
-            if listeners[id] == 1 { await model.pageDidChange(isShown: true) }
+            if first { await model.pageDidChange(isShown: true) }
             model.renderOptions = drawn.options
             var last = drawn.renderer.fragment(drawn.root)
             let changes = TreeChanges()

@@ -1259,6 +1259,7 @@ private struct NodeChecks {
     }
 
     mutating func checkLibrary(_ library: ComponentLibrary) {
+        timerIds = nil
         for name in library.components.keys.sorted() {
             guard let component = library.components[name] else { continue }
             nodeIds = [:]
@@ -1281,9 +1282,14 @@ private struct NodeChecks {
         if let id = node.nodeId { sink.unique("node", id, at: location.appending(key: "id"), seen: &nodeIds) }
         if let transition = node.transition { sink.checkTransition(transition, at: location.appending(key: "transition")) }
         if let endpoint = node.dataEndpoint {
-            sink.checkEndpoint(endpoint, at: location.appending(key: "data_endpoint"))
-            if node.nodeId == nil {
-                sink.error(location.appending(key: "data_endpoint"), "a deferred section needs an id (its state is kept by it)")
+            let at = location.appending(key: "data_endpoint")
+            sink.checkEndpoint(endpoint, at: at)
+            if timerIds == nil {
+                sink.error(at, "a component's body cannot be a deferred section; put data_endpoint on the document's node")
+            } else if location == .root {
+                sink.error(at, "the root node cannot be a deferred section (the document needs it to show at once)")
+            } else if node.nodeId == nil {
+                sink.error(at, "a deferred section needs an id (its state is kept by it)")
             }
         }
         sink.checkVisibility(node.visibilityActions, node.disappearActions, at: location, actionIds: nil)
