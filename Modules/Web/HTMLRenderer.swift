@@ -49,11 +49,13 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// A complete page for `root`, with `navigation` (tab bar / sidebar links) above it.
-    /// `preamble` is trusted HTML placed first in the body (a host's own toolbar); it is not escaped.
+    /// `preamble` is trusted HTML placed first in the body (a host's own toolbar) and
+    /// `postscript` last (a host's script, such as `liveScript`); neither is escaped.
     public func page(
         _ root: RenderNode, navigation: [(title: String, href: String, selected: Bool, systemImage: String?)] = [],
         theme: Theme = .system,
-        palette: DynamicUIModels.Theme? = nil, preamble: String = "", shortcuts: [String: String] = [:]
+        palette: DynamicUIModels.Theme? = nil, preamble: String = "", shortcuts: [String: String] = [:],
+        postscript: String = ""
     ) -> String {
         var title = "DynamicUI"
         var renderer = self
@@ -64,13 +66,14 @@ public struct HTMLRenderer: Sendable {
             renderer.language = chrome.strings.language.rawValue
         }
         return renderer.document(
-            root, title: title, navigation: navigation, theme: theme, palette: palette, preamble: preamble, shortcuts: shortcuts)
+            root, title: title, navigation: navigation, theme: theme, palette: palette, preamble: preamble, shortcuts: shortcuts,
+            postscript: postscript)
     }
 
     private func document(
         _ root: RenderNode, title: String, navigation: [(title: String, href: String, selected: Bool, systemImage: String?)],
         theme: Theme,
-        palette: DynamicUIModels.Theme?, preamble: String, shortcuts: [String: String]
+        palette: DynamicUIModels.Theme?, preamble: String, shortcuts: [String: String], postscript: String
     ) -> String {
         var out = "<!DOCTYPE html>\n<html lang=\"\(Self.attribute(language))\" dir=\"\(strings.direction.rawValue)\""
         if theme != .system { out += " data-theme=\"\(theme.rawValue)\"" }
@@ -93,7 +96,7 @@ public struct HTMLRenderer: Sendable {
             }
             out += "</ul></nav>"
         }
-        out += "<main>" + fragment(root) + "</main></body></html>\n"
+        out += "<main>" + fragment(root) + "</main>" + postscript + "</body></html>\n"
         return out
     }
 

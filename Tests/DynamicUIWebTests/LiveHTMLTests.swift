@@ -21,6 +21,12 @@ struct LiveHTMLTests {
         #expect(!plain.contains("data-visibility"))
     }
 
+    @Test func aPostscriptEndsTheBody() {
+        let page = HTMLRenderer().page(
+            RenderNode(id: "x", kind: .text("Hola", style: .body, lineLimit: nil)), postscript: "<script>live()</script>")
+        #expect(page.hasSuffix("</main><script>live()</script></body></html>\n"), "\(page.suffix(80))")
+    }
+
     @Test func theLiveScriptQuotesItsURLs() {
         let script = HTMLRenderer.liveScript(events: "/_/live?page=1</script><b>]]>", visibility: nil, page: 3)
         #expect(script.hasPrefix("<script>//<![CDATA[") && script.hasSuffix("//]]></script>"))

@@ -91,8 +91,12 @@ struct DemoRouter {
         if let document = entry["document"]?.stringValue {
             let json = try backend.edugo.data(document)
             var reply = Reply(status: 200, body: document == "stats_global" ? try scope.stats(json) : json)
-            // A slow document (a deferred section's): at most five seconds.
+            // A slow document (a deferred section's): at most five seconds; one the app may keep
+            // (`max_age` seconds, at most a day) is answered with `Cache-Control: max-age`.
             reply.delay = min(max(entry["latency_ms"]?.doubleValue ?? 0, 0), 5000) / 1000
+            if let seconds = entry["max_age"]?.intValue, seconds > 0 {
+                reply.headers["Cache-Control"] = "max-age=\(min(seconds, 86_400))"
+            }
             return reply
         }
         guard let collection = entry["collection"]?.stringValue else {

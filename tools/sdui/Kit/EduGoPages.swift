@@ -134,18 +134,17 @@ struct EduGoPages {
         var renderer = HTMLRenderer(actionPath: "/act/\(token)", screenPath: "/screen")
         renderer.backPath = Self.url(shown, extra: [("back", "1")])
         let theme: HTMLRenderer.Theme = await session.darkMode() ? .dark : .system
+        let live = HTMLRenderer.liveScript(events: "/_/live?page=\(token)", visibility: "/_/visibility", page: token)
         let html = renderer.page(
             root, navigation: tabs, theme: theme, preamble: previewBar(returnTo: Self.url(shown)) + eventLog(token: token),
-            shortcuts: shortcuts(screen: model.compiled?.definition, regular: regular))
+            shortcuts: shortcuts(screen: model.compiled?.definition, regular: regular), postscript: live)
         // The live stream draws the screen again as `page` drew it (its words and direction).
         if case .screen(let chrome) = root.kind {
             renderer.strings = chrome.strings
             renderer.language = chrome.strings.language.rawValue
         }
         session.drawn[token] = DrawnPage(root: root, renderer: renderer, options: options)
-        let live = HTMLRenderer.liveScript(
-            events: "/_/live?page=\(token)", visibility: "/_/visibility", page: token)
-        return Reply(status: 200, body: html.replacingOccurrences(of: "</body>", with: live + "</body>"))
+        return Reply(status: 200, body: html)
     }
 
     /// The keyboard shortcuts of the page, from the same `MenuCommands` a Mac's menu bar shows:

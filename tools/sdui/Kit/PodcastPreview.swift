@@ -177,13 +177,14 @@ final class PodcastPreview {
         }
         renderer.components = app.nativeComponents
         let theme: HTMLRenderer.Theme = app.darkMode.map { $0 ? .dark : .light } ?? .system
-        let html = renderer.page(rendered.root, navigation: tabs, theme: theme, palette: app.theme, preamble: preamble)
         // The live stream draws the document again as `page` drew it (its timers tick in place).
-        renderer.language = "en"
-        drawn[token] = DrawnPage(root: rendered.root, renderer: renderer, options: options)
         let live = HTMLRenderer.liveScript(
             events: "/podcasts/_/live?page=\(token)", visibility: "/podcasts/_/visibility", page: token)
-        return Reply(status: 200, body: html.replacingOccurrences(of: "</body>", with: live + "</body>"))
+        let html = renderer.page(
+            rendered.root, navigation: tabs, theme: theme, palette: app.theme, preamble: preamble, postscript: live)
+        renderer.language = "en"
+        drawn[token] = DrawnPage(root: rendered.root, renderer: renderer, options: options)
+        return Reply(status: 200, body: html)
     }
 
     /// The binding and submit action of a document's search field, if it has one.
