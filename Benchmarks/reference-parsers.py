@@ -7,9 +7,11 @@ PROBE is a release build of tools/bench-probe (`DYNAMICUI_BENCHMARKS=1 swift bui
 --scratch-path .build-bench --product dynamicui-probe`). The script writes the reader inputs
 (screens of 20 and 100 KB, lists of 1,000 and 10,000 items, and the string-heavy ones: a 46 KB
 iTunes lookup response and a screen localized in twelve languages) to a temporary folder, then
-for each round and file alternates: the probe's median read time (JSONReader → JSONValue),
-orjson.loads (Python objects) and simdjson's parser (its DOM, no Python objects). It prints each
-contender's median and the median of the per-round ratios. A filter keeps the files whose name
+for each round and file alternates: the probe's median read time as a `JSONValue` tree and as a
+`JSONDocument` (a tape, like simdjson's DOM), orjson.loads (Python objects) and simdjson's parser
+(its DOM, no Python objects). It prints each contender's median and the median of the per-round
+ratios: the tree against orjson (both build every value), the document against simdjson (both
+keep a tape). A filter keeps the files whose name
 contains it (`itunes`, `localized`, `list`, …).
 orjson and pysimdjson come from pip (installed for the user when missing).
 """
@@ -53,24 +55,25 @@ def main():
     subprocess.run([probe, "dump", str(folder)], check=True)
     files = sorted((p for p in folder.glob("*.json") if wanted in p.name),
                    key=lambda p: (not p.name.startswith("screen"), p.stat().st_size))
-    print("| input | bytes | DynamicUI JSONReader | orjson.loads | simdjson (DOM) | DynamicUI ÷ orjson (time) | DynamicUI ÷ simdjson (time) |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print("| input | bytes | DynamicUI `JSONValue` tree | DynamicUI `JSONDocument` | orjson.loads | simdjson (DOM) "
+          "| tree ÷ orjson (time) | document ÷ simdjson (time) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for path in files:
         data = path.read_bytes()
         repeats = 20 if len(data) > 1_000_000 else 100
-        ours, theirs, simd = [], [], []
+        tree, document, theirs, simd = [], [], [], []
         for _ in range(rounds):
-            ours.append(float(subprocess.run([probe, "read-file", str(path), str(repeats)], check=True,
-                                             capture_output=True, text=True).stdout))
+            for kind, times in (("tree", tree), ("document", document)):
+                times.append(float(subprocess.run([probe, "read-file", str(path), str(repeats), kind], check=True,
+                                                  capture_output=True, text=True).stdout))
             theirs.append(median_ns(orjson.loads, data, repeats))
             simd.append(median_ns(lambda d: parser.parse(d), data, repeats))
         def rate(ns):
             return f"{statistics.median(ns) / 1000:,.0f} µs · {len(data) / statistics.median(ns) * 1000:,.0f} MB/s"
-        orjson_ratio = statistics.median(a / b for a, b in zip(ours, theirs))
-        simd_ratio = statistics.median(a / b for a, b in zip(ours, simd))
-        print(f"| {path.stem} | {len(data):,} | {rate(ours)} | {rate(theirs)} | {rate(simd)} | "
+        orjson_ratio = statistics.median(a / b for a, b in zip(tree, theirs))
+        simd_ratio = statistics.median(a / b for a, b in zip(document, simd))
+        print(f"| {path.stem} | {len(data):,} | {rate(tree)} | {rate(document)} | {rate(theirs)} | {rate(simd)} | "
               f"{orjson_ratio:.2f}× | {simd_ratio:.2f}× |")
-
 
 if __name__ == "__main__":
     main()

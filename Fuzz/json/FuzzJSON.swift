@@ -1,14 +1,28 @@
 import DynamicUIModels
 import FuzzSupport
 
-/// libFuzzer entry: any bytes through the JSON reader. A document it accepts must write back
-/// to text that reads as an equal value, and must read the same with duplicate keys rejected
-/// unless it has one.
+/// libFuzzer entry: any bytes through the JSON reader, as a tree and as a `JSONDocument` (the
+/// same value, node by node, or the same error). A document it accepts must write back to text
+/// that reads as an equal value, and must read the same with duplicate keys rejected unless it
+/// has one.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJson(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     let limits = JSONReader.Limits(maxBytes: 1 << 20, maxDepth: 64, maxStringBytes: 1 << 16, maxValues: 100_000)
-    guard let value = try? JSONReader(limits: limits).read(bytes) else { return 0 }
+    let reader = JSONReader(limits: limits)
+    let read = Result { () throws(JSONReadError) -> JSONValue in try reader.read(bytes) }
+    let document = Result { () throws(JSONReadError) -> JSONDocument in try reader.document(bytes) }
+    // The document reads exactly as the tree: the same value, or the same error at the same offset.
+    switch (read, document) {
+    case (.success(let value), .success(let document)):
+        if document.value != value { fatalError("the document reads \(document.value), the tree \(value)") }
+        agree(document.root, value)
+    case (.failure(let expected), .failure(let error)):
+        if error != expected { fatalError("the document failed with \(error), the tree with \(expected)") }
+    default:
+        fatalError("the tree read \(read), the document \(document)")
+    }
+    guard case .success(let value) = read else { return 0 }
     let written = JSONWriter().bytes(from: value)
     guard let again = try? JSONReader(limits: JSONReader.Limits(maxDepth: 64)).read(written) else {
         fatalError("written JSON does not read back: \(String(decoding: written, as: UTF8.self))")
@@ -31,6 +45,28 @@ public func fuzzJson(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     visit(value)
     return 0
+}
+
+/// Stops the process unless `node`, read through the node API alone, is `value`.
+func agree(_ node: JSONNode, _ value: JSONValue) {
+    switch value {
+    case .null: if !node.isNull { fatalError("not null: \(node.value)") }
+    case .bool(let bool): if node.boolValue != bool { fatalError("not \(bool): \(node.value)") }
+    case .number(let number):
+        if node.numberValue != number || node.numberValue?.isInteger != number.isInteger {
+            fatalError("not \(number): \(node.value)")
+        }
+    case .string(let string):
+        if node.withUTF8({ Array($0) }) != Array(string.utf8) { fatalError("not \(string): \(node.value)") }
+    case .array(let elements):
+        if node.count != elements.count { fatalError("not \(elements.count) elements: \(node.value)") }
+        for (element, expected) in zip(node.elements, elements) { agree(element, expected) }
+    case .object(let object):
+        for (key, member) in object {
+            guard let found = node[key] else { fatalError("member \(key) missing") }
+            agree(found, member)
+        }
+    }
 }
 
 /// The executable's entry point (SwiftPM names it `fuzz_json_main`): libFuzzer's driver on the target above.

@@ -1,12 +1,15 @@
 // Runs one hot path a fixed number of times, for instruction counting under
 // `valgrind --tool=callgrind` (deterministic for the same binary and input).
 //
-//     dynamicui-probe <json-reader-1000 | json-reader-itunes | json-reader-localized | screen-decode |
+//     dynamicui-probe <json-reader-1000 | json-reader-itunes | json-reader-localized | json-document-1000 |
+//                      json-document-itunes | json-document-localized | screen-decode |
 //                      screen-decode-localized | placeholders-3 | materials-lowering | bytes-to-rows |
 //                      dashboard-reload | dashboard-patch | list-reload | list-patch | sizes> [iterations]
 //     dynamicui-probe compare [rounds] [filter]   (side by side with the peers; see SideBySide.swift)
 //     dynamicui-probe dump FOLDER                 (the reader inputs as files)
-//     dynamicui-probe read-file FILE [rounds]     (median nanoseconds of one JSONReader read)
+//     dynamicui-probe read-file FILE [rounds] [document]
+//                                                 (median nanoseconds of one JSONReader read: a
+//                                                 `JSONValue` tree, or with `document` a `JSONDocument`)
 import DynamicUIBenchInputs
 import DynamicUICatalog
 import DynamicUIModels
@@ -31,6 +34,15 @@ case "json-reader-itunes":
 case "json-reader-localized":
     let bytes = BenchInputs.localizedScreen
     for _ in 0..<iterations { sink &+= (try JSONReader().read(bytes))["version"]?.intValue ?? 0 }
+case "json-document-1000":
+    let bytes = BenchInputs.list1000
+    for _ in 0..<iterations { sink &+= (try JSONReader().document(bytes)).root["total"]?.numberValue?.intValue ?? 0 }
+case "json-document-itunes":
+    let bytes = BenchInputs.itunesLookup
+    for _ in 0..<iterations { sink &+= (try JSONReader().document(bytes)).root["resultCount"]?.numberValue?.intValue ?? 0 }
+case "json-document-localized":
+    let bytes = BenchInputs.localizedScreen
+    for _ in 0..<iterations { sink &+= (try JSONReader().document(bytes)).root["version"]?.numberValue?.intValue ?? 0 }
 case "screen-decode-localized":
     let bytes = BenchInputs.localizedScreen
     for _ in 0..<iterations { sink &+= try DocumentDecoder().decode(ScreenDefinition.self, from: bytes).template.zones.count }
@@ -80,10 +92,15 @@ case "read-file":
     // Median wall time of reading one file with JSONReader: dynamicui-probe read-file FILE [rounds]
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: arguments[2])))
     let rounds = arguments.count > 3 ? Int(arguments[3]) ?? 50 : 50
+    let asDocument = arguments.count > 4 && arguments[4] == "document"
     var times: [Double] = []
     for _ in 0..<rounds {
         let start = DispatchTime.now().uptimeNanoseconds
-        sink &+= (try JSONReader().read(bytes)).objectValue?.count ?? 0
+        if asDocument {
+            sink &+= (try JSONReader().document(bytes)).root.count
+        } else {
+            sink &+= (try JSONReader().read(bytes)).objectValue?.count ?? 0
+        }
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start))
     }
     print(SideBySide.median(times))

@@ -43,7 +43,9 @@ public struct JSONReader: Sendable {
     /// Reads one JSON text from UTF-8 bytes.
     public func read(_ bytes: UnsafeRawBufferPointer) throws(JSONReadError) -> JSONValue {
         let buffer = bytes.bindMemory(to: UInt8.self)
-        var parser = JSONParser(buffer: buffer, limits: limits, rejectDuplicateKeys: rejectDuplicateKeys)
+        var parser = JSONParser(
+            buffer: buffer, limits: limits, rejectDuplicateKeys: rejectDuplicateKeys,
+            builder: JSONTreeBuilder(base: buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!))
         return try parser.parseDocument()
     }
 
@@ -65,13 +67,101 @@ public struct JSONReader: Sendable {
     }
 }
 
+/// An array or object the parser has opened and not yet closed.
+struct JSONFrame {
+    var isObject: Bool
+    /// Where the builder's record of this container starts (its first value, or its tape word).
+    var valueStart: Int
+    /// Where the builder's keys of this object start.
+    var keyStart: Int
+    /// Where this object's key offsets start in `JSONParser.keyOffsets` (duplicates rejected).
+    var offsetStart: Int
+    /// The intern slot (plus one) of the key this container is the value of; an array's
+    /// elements inherit their array's.
+    var ownerSlot: UInt8
+    /// The intern slot (plus one) of this object's latest key; zero before the first.
+    var lastSlot: UInt8
+    /// Whether two of this object's keys may be equal: a slot was used twice, or a key was
+    /// not interned. Distinct slots mean distinct keys (equal keys always share a slot).
+    var mayRepeat = false
+    /// The intern slots used by this object's keys, a bit each.
+    var seenSlots: (low: UInt64, high: UInt64) = (0, 0)
+
+    init(isObject: Bool, valueStart: Int, keyStart: Int, offsetStart: Int, ownerSlot: UInt8) {
+        self.isObject = isObject
+        self.valueStart = valueStart
+        self.keyStart = keyStart
+        self.offsetStart = offsetStart
+        self.ownerSlot = ownerSlot
+        self.lastSlot = 0
+    }
+
+    /// Records a key's slot (plus one; zero for a key that was not interned).
+    @inline(__always)
+    mutating func noteKey(slot: UInt8) {
+        lastSlot = slot
+        guard slot != 0 else {
+            mayRepeat = true
+            return
+        }
+        let index = slot &- 1
+        let bit = UInt64(1) &<< UInt64(index & 63)
+        if index < 64 {
+            if seenSlots.low & bit != 0 { mayRepeat = true }
+            seenSlots.low |= bit
+        } else {
+            if seenSlots.high & bit != 0 { mayRepeat = true }
+            seenSlots.high |= bit
+        }
+    }
+}
+
+/// What `JSONParser` makes of a document: the parser checks the text (limits, errors, key
+/// rules) and reports each value to its builder in document order; a key comes just before
+/// its value, a container's values between its `open` and its close. Every byte range it
+/// passes is validated UTF-8.
+protocol JSONBuilder: ~Copyable {
+    /// What a whole document becomes.
+    associatedtype Output
+    /// What the key table keeps for an interned key.
+    associatedtype InternedKey
+
+    /// The interned form of the key of `length` bytes at `offset` of the input, made once per
+    /// distinct key.
+    mutating func internedKey(offset: Int, length: Int) -> InternedKey
+    /// An array or object opens; returns where its values and its keys start.
+    mutating func open(isObject: Bool) -> (values: Int, keys: Int)
+    /// An interned key whose bytes are the `length` at `offset` of the input.
+    mutating func key(_ key: consuming InternedKey, slot: UInt8, at offset: Int, length: Int)
+    /// A key that was not interned (too long), the `length` bytes at `offset` of the input.
+    mutating func key(at offset: Int, length: Int)
+    /// A key that had escapes, decoded.
+    mutating func key(unescaped bytes: UnsafeBufferPointer<UInt8>)
+    /// A string without escapes, the `length` bytes at `offset` of the input.
+    mutating func string(at offset: Int, length: Int)
+    /// A string that had escapes, decoded.
+    mutating func string(unescaped bytes: UnsafeBufferPointer<UInt8>)
+    /// A number.
+    mutating func number(_ number: JSONNumber)
+    /// `true` or `false`.
+    mutating func bool(_ value: Bool)
+    /// `null`.
+    mutating func null()
+    /// The array opened as `frame` closes.
+    mutating func closeArray(_ frame: JSONFrame)
+    /// The object opened as `frame` closes. When `rejectingDuplicates`, returns the index of its
+    /// first key that repeats an earlier one (and the document is abandoned); otherwise nil.
+    mutating func closeObject(_ frame: JSONFrame, rejectingDuplicates: Bool) -> Int?
+    /// The document, once its one value has been reported.
+    mutating func finish() -> Output
+}
+
 /// The parsing state machine behind `JSONReader`.
 ///
 /// One forward pass: strings are scanned eight bytes at a time for their end (and validated as
-/// UTF-8 on the way), object keys are interned per document by their bytes, and the values of
-/// open containers sit on manually managed stacks, moved (never copied) into the array or
-/// object that closes over them.
-struct JSONParser: ~Copyable {
+/// UTF-8 on the way), object keys are interned per document by their bytes, and what the
+/// document holds is reported to a `JSONBuilder` (a `JSONValue` tree, or a `JSONDocument`'s tape).
+struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let base: UnsafePointer<UInt8>
     private let count: Int
@@ -80,77 +170,25 @@ struct JSONParser: ~Copyable {
     private var position = 0
     /// Values started so far, against `limits.maxValues`.
     private var valueCount = 0
-    /// Values of every open container, flattened; a container moves its slice out when it closes.
-    private var values: Stack<JSONValue>
-    /// Keys of every open object, flattened, parallel to their values.
-    private var keys: Stack<Key>
-    /// Where each key of `keys` starts, kept only when duplicates are rejected (for the error).
+    /// What the document becomes.
+    private var builder: Builder
+    /// Where each key of the open objects starts, kept only when duplicates are rejected (for the error).
     private var keyOffsets: [Int] = []
     /// Open containers, innermost last.
-    private var frames: Stack<Frame>
+    private var frames: Stack<JSONFrame>
     /// Reusable buffer for strings that contain escapes.
     private var scratch: [UInt8] = []
     /// Object keys seen in this document, by the hash of their bytes.
-    private var interned: KeyTable
+    private var interned: KeyTable<Builder.InternedKey>
 
-    private struct Frame {
-        var isObject: Bool
-        var valueStart: Int
-        var keyStart: Int
-        /// The intern slot (plus one) of the key this container is the value of; an array's
-        /// elements inherit their array's.
-        var ownerSlot: UInt8
-        /// The intern slot (plus one) of this object's latest key; zero before the first.
-        var lastSlot: UInt8
-        /// Whether two of this object's keys may be equal: a slot was used twice, or a key was
-        /// not interned. Distinct slots mean distinct keys (equal keys always share a slot).
-        var mayRepeat = false
-        /// The intern slots used by this object's keys, a bit each.
-        var seenSlots: (low: UInt64, high: UInt64) = (0, 0)
-
-        init(isObject: Bool, valueStart: Int, keyStart: Int, ownerSlot: UInt8) {
-            self.isObject = isObject
-            self.valueStart = valueStart
-            self.keyStart = keyStart
-            self.ownerSlot = ownerSlot
-            self.lastSlot = 0
-        }
-
-        /// Records a key's slot (plus one; zero for a key that was not interned).
-        @inline(__always)
-        mutating func noteKey(slot: UInt8) {
-            lastSlot = slot
-            guard slot != 0 else {
-                mayRepeat = true
-                return
-            }
-            let index = slot &- 1
-            let bit = UInt64(1) &<< UInt64(index & 63)
-            if index < 64 {
-                if seenSlots.low & bit != 0 { mayRepeat = true }
-                seenSlots.low |= bit
-            } else {
-                if seenSlots.high & bit != 0 { mayRepeat = true }
-                seenSlots.high |= bit
-            }
-        }
-    }
-
-    /// An object key and its intern slot (plus one; zero for a key that was not interned).
-    struct Key {
-        var string: String
-        var slot: UInt8
-    }
-
-    init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONReader.Limits, rejectDuplicateKeys: Bool) {
+    init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONReader.Limits, rejectDuplicateKeys: Bool, builder: consuming Builder) {
         self.bytes = buffer
         // An empty input has no address; a dangling one is never read (every read is bounds-checked).
         self.base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
         self.count = buffer.count
         self.limits = limits
         self.rejectDuplicateKeys = rejectDuplicateKeys
-        self.values = Stack()
-        self.keys = Stack()
+        self.builder = builder
         self.frames = Stack()
         self.interned = KeyTable()
     }
@@ -197,15 +235,14 @@ struct JSONParser: ~Copyable {
 
     // MARK: Document
 
-    mutating func parseDocument() throws(JSONReadError) -> JSONValue {
+    mutating func parseDocument() throws(JSONReadError) -> Builder.Output {
         if count > limits.maxBytes {
             throw error(.sizeLimit, at: limits.maxBytes, expected: "at most \(limits.maxBytes) bytes")
         }
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { position = 3 }
-        var value = try parseValueOrOpen()
+        try parseValueOrOpen()
         while let frame = frames.last {
             skipWhitespace()
-            values.push(consume value)
             if frame.isObject {
                 switch peek() {
                 case UInt8(ascii: ","):
@@ -214,7 +251,7 @@ struct JSONParser: ~Copyable {
                     try parseKeyAndColon()
                 case UInt8(ascii: "}"):
                     position += 1
-                    value = try closeObject(frame)
+                    try closeObject(frame)
                     continue
                 default:
                     throw unexpected(expected: "',' or '}'")
@@ -225,24 +262,24 @@ struct JSONParser: ~Copyable {
                     position += 1
                 case UInt8(ascii: "]"):
                     position += 1
-                    value = closeArray(frame)
+                    closeArray(frame)
                     continue
                 default:
                     throw unexpected(expected: "',' or ']'")
                 }
             }
-            value = try parseValueOrOpen()
+            try parseValueOrOpen()
         }
         skipWhitespace()
         if position < count {
             throw error(.trailingData, at: position, expected: "end of input")
         }
-        return value
+        return builder.finish()
     }
 
-    /// Parses a scalar, or opens containers until it reaches a scalar or an empty container, and
-    /// returns that first complete value.
-    private mutating func parseValueOrOpen() throws(JSONReadError) -> JSONValue {
+    /// Parses a scalar, or opens containers until it reaches a scalar or an empty container,
+    /// and reports that first complete value.
+    private mutating func parseValueOrOpen() throws(JSONReadError) {
         while true {
             skipWhitespace()
             guard position < count else { throw unexpected(expected: "a value") }
@@ -267,18 +304,18 @@ struct JSONParser: ~Copyable {
                     return closeArray(frames.pointer[frames.count - 1])
                 }
             case UInt8(ascii: "\""):
-                return .string(try parseString())
+                return try parseString()
             case UInt8(ascii: "t"):
                 try expectLiteral("true")
-                return .bool(true)
+                return builder.bool(true)
             case UInt8(ascii: "f"):
                 try expectLiteral("false")
-                return .bool(false)
+                return builder.bool(false)
             case UInt8(ascii: "n"):
                 try expectLiteral("null")
-                return .null
+                return builder.null()
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return .number(try parseNumber())
+                return builder.number(try parseNumber())
             default:
                 throw unexpected(expected: "a value")
             }
@@ -292,8 +329,11 @@ struct JSONParser: ~Copyable {
         position += 1
         var owner: UInt8 = 0
         if let parent = frames.last { owner = parent.isObject ? parent.lastSlot : parent.ownerSlot }
+        let start = builder.open(isObject: isObject)
         frames.push(
-            Frame(isObject: isObject, valueStart: values.count, keyStart: keys.count, ownerSlot: owner))
+            JSONFrame(
+                isObject: isObject, valueStart: start.values, keyStart: start.keys, offsetStart: keyOffsets.count,
+                ownerSlot: owner))
     }
 
     private mutating func parseKeyAndColon() throws(JSONReadError) {
@@ -301,18 +341,18 @@ struct JSONParser: ~Copyable {
         let keyOffset = position
         let frame = frames.pointer + (frames.count - 1)
         let last = frame.pointee.lastSlot
-        let context = last == 0 ? KeyTable.firstKeyContext(owner: frame.pointee.ownerSlot) : Int(last)
+        let context = last == 0 ? KeyTable<Builder.InternedKey>.firstKeyContext(owner: frame.pointee.ownerSlot) : Int(last)
         let predicted = interned.predictedSlot(after: context, base: base, at: position &+ 1, count: count)
         if predicted != 0 {
             // The bytes are those of the key that followed the same context last time.
-            position &+= 2 &+ interned.length(ofSlot: predicted)
-            keys.push(Key(string: interned.string(ofSlot: predicted), slot: predicted))
+            let length = interned.length(ofSlot: predicted)
+            builder.key(interned.key(ofSlot: predicted), slot: predicted, at: position &+ 1, length: length)
+            position &+= 2 &+ length
             frame.pointee.noteKey(slot: predicted)
         } else {
-            let key = try parseKeyScanning()
-            interned.learn(key.slot, after: context)
-            keys.push(key)
-            frame.pointee.noteKey(slot: key.slot)
+            let slot = try parseKeyScanning()
+            interned.learn(slot, after: context)
+            frame.pointee.noteKey(slot: slot)
         }
         if rejectDuplicateKeys { keyOffsets.append(keyOffset) }
         skipWhitespace()
@@ -320,73 +360,17 @@ struct JSONParser: ~Copyable {
         position += 1
     }
 
-    private mutating func closeArray(_ frame: Frame) -> JSONValue {
+    private mutating func closeArray(_ frame: JSONFrame) {
         frames.removeLast()
-        return .array(values.moveOut(from: frame.valueStart))
+        builder.closeArray(frame)
     }
 
-    private mutating func closeObject(_ frame: Frame) throws(JSONReadError) -> JSONValue {
+    private mutating func closeObject(_ frame: JSONFrame) throws(JSONReadError) {
         frames.removeLast()
-        // Distinct intern slots mean distinct keys (equal keys always share a slot); only when
-        // two keys share a slot, or one was not interned, are the keys compared.
-        let slotsDistinct = !frame.mayRepeat
-        let entries = JSONParser.entries(keys: &keys, values: &values, keyStart: frame.keyStart, valueStart: frame.valueStart)
-        if rejectDuplicateKeys {
-            // Checked once per object, hashed when large: linear, not a scan per key.
-            if !slotsDistinct, !Self.keysAreUnique(entries), let repeated = Self.firstRepeatedKey(entries) {
-                throw error(
-                    .duplicateKey, at: keyOffsets[frame.keyStart + repeated], expected: "a key not already in this object")
-            }
-            keyOffsets.removeSubrange(frame.keyStart...)
-            return .object(JSONObject(uniqueStorage: entries))
+        if let repeated = builder.closeObject(frame, rejectingDuplicates: rejectDuplicateKeys) {
+            throw error(.duplicateKey, at: keyOffsets[frame.offsetStart + repeated], expected: "a key not already in this object")
         }
-        if slotsDistinct || Self.keysAreUnique(entries) {
-            return .object(JSONObject(uniqueStorage: entries))
-        }
-        // A repeated key: the last value wins, at the position of the first occurrence.
-        return .object(JSONObject(entries.map { ($0.key, $0.value) }))
-    }
-
-    /// Moves the top keys and values (from `keyStart` and `valueStart`, equally many) into an
-    /// object's entries.
-    private static func entries(
-        keys: inout Stack<Key>, values: inout Stack<JSONValue>, keyStart: Int, valueStart: Int
-    ) -> [JSONObject.Entry] {
-        let count = values.count - valueStart
-        let keyBase = keys.pointer + keyStart
-        let valueBase = values.pointer + valueStart
-        // `reserveCapacity` allocates through code specialized for `Entry`; the
-        // `unsafeUninitializedCapacity` initializer calls the standard library's unspecialized
-        // allocation, which looks up the storage class's metadata on every call (~360 instructions).
-        var entries: [JSONObject.Entry] = []
-        entries.reserveCapacity(count)
-        for offset in 0..<count {
-            entries.append(JSONObject.Entry(key: (keyBase + offset).move().string, value: (valueBase + offset).move()))
-        }
-        keys.forgetTop(from: keyStart)
-        values.forgetTop(from: valueStart)
-        return entries
-    }
-
-    /// The index of the first key that repeats an earlier one.
-    private static func firstRepeatedKey(_ entries: [JSONObject.Entry]) -> Int? {
-        var seen = Set<JSONKey>(minimumCapacity: entries.count)
-        for (index, entry) in entries.enumerated() where !seen.insert(JSONKey(entry.key)).inserted { return index }
-        return nil
-    }
-
-    /// Whether no key repeats: pairwise for small objects, hashed for large ones.
-    private static func keysAreUnique(_ entries: [JSONObject.Entry]) -> Bool {
-        guard entries.count > 1 else { return true }
-        if entries.count <= JSONObject.indexThreshold {
-            for i in 1..<entries.count {
-                for j in 0..<i where JSONKey.bytesEqual(entries[j].key, entries[i].key) { return false }
-            }
-            return true
-        }
-        var seen = Set<JSONKey>(minimumCapacity: entries.count)
-        for entry in entries where !seen.insert(JSONKey(entry.key)).inserted { return false }
-        return true
+        if rejectDuplicateKeys { keyOffsets.removeSubrange(frame.offsetStart...) }
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONReadError) {
@@ -533,9 +517,13 @@ struct JSONParser: ~Copyable {
 
     /// Moves from `position` inside a string (which began at `start`) to the first quote,
     /// backslash or control character, or the end of the input, eight bytes at a time while
-    /// they are plain ASCII, validating any UTF-8 sequence on the way.
+    /// they are plain ASCII, validating any UTF-8 sequence on the way (a run of them without
+    /// returning to the word loop).
+    ///
+    /// The string so far is checked against the length limit at every non-ASCII character: its
+    /// length is `position - lengthBase` (the bytes since `start`, less what escapes saved).
     @inline(__always)
-    private mutating func scanPlain(start: Int) throws(JSONReadError) {
+    private mutating func scanPlain(start: Int, lengthBase: Int) throws(JSONReadError) {
         while true {
             while position &+ 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
@@ -549,8 +537,10 @@ struct JSONParser: ~Copyable {
             guard position < count else { return }
             let byte = base[position]
             if byte >= 0x80 {
-                try checkStringLength(from: start)
-                try validateUTF8Sequence()
+                repeat {
+                    try checkStringLength(from: lengthBase, reportingAt: start)
+                    try validateUTF8Sequence()
+                } while position < count && base[position] >= 0x80
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
                 return
             } else {
@@ -560,55 +550,53 @@ struct JSONParser: ~Copyable {
     }
 
     @inline(__always)
-    private func checkStringLength(from start: Int) throws(JSONReadError) {
-        if position - start > limits.maxStringBytes {
+    private func checkStringLength(from lengthBase: Int, reportingAt start: Int) throws(JSONReadError) {
+        if position - lengthBase > limits.maxStringBytes {
             throw error(.stringLimit, at: start, expected: "a string of at most \(limits.maxStringBytes) bytes")
         }
     }
 
-    /// Parses a string starting at the opening quote.
-    private mutating func parseString() throws(JSONReadError) -> String {
+    /// Parses a string value starting at the opening quote.
+    private mutating func parseString() throws(JSONReadError) {
         position += 1
         let start = position
-        try scanPlain(start: start)
-        guard position < count, base[position] == UInt8(ascii: "\"") else { return try parseStringSlow(start: start) }
-        try checkStringLength(from: start)
-        position += 1
-        let length = position - 1 - start
-        return Self.makeString(base + start, length)
-    }
-
-    /// A string of `length` bytes the reader has validated as UTF-8, the cheapest public way
-    /// (the standard library still checks them). Only the plain-string path uses it: called from
-    /// more places, its closure is merged into one shared thunk that costs the hot path ~10
-    /// instructions a string; the rarer paths keep `String(decoding:as:)`.
-    @inline(__always)
-    static func makeString(_ source: UnsafePointer<UInt8>, _ length: Int) -> String {
-        String(unsafeUninitializedCapacity: length) { target in
-            if length > 0 { target.baseAddress!.initialize(from: source, count: length) }
-            return length
+        try scanPlain(start: start, lengthBase: start)
+        guard position < count, base[position] == UInt8(ascii: "\"") else {
+            try parseStringSlow(start: start)
+            return scratch.withUnsafeBufferPointer { builder.string(unescaped: $0) }
         }
+        try checkStringLength(from: start, reportingAt: start)
+        position += 1
+        builder.string(at: start, length: position - 1 - start)
     }
 
     /// Parses an object key starting at its opening quote (when its bytes were not predicted);
-    /// a key without escapes is interned.
-    private mutating func parseKeyScanning() throws(JSONReadError) -> Key {
+    /// a key without escapes is interned. Returns its intern slot plus one (zero for none).
+    private mutating func parseKeyScanning() throws(JSONReadError) -> UInt8 {
         position += 1
         let start = position
-        try scanPlain(start: start)
+        try scanPlain(start: start, lengthBase: start)
         guard position < count, base[position] == UInt8(ascii: "\"") else {
-            return Key(string: try parseStringSlow(start: start), slot: 0)
+            try parseStringSlow(start: start)
+            scratch.withUnsafeBufferPointer { builder.key(unescaped: $0) }
+            return 0
         }
-        try checkStringLength(from: start)
+        try checkStringLength(from: start, reportingAt: start)
         let length = position - start
         position += 1
-        return interned.intern(base: base, start: start, length: length, available: count - start)
+        let slot = interned.intern(base: base, start: start, length: length, available: count - start, builder: &builder)
+        if slot != 0 {
+            builder.key(interned.key(ofSlot: slot), slot: slot, at: start, length: length)
+        } else {
+            builder.key(at: start, length: length)
+        }
+        return slot
     }
 
-    /// Handles escapes and errors. `position` is at the first byte the plain scan stopped at.
-    private mutating func parseStringSlow(start: Int) throws(JSONReadError) -> String {
-        try checkStringLength(from: start)
-        var hasEscapes = false
+    /// Handles escapes and errors, leaving the decoded string in `scratch`. `position` is at the
+    /// first byte the plain scan stopped at; between escapes the scan goes on a word at a time.
+    private mutating func parseStringSlow(start: Int) throws(JSONReadError) {
+        try checkStringLength(from: start, reportingAt: start)
         scratch.removeAll(keepingCapacity: true)
         var copiedUpTo = start
         while true {
@@ -619,29 +607,20 @@ struct JSONParser: ~Copyable {
             if byte == UInt8(ascii: "\"") {
                 break
             } else if byte == UInt8(ascii: "\\") {
-                if !hasEscapes { hasEscapes = true }
                 scratch.append(contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: position - copiedUpTo))
                 try parseEscape()
                 copiedUpTo = position
-            } else if byte < 0x20 {
-                throw error(.controlCharacter, at: position, expected: "an escaped control character such as \\n or \\u0000")
-            } else if byte < 0x80 {
-                position += 1
             } else {
-                try validateUTF8Sequence()
+                throw error(.controlCharacter, at: position, expected: "an escaped control character such as \\n or \\u0000")
             }
-            let produced = hasEscapes ? scratch.count + (position - copiedUpTo) : position - start
-            if produced > limits.maxStringBytes {
-                throw error(.stringLimit, at: start, expected: "a string of at most \(limits.maxStringBytes) bytes")
-            }
+            // The decoded length is `position - lengthBase`: what was copied, and what follows it.
+            let lengthBase = copiedUpTo - scratch.count
+            try checkStringLength(from: lengthBase, reportingAt: start)
+            try scanPlain(start: start, lengthBase: lengthBase)
+            try checkStringLength(from: lengthBase, reportingAt: start)
         }
-        let end = position
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: position - copiedUpTo))
         position += 1
-        if !hasEscapes {
-            return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
-        }
-        scratch.append(contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: end - copiedUpTo))
-        return String(decoding: scratch, as: UTF8.self)
     }
 
     /// Validates one multi-byte UTF-8 sequence at `position` (RFC 3629: no overlongs, no
@@ -649,6 +628,20 @@ struct JSONParser: ~Copyable {
     @inline(__always)
     private mutating func validateUTF8Sequence() throws(JSONReadError) {
         let lead = base[position]
+        // The common two- and three-byte characters (U+0080–U+07FF, and U+1000–U+FFFF but the
+        // surrogates' lead ED) need only their continuation bytes checked; the rest, and any
+        // error, take the full path below.
+        if lead &- 0xC2 < 0x1E {
+            if position &+ 1 < count, base[position &+ 1] & 0xC0 == 0x80 {
+                position &+= 2
+                return
+            }
+        } else if lead &- 0xE1 < 0x0F, lead != 0xED {
+            if position &+ 2 < count, base[position &+ 1] & 0xC0 == 0x80, base[position &+ 2] & 0xC0 == 0x80 {
+                position &+= 3
+                return
+            }
+        }
         let length: Int
         var lowerBound: UInt8 = 0x80
         var upperBound: UInt8 = 0xBF
@@ -797,7 +790,7 @@ struct Stack<Element>: ~Copyable {
     mutating func moveOut(from start: Int) -> [Element] {
         let moved = count - start
         let source = pointer + start
-        // Allocated by `reserveCapacity`, which is specialized for `Element` (see `JSONParser.entries`).
+        // Allocated by `reserveCapacity`, which is specialized for `Element` (see `JSONTreeBuilder.entries`).
         var array: [Element] = []
         array.reserveCapacity(moved)
         for offset in 0..<moved { array.append((source + offset).move()) }
@@ -815,6 +808,12 @@ struct Stack<Element>: ~Copyable {
         count > 0 ? pointer[count - 1] : nil
     }
 
+    /// Moves the top element out.
+    mutating func pop() -> Element {
+        count -= 1
+        return (pointer + count).move()
+    }
+
     /// Removes the top element.
     mutating func removeLast() {
         count -= 1
@@ -824,7 +823,7 @@ struct Stack<Element>: ~Copyable {
 
 /// The object keys of one document, by the hash of their bytes: a repeated key (the same
 /// keys in every item of a list) is compared by its bytes and shared, not decoded again.
-struct KeyTable: ~Copyable {
+struct KeyTable<Payload>: ~Copyable {
     /// Where a slot's key sits in the input, and its hash.
     private struct Slot {
         var hash: UInt64
@@ -838,7 +837,8 @@ struct KeyTable: ~Copyable {
     private static var maxLength: Int { 64 }
 
     private var slots: UnsafeMutablePointer<Slot>?
-    private var strings: UnsafeMutablePointer<String>?
+    /// What the builder keeps for each slot's key (its `String`, or where it is).
+    private var strings: UnsafeMutablePointer<Payload>?
     /// For each context (a key's slot plus one, or `firstKeyContext(owner:)`), the slot plus
     /// one of the key that followed it last time; zero when unknown.
     private var successors: UnsafeMutablePointer<UInt8>?
@@ -871,7 +871,7 @@ struct KeyTable: ~Copyable {
 
     /// The key in `slot` (plus one), which is in use.
     @inline(__always)
-    func string(ofSlot slot: UInt8) -> String {
+    func key(ofSlot slot: UInt8) -> Payload {
         strings.unsafelyUnwrapped[Int(slot &- 1)]
     }
 
@@ -893,15 +893,15 @@ struct KeyTable: ~Copyable {
         successors?.deallocate()
     }
 
-    /// The key of `length` bytes at `start` in `base` (already validated UTF-8; `available`
-    /// bytes are readable from `start`), shared with an earlier equal key when there is one.
+    /// The slot (plus one) of the key of `length` bytes at `start` in `base` (already validated
+    /// UTF-8; `available` bytes are readable from `start`), shared with an earlier equal key when
+    /// there is one; zero for a key too long to intern.
     @inline(__always)
-    mutating func intern(base: UnsafePointer<UInt8>, start: Int, length: Int, available: Int) -> JSONParser.Key {
+    mutating func intern<Builder: JSONBuilder & ~Copyable>(
+        base: UnsafePointer<UInt8>, start: Int, length: Int, available: Int, builder: inout Builder
+    ) -> UInt8 where Builder.InternedKey == Payload {
         let bytes = base + start
-        guard length <= Self.maxLength else {
-            return JSONParser.Key(
-                string: String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self), slot: 0)
-        }
+        guard length <= Self.maxLength else { return 0 }
         if slots == nil { allocate() }
         let hash = Self.hash(bytes, length, available: available)
         let index = Int(truncatingIfNeeded: hash >> 57)
@@ -910,19 +910,19 @@ struct KeyTable: ~Copyable {
         if slot.pointee.hash == hash, slot.pointee.length == length,
             Self.equal(base + slot.pointee.offset, bytes, length, available: available)
         {
-            return JSONParser.Key(string: string.pointee, slot: UInt8(index + 1))
+            return UInt8(index + 1)
         }
-        let key = String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+        let key = builder.internedKey(offset: start, length: length)
         if slot.pointee.length >= 0 { string.pointee = key } else { string.initialize(to: key) }
         slot.pointee = Slot(hash: hash, offset: start, length: length)
-        return JSONParser.Key(string: key, slot: UInt8(index + 1))
+        return UInt8(index + 1)
     }
 
     private mutating func allocate() {
         let slots = UnsafeMutablePointer<Slot>.allocate(capacity: Self.slotCount)
         slots.initialize(repeating: Slot(hash: 0, offset: 0, length: -1), count: Self.slotCount)
         // A slot's string is initialized when the slot is first used (its length ≥ 0).
-        let strings = UnsafeMutablePointer<String>.allocate(capacity: Self.slotCount)
+        let strings = UnsafeMutablePointer<Payload>.allocate(capacity: Self.slotCount)
         self.slots = slots
         self.strings = strings
         let successors = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * (Self.slotCount + 1))
@@ -948,8 +948,9 @@ struct KeyTable: ~Copyable {
         return word
     }
 
+    /// A hash of `length` bytes, of which (and past which) `available` are readable.
     @inline(__always)
-    private static func hash(_ bytes: UnsafePointer<UInt8>, _ length: Int, available: Int) -> UInt64 {
+    static func hash(_ bytes: UnsafePointer<UInt8>, _ length: Int, available: Int) -> UInt64 {
         var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
         var offset = 0
         while offset + 8 <= length {
@@ -964,7 +965,7 @@ struct KeyTable: ~Copyable {
     /// Whether two keys of `length` bytes are equal; `lhs` is the earlier one in the input, so
     /// at least `available` bytes are readable from each.
     @inline(__always)
-    private static func equal(
+    static func equal(
         _ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ length: Int, available: Int
     ) -> Bool {
         var offset = 0

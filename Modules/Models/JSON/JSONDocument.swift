@@ -1,0 +1,376 @@
+/// A parsed JSON document that builds nothing per value until it is read.
+///
+/// `JSONReader.document(_:)` checks a text exactly as `read(_:)` does (the same errors at the
+/// same offsets, limits and duplicate-key rules) and keeps it as one tape of 64-bit words, a
+/// word or two a value, and one buffer of its strings, unescaped and validated: two allocations
+/// for any document. Read it through `root` (a `JSONNode`), which makes a `String` only for a
+/// string it is asked for, or turn any part into a `JSONValue` with `JSONNode.value`.
+public final class JSONDocument: @unchecked Sendable {
+    // Sendable: the buffers are written once, before `init`, and only read afterwards.
+    let tape: UnsafeMutablePointer<UInt64>
+    let count: Int
+    let strings: UnsafeMutablePointer<UInt8>
+    let stringCount: Int
+
+    init(tape: UnsafeMutablePointer<UInt64>, count: Int, strings: UnsafeMutablePointer<UInt8>, stringCount: Int) {
+        self.tape = tape
+        self.count = count
+        self.strings = strings
+        self.stringCount = stringCount
+    }
+
+    deinit {
+        JSONTape.deallocate(tape)
+        JSONTape.deallocate(strings)
+    }
+
+    /// The document's one top-level value.
+    public var root: JSONNode { JSONNode(document: self, index: 0) }
+
+    /// The whole document as a `JSONValue` (equal to what `JSONReader.read(_:)` returns).
+    public var value: JSONValue { root.value }
+
+    /// The bytes the document holds: its tape and its strings.
+    public var storageBytes: Int { count * MemoryLayout<UInt64>.stride + stringCount }
+
+    @inline(__always)
+    var view: JSONTapeView { JSONTapeView(tape: tape, count: count, strings: strings, stringCount: stringCount) }
+}
+
+/// One value of a `JSONDocument`: a position on its tape, read in place.
+///
+/// Scalars are read from their words; `stringValue` makes a `String` of the bytes the reader
+/// already validated; `subscript(key:)` compares key bytes without making strings. An array's
+/// element by index is found by skipping its earlier elements (each skipped in one step), so
+/// walking `elements` is the way through a long array.
+public struct JSONNode: Sendable {
+    /// What a value is.
+    public enum Kind: Sendable, Hashable {
+        /// `null`.
+        case null
+        /// `true` or `false`.
+        case bool
+        /// A number.
+        case number
+        /// A string.
+        case string
+        /// An array.
+        case array
+        /// An object.
+        case object
+    }
+
+    /// The document the value belongs to (kept alive by the node).
+    public let document: JSONDocument
+    /// The value's first word on the tape.
+    let index: Int
+
+    init(document: JSONDocument, index: Int) {
+        self.document = document
+        self.index = index
+    }
+
+    @inline(__always)
+    private var word: UInt64 { document.tape[index] }
+
+    /// What the value is.
+    public var kind: Kind {
+        switch word & JSONTape.tagMask {
+        case JSONTape.null: .null
+        case JSONTape.false, JSONTape.true: .bool
+        case JSONTape.smallInteger, JSONTape.integer, JSONTape.double: .number
+        case JSONTape.string: .string
+        case JSONTape.array: .array
+        default: .object
+        }
+    }
+
+    /// Whether the value is `null`.
+    public var isNull: Bool { word & JSONTape.tagMask == JSONTape.null }
+
+    /// The value when it is `true` or `false`.
+    public var boolValue: Bool? {
+        switch word & JSONTape.tagMask {
+        case JSONTape.true: true
+        case JSONTape.false: false
+        default: nil
+        }
+    }
+
+    /// The value when it is a number.
+    public var numberValue: JSONNumber? {
+        let word = word
+        switch word & JSONTape.tagMask {
+        case JSONTape.smallInteger:
+            // Sign-extends the 56-bit payload.
+            return JSONNumber(Int64(bitPattern: word << 8) >> 8)
+        case JSONTape.integer: return JSONNumber(Int64(bitPattern: document.tape[index + 1]))
+        case JSONTape.double: return JSONNumber(Double(bitPattern: document.tape[index + 1]))
+        default: return nil
+        }
+    }
+
+    /// The value when it is a string.
+    public var stringValue: String? {
+        guard word & JSONTape.tagMask == JSONTape.string else { return nil }
+        return document.view.string(at: index)
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the value when it is a string (without making a
+    /// `String`); nil for any other value.
+    public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+        guard word & JSONTape.tagMask == JSONTape.string else { return nil }
+        return try withExtendedLifetime(document) { try body(document.view.stringBytes(at: index)) }
+    }
+
+    /// How many elements an array, or members an object, has; zero for any other value.
+    public var count: Int {
+        switch word & JSONTape.tagMask {
+        case JSONTape.array, JSONTape.object: Int(truncatingIfNeeded: document.tape[index + 1] & ~JSONTape.repeatsKeys)
+        default: 0
+        }
+    }
+
+    /// The value of an object's member `key` (compared by its exact bytes; when the document
+    /// repeats the key, the last one, as `JSONReader` reads it); nil for a missing key or when
+    /// the value is not an object.
+    public subscript(key: String) -> JSONNode? {
+        let word = word
+        guard word & JSONTape.tagMask == JSONTape.object else { return nil }
+        let view = document.view
+        let end = Int(truncatingIfNeeded: word & JSONTape.payloadMask)
+        let findsLast = document.tape[index + 1] & JSONTape.repeatsKeys != 0
+        var key = key
+        return key.withUTF8 { wanted in
+            var found: JSONNode?
+            var position = index + 2
+            while position < end {
+                let valueIndex = view.next(after: position)
+                let bytes = view.stringBytes(at: position)
+                if bytes.count == wanted.count, bytes.elementsEqual(wanted) {
+                    found = JSONNode(document: document, index: valueIndex)
+                    if !findsLast { break }
+                }
+                position = view.next(after: valueIndex)
+            }
+            return found
+        }
+    }
+
+    /// An array's element at `offset` (found by skipping the ones before it); nil when out of
+    /// range or when the value is not an array.
+    public subscript(offset: Int) -> JSONNode? {
+        guard word & JSONTape.tagMask == JSONTape.array, offset >= 0, offset < count else { return nil }
+        let view = document.view
+        var position = index + 2
+        for _ in 0..<offset { position = view.next(after: position) }
+        return JSONNode(document: document, index: position)
+    }
+
+    /// An array's elements in order (none for any other value).
+    public var elements: Elements { Elements(node: self) }
+
+    /// An object's members in order, each key made as a `String` (none for any other value).
+    /// A repeated key appears each time it was written.
+    public var members: Members { Members(node: self) }
+
+    /// The index just past the value's words.
+    var end: Int { document.view.next(after: index) }
+
+    /// The elements of an array node.
+    public struct Elements: Sequence, Sendable {
+        let node: JSONNode
+
+        /// Walks the elements.
+        public func makeIterator() -> Iterator {
+            let isArray = node.word & JSONTape.tagMask == JSONTape.array
+            return Iterator(document: node.document, position: node.index + 2, end: isArray ? node.end : 0)
+        }
+
+        /// How many elements there are.
+        public var underestimatedCount: Int { node.kind == .array ? node.count : 0 }
+
+        /// Walks the elements of an array node.
+        public struct Iterator: IteratorProtocol {
+            let document: JSONDocument
+            var position: Int
+            let end: Int
+
+            /// The next element.
+            public mutating func next() -> JSONNode? {
+                guard position < end else { return nil }
+                let node = JSONNode(document: document, index: position)
+                position = document.view.next(after: position)
+                return node
+            }
+        }
+    }
+
+    /// The members of an object node.
+    public struct Members: Sequence, Sendable {
+        let node: JSONNode
+
+        /// Walks the members.
+        public func makeIterator() -> Iterator {
+            let isObject = node.word & JSONTape.tagMask == JSONTape.object
+            return Iterator(document: node.document, position: node.index + 2, end: isObject ? node.end : 0)
+        }
+
+        /// How many members there are.
+        public var underestimatedCount: Int { node.kind == .object ? node.count : 0 }
+
+        /// Walks the members of an object node.
+        public struct Iterator: IteratorProtocol {
+            let document: JSONDocument
+            var position: Int
+            let end: Int
+
+            /// The next member.
+            public mutating func next() -> (key: String, value: JSONNode)? {
+                guard position < end else { return nil }
+                let view = document.view
+                let key = view.string(at: position)
+                let valueIndex = view.next(after: position)
+                position = view.next(after: valueIndex)
+                return (key, JSONNode(document: document, index: valueIndex))
+            }
+        }
+    }
+
+    /// The value as a `JSONValue`, built now (without recursion, however deep it nests).
+    public var value: JSONValue {
+        withExtendedLifetime(document) {
+            var builder = JSONMaterializer(view: document.view)
+            return builder.value(at: index)
+        }
+    }
+}
+
+/// Builds a `JSONValue` from a stretch of a tape, with the reader's own stacks (no recursion).
+struct JSONMaterializer: ~Copyable {
+    private struct Open {
+        var end: Int
+        var valueStart: Int
+        var keyStart: Int
+        var isObject: Bool
+        var repeatsKeys: Bool
+    }
+
+    private let view: JSONTapeView
+    private var values = Stack<JSONValue>()
+    private var keys = Stack<JSONTreeBuilder.Key>()
+    private var open = Stack<Open>()
+    /// Keys by their offset in the string buffer: an interned key's occurrences share one copy,
+    /// so each distinct key is made into a `String` about once.
+    private var keyCache: [(offset: Int, key: String)?] = Array(repeating: nil, count: 64)
+
+    init(view: JSONTapeView) {
+        self.view = view
+    }
+
+    private mutating func key(at index: Int) -> String {
+        let offset = Int(truncatingIfNeeded: view.tape[index] & JSONTape.offsetMask)
+        let slot = (offset &* 0x9E37_79B9) >> 7 & 63
+        if let cached = keyCache[slot], cached.offset == offset { return cached.key }
+        let key = view.string(at: index)
+        keyCache[slot] = (offset, key)
+        return key
+    }
+
+    mutating func value(at start: Int) -> JSONValue {
+        let end = view.next(after: start)
+        var position = start
+        while true {
+            while let top = open.last, top.end == position {
+                open.removeLast()
+                close(top)
+            }
+            if position == end { break }
+            if let top = open.last, top.isObject {
+                keys.push(JSONTreeBuilder.Key(string: key(at: position), slot: 0))
+                position = view.next(after: position)
+            }
+            let word = view.tape[position]
+            switch word & JSONTape.tagMask {
+            case JSONTape.array, JSONTape.object:
+                let isObject = word & JSONTape.tagMask == JSONTape.object
+                open.push(
+                    Open(
+                        end: Int(truncatingIfNeeded: word & JSONTape.payloadMask), valueStart: values.count,
+                        keyStart: keys.count, isObject: isObject,
+                        repeatsKeys: view.tape[position + 1] & JSONTape.repeatsKeys != 0))
+                position += 2
+                continue
+            case JSONTape.string: values.push(.string(view.string(at: position)))
+            case JSONTape.null: values.push(.null)
+            case JSONTape.true: values.push(.bool(true))
+            case JSONTape.false: values.push(.bool(false))
+            case JSONTape.smallInteger: values.push(.number(JSONNumber(Int64(bitPattern: word << 8) >> 8)))
+            case JSONTape.integer: values.push(.number(JSONNumber(Int64(bitPattern: view.tape[position + 1]))))
+            default: values.push(.number(JSONNumber(Double(bitPattern: view.tape[position + 1]))))
+            }
+            position = view.next(after: position)
+        }
+        return values.pop()
+    }
+
+    private mutating func close(_ container: Open) {
+        guard container.isObject else {
+            let array = values.moveOut(from: container.valueStart)
+            values.push(.array(array))
+            return
+        }
+        let count = values.count - container.valueStart
+        var entries: [JSONObject.Entry] = []
+        entries.reserveCapacity(count)
+        for offset in 0..<count {
+            entries.append(
+                JSONObject.Entry(
+                    key: (keys.pointer + container.keyStart + offset).move().string,
+                    value: (values.pointer + container.valueStart + offset).move()))
+        }
+        keys.forgetTop(from: container.keyStart)
+        values.forgetTop(from: container.valueStart)
+        if container.repeatsKeys {
+            // The last value wins, at the position of the first occurrence, as the reader does.
+            values.push(.object(JSONObject(entries.map { ($0.key, $0.value) })))
+        } else {
+            values.push(.object(JSONObject(uniqueStorage: entries)))
+        }
+    }
+}
+
+extension JSONReader {
+    /// Reads one JSON text from UTF-8 bytes into a `JSONDocument`, with the same checks, errors
+    /// and limits as `read(_:)`.
+    public func document(_ bytes: UnsafeRawBufferPointer) throws(JSONReadError) -> JSONDocument {
+        let buffer = bytes.bindMemory(to: UInt8.self)
+        let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        if buffer.count >= JSONTape.maxStringBytes {
+            throw JSONReadError(
+                .sizeLimit, offset: JSONTape.maxStringBytes, expected: "at most \(JSONTape.maxStringBytes - 1) bytes",
+                in: buffer)
+        }
+        var parser = JSONParser(
+            buffer: buffer, limits: limits, rejectDuplicateKeys: rejectDuplicateKeys,
+            builder: JSONTapeBuilder(base: base, count: Swift.min(buffer.count, limits.maxBytes)))
+        return try parser.parseDocument()
+    }
+
+    /// Reads one JSON text from UTF-8 bytes into a `JSONDocument`.
+    public func document(_ bytes: [UInt8]) throws(JSONReadError) -> JSONDocument {
+        let result: Result<JSONDocument, JSONReadError> = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONReadError) -> JSONDocument in try document(raw) }
+        }
+        return try result.get()
+    }
+
+    /// Reads one JSON text from a string into a `JSONDocument`.
+    public func document(_ text: String) throws(JSONReadError) -> JSONDocument {
+        var text = text
+        let result: Result<JSONDocument, JSONReadError> = text.withUTF8 { utf8 in
+            Result { () throws(JSONReadError) -> JSONDocument in try document(UnsafeRawBufferPointer(utf8)) }
+        }
+        return try result.get()
+    }
+}

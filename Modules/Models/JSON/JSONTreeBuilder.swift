@@ -1,0 +1,140 @@
+/// Builds the `JSONValue` tree of a document as `JSONParser` reports it.
+///
+/// The values of open containers sit on a manually managed stack and keys on another, moved
+/// (never copied) into the array or object that closes over them.
+struct JSONTreeBuilder: JSONBuilder, ~Copyable {
+    /// An object key and its intern slot (plus one; zero for a key that was not interned).
+    struct Key {
+        var string: String
+        var slot: UInt8
+    }
+
+    private let base: UnsafePointer<UInt8>
+    /// Values of every open container, flattened; a container moves its slice out when it closes.
+    private var values = Stack<JSONValue>()
+    /// Keys of every open object, flattened, parallel to their values.
+    private var keys = Stack<Key>()
+
+    init(base: UnsafePointer<UInt8>) {
+        self.base = base
+    }
+
+    func internedKey(offset: Int, length: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self)
+    }
+
+    @inline(__always)
+    mutating func open(isObject: Bool) -> (values: Int, keys: Int) { (values.count, keys.count) }
+
+    @inline(__always)
+    mutating func key(_ key: consuming String, slot: UInt8, at offset: Int, length: Int) {
+        keys.push(Key(string: key, slot: slot))
+    }
+
+    mutating func key(at offset: Int, length: Int) {
+        keys.push(Key(string: internedKey(offset: offset, length: length), slot: 0))
+    }
+
+    mutating func key(unescaped bytes: UnsafeBufferPointer<UInt8>) {
+        keys.push(Key(string: String(decoding: bytes, as: UTF8.self), slot: 0))
+    }
+
+    @inline(__always)
+    mutating func string(at offset: Int, length: Int) {
+        values.push(.string(Self.makeString(base + offset, length)))
+    }
+
+    mutating func string(unescaped bytes: UnsafeBufferPointer<UInt8>) {
+        values.push(.string(String(decoding: bytes, as: UTF8.self)))
+    }
+
+    @inline(__always)
+    mutating func number(_ number: JSONNumber) { values.push(.number(number)) }
+
+    @inline(__always)
+    mutating func bool(_ value: Bool) { values.push(.bool(value)) }
+
+    @inline(__always)
+    mutating func null() { values.push(.null) }
+
+    mutating func closeArray(_ frame: JSONFrame) {
+        let array = values.moveOut(from: frame.valueStart)
+        values.push(.array(array))
+    }
+
+    mutating func closeObject(_ frame: JSONFrame, rejectingDuplicates: Bool) -> Int? {
+        // Distinct intern slots mean distinct keys (equal keys always share a slot); only when
+        // two keys share a slot, or one was not interned, are the keys compared.
+        let slotsDistinct = !frame.mayRepeat
+        let entries = Self.entries(keys: &keys, values: &values, keyStart: frame.keyStart, valueStart: frame.valueStart)
+        if rejectingDuplicates {
+            // Checked once per object, hashed when large: linear, not a scan per key.
+            if !slotsDistinct, !Self.keysAreUnique(entries), let repeated = Self.firstRepeatedKey(entries.lazy.map(\.key)) {
+                return repeated
+            }
+            values.push(.object(JSONObject(uniqueStorage: entries)))
+        } else if slotsDistinct || Self.keysAreUnique(entries) {
+            values.push(.object(JSONObject(uniqueStorage: entries)))
+        } else {
+            // A repeated key: the last value wins, at the position of the first occurrence.
+            values.push(.object(JSONObject(entries.map { ($0.key, $0.value) })))
+        }
+        return nil
+    }
+
+    mutating func finish() -> JSONValue { values.pop() }
+
+    /// A string of `length` bytes the reader has validated as UTF-8, the cheapest public way
+    /// (the standard library still checks them). Only the plain-string path uses it: called from
+    /// more places, its closure is merged into one shared thunk that costs the hot path ~10
+    /// instructions a string; the rarer paths keep `String(decoding:as:)`.
+    @inline(__always)
+    static func makeString(_ source: UnsafePointer<UInt8>, _ length: Int) -> String {
+        String(unsafeUninitializedCapacity: length) { target in
+            if length > 0 { target.baseAddress!.initialize(from: source, count: length) }
+            return length
+        }
+    }
+
+    /// Moves the top keys and values (from `keyStart` and `valueStart`, equally many) into an
+    /// object's entries.
+    private static func entries(
+        keys: inout Stack<Key>, values: inout Stack<JSONValue>, keyStart: Int, valueStart: Int
+    ) -> [JSONObject.Entry] {
+        let count = values.count - valueStart
+        let keyBase = keys.pointer + keyStart
+        let valueBase = values.pointer + valueStart
+        // `reserveCapacity` allocates through code specialized for `Entry`; the
+        // `unsafeUninitializedCapacity` initializer calls the standard library's unspecialized
+        // allocation, which looks up the storage class's metadata on every call (~360 instructions).
+        var entries: [JSONObject.Entry] = []
+        entries.reserveCapacity(count)
+        for offset in 0..<count {
+            entries.append(JSONObject.Entry(key: (keyBase + offset).move().string, value: (valueBase + offset).move()))
+        }
+        keys.forgetTop(from: keyStart)
+        values.forgetTop(from: valueStart)
+        return entries
+    }
+
+    /// The index of the first key that repeats an earlier one (by its exact bytes).
+    static func firstRepeatedKey<Keys: Sequence<String>>(_ keys: Keys) -> Int? {
+        var seen = Set<JSONKey>()
+        for (index, key) in keys.enumerated() where !seen.insert(JSONKey(key)).inserted { return index }
+        return nil
+    }
+
+    /// Whether no key repeats: pairwise for small objects, hashed for large ones.
+    static func keysAreUnique(_ entries: [JSONObject.Entry]) -> Bool {
+        guard entries.count > 1 else { return true }
+        if entries.count <= JSONObject.indexThreshold {
+            for i in 1..<entries.count {
+                for j in 0..<i where JSONKey.bytesEqual(entries[j].key, entries[i].key) { return false }
+            }
+            return true
+        }
+        var seen = Set<JSONKey>(minimumCapacity: entries.count)
+        for entry in entries where !seen.insert(JSONKey(entry.key)).inserted { return false }
+        return true
+    }
+}
