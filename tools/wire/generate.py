@@ -421,9 +421,18 @@ def swift_checks(model, field, indent):
 
 
 def swift_decoder(model):
+    """The decoder from a `JSONValue`, and (unless a member decodes itself) the same from a
+    `JSONDocument`'s node: the same lines, reading `o` as a node."""
+    lines = swift_decoder_from(model, "json: JSONValue", "json")
+    if not any("custom" in f.options for f in model.fields):
+        lines += [""] + swift_decoder_from(model, "node: JSONNode", "node")
+    return lines
+
+
+def swift_decoder_from(model, parameter, source):
     node = "node" in model.flags
     indent = "            " if node else "        "
-    body = [f"{indent}let o = try context.object(json)"]
+    body = [f"{indent}let o = try context.object({source})"]
     # The members found so far: once all of the object's are, the later optional ones are not looked for.
     counted = any("custom" not in f.options for f in model.fields)
     if counted:
@@ -433,7 +442,7 @@ def swift_decoder(model):
     for field in model.fields:
         body += swift_checks(model, field, indent)
     arguments = [f"{f.label}: {f.name}" for f in model.fields]
-    lines = ["    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {"]
+    lines = [f"    public init({parameter}, context: inout ModelDecodingContext) throws(ModelDecodingError) {{"]
     if node:
         lines.append("        self = try context.node { context throws(ModelDecodingError) in")
         lines += body
@@ -473,6 +482,15 @@ def union_member_decode(member, key):
 
 
 def union_decoder(union):
+    """The decoder of a union from a `JSONValue`, and for a union told apart by a member, the
+    same from a `JSONDocument`'s node (what it does not know kept as a `JSONObject`)."""
+    lines = union_decoder_from(union, "json: JSONValue", "json")
+    if not union.typed:
+        lines += [""] + union_decoder_from(union, "node: JSONNode", "node")
+    return lines
+
+
+def union_decoder_from(union, parameter, source):
     lines = []
     if union.typed:
         lines.append(f"    /// Decodes the case that `type` names from the members in `o`.")
@@ -480,8 +498,8 @@ def union_decoder(union):
                      "throws(ModelDecodingError) {")
         lines.append("        switch type {")
     else:
-        lines.append("    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {")
-        lines.append("        let o = try context.object(json)")
+        lines.append(f"    public init({parameter}, context: inout ModelDecodingContext) throws(ModelDecodingError) {{")
+        lines.append(f"        let o = try context.object({source})")
         lines.append(f'        let type: String = try context.required("{union.tag}", in: o)')
         lines.append("        switch type {")
     for case in union.cases:
@@ -497,7 +515,8 @@ def union_decoder(union):
     if union.typed:
         lines += ["        case .unknown:", "            self = .unknown(o)"]
     else:
-        lines += ["        default:", f"            self = .unknown({union.tag}: type, object: o)"]
+        unknown = "o" if source == "json" else "try context.object(o.value)"
+        lines += ["        default:", f"            self = .unknown({union.tag}: type, object: {unknown})"]
     lines += ["        }", "    }"]
     return lines
 

@@ -1,11 +1,16 @@
 extension JSONValue: JSONModelDecodable, JSONModelEncodable {
     public init(json: JSONValue, context: inout ModelDecodingContext) { self = json }
+    public init(node: JSONNode, context: inout ModelDecodingContext) { self = node.value }
     public var json: JSONValue { self }
 }
 
 extension String: JSONModelDecodable, JSONModelEncodable {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         guard case .string(let value) = json else { throw context.mismatch("a string", found: json) }
+        self = value
+    }
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        guard let value = node.stringValue else { throw context.mismatch("a string", found: node) }
         self = value
     }
     public var json: JSONValue { .string(self) }
@@ -19,6 +24,13 @@ extension Int: JSONModelDecodable, JSONModelEncodable {
         }
         self = value
     }
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        guard let number = node.numberValue else { throw context.mismatch("an integer", found: node) }
+        guard let value = number.intValue else {
+            throw context.error(.invalidValue, "expected an integer, found \(number)")
+        }
+        self = value
+    }
     public var json: JSONValue { .number(JSONNumber(self)) }
 }
 
@@ -27,12 +39,20 @@ extension Bool: JSONModelDecodable, JSONModelEncodable {
         guard case .bool(let value) = json else { throw context.mismatch("a boolean", found: json) }
         self = value
     }
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        guard let value = node.boolValue else { throw context.mismatch("a boolean", found: node) }
+        self = value
+    }
     public var json: JSONValue { .bool(self) }
 }
 
 extension Double: JSONModelDecodable, JSONModelEncodable {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         guard case .number(let number) = json else { throw context.mismatch("a number", found: json) }
+        self = number.doubleValue
+    }
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        guard let number = node.numberValue else { throw context.mismatch("a number", found: node) }
         self = number.doubleValue
     }
     public var json: JSONValue { .number(JSONNumber(self)) }
@@ -58,6 +78,19 @@ extension Array: JSONModelDecodable where Element: JSONModelDecodable {
         }
         self = result
     }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        guard node.isArray else { throw context.mismatch("an array", found: node) }
+        var result: [Element] = []
+        result.reserveCapacity(node.count)
+        for (index, element) in node.elements.enumerated() {
+            result.append(
+                try context.at(index: index) { context throws(ModelDecodingError) in
+                    try Element(node: element, context: &context)
+                })
+        }
+        self = result
+    }
 }
 
 extension Array: JSONModelEncodable where Element: JSONModelEncodable {
@@ -68,6 +101,11 @@ extension Set: JSONModelDecodable where Element: JSONModelDecodable {
     /// Decodes a JSON array; repeated elements count once.
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         self.init(try [Element](json: json, context: &context))
+    }
+
+    /// Decodes a JSON array; repeated elements count once.
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        self.init(try [Element](node: node, context: &context))
     }
 }
 
@@ -84,6 +122,23 @@ extension Dictionary: JSONModelDecodable where Key == String, Value: JSONModelDe
         for (key, value) in object {
             result[key] = try context.at(key: key) { context throws(ModelDecodingError) in
                 try Value(json: value, context: &context)
+            }
+        }
+        self = result
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        // An object that repeats a key is read as the tree reads it (the last value wins).
+        if node.hasRepeatedKeys {
+            try self.init(json: node.value, context: &context)
+            return
+        }
+        let object = try context.object(node)
+        var result: [String: Value] = [:]
+        result.reserveCapacity(object.count)
+        for (key, value) in object.members {
+            result[key] = try context.at(key: key) { context throws(ModelDecodingError) in
+                try Value(node: value, context: &context)
             }
         }
         self = result
@@ -139,6 +194,13 @@ extension OpenEnum {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         guard case .string(let raw) = json else {
             throw context.error(.typeMismatch, "expected a string, found \(json.kindName)")
+        }
+        self.init(parsing: raw)
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        guard let raw = node.stringValue else {
+            throw context.error(.typeMismatch, "expected a string, found \(node.kindName)")
         }
         self.init(parsing: raw)
     }

@@ -14,15 +14,18 @@ public struct DocumentDecoder: Sendable {
         self.modelLimits = modelLimits
     }
 
-    /// Decodes `T` from UTF-8 bytes.
+    /// Decodes `T` from UTF-8 bytes, read as a `JSONDocument` (a model's decoder reads the
+    /// members it needs in place; the result and the errors are those of decoding the tree).
     public func decode<T: JSONModelDecodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        let json = try JSONReader(limits: readerLimits).read(bytes)
-        return try T(json: json, limits: modelLimits)
+        let document = try JSONReader(limits: readerLimits).document(bytes)
+        return try T(node: document.root, limits: modelLimits)
     }
 
     /// Decodes `T` from UTF-8 data.
     public func decode<T: JSONModelDecodable>(_ type: T.Type, from data: Data) throws -> T {
-        let json = try JSONReader(limits: readerLimits).read(data)
-        return try T(json: json, limits: modelLimits)
+        let document = try data.withUnsafeBytes { bytes throws(JSONReadError) in
+            try JSONReader(limits: readerLimits).document(bytes)
+        }
+        return try T(node: document.root, limits: modelLimits)
     }
 }

@@ -160,6 +160,96 @@ public struct ModelDecodingContext: ~Copyable {
 public protocol JSONModelDecodable: Sendable {
     /// Builds the value from `json`; errors name `context.location`.
     init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError)
+
+    /// Builds the value from a `JSONDocument`'s node, with the same result or the same error as
+    /// from `node.value`; by default through `node.value`.
+    init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError)
+}
+
+extension JSONModelDecodable {
+    /// Builds the value from `node.value` (a model without a decoder of its own for nodes).
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        try self.init(json: node.value, context: &context)
+    }
+
+    /// Builds the value from a `JSONDocument`'s node with fresh limits, reporting errors
+    /// relative to `location`.
+    public init(
+        node: JSONNode, at location: JSONLocation = .root, limits: ModelLimits = .default
+    )
+        throws(ModelDecodingError)
+    {
+        var context = ModelDecodingContext(limits: limits, base: location)
+        try self.init(node: node, context: &context)
+    }
+}
+
+// MARK: Field access in a document
+
+extension ModelDecodingContext {
+    /// The node as an object, or a type mismatch.
+    public func object(_ node: JSONNode) throws(ModelDecodingError) -> JSONNode {
+        guard node.isObject else { throw mismatch("an object", found: node) }
+        return node
+    }
+
+    /// The type mismatch of a node that is not the kind a model needs (`"a string"`).
+    public func mismatch(_ expected: String, found node: JSONNode) -> ModelDecodingError {
+        error(.typeMismatch, "expected \(expected), found \(node.kindName)")
+    }
+
+    /// The required member `key` of the object `node`, decoded as `T`.
+    @inlinable
+    public mutating func required<T: JSONModelDecodable>(
+        _ key: String, in node: JSONNode, as type: T.Type = T.self
+    ) throws(ModelDecodingError) -> T {
+        guard let value = node[key], !value.isNull else {
+            throw error(.missingField, key: key, "required field '\(key)' is missing")
+        }
+        return try at(key: key) { context throws(ModelDecodingError) in try T(node: value, context: &context) }
+    }
+
+    /// The required member `key` of the object `node` as written, `null` included.
+    @inlinable
+    public mutating func present(_ key: String, in node: JSONNode) throws(ModelDecodingError) -> JSONValue {
+        guard let value = node[key] else { throw error(.missingField, key: key, "required field '\(key)' is missing") }
+        return value.value
+    }
+
+    /// The required member `key` of the object `node`, decoded as `T`, counted in `found`.
+    @inlinable
+    public mutating func required<T: JSONModelDecodable>(
+        _ key: String, in node: JSONNode, found: inout Int, as type: T.Type = T.self
+    ) throws(ModelDecodingError) -> T {
+        guard let value = node[key], !value.isNull else {
+            throw error(.missingField, key: key, "required field '\(key)' is missing")
+        }
+        found += 1
+        return try at(key: key) { context throws(ModelDecodingError) in try T(node: value, context: &context) }
+    }
+
+    /// The optional member `key` of the object `node` decoded as `T` (`nil` when absent or
+    /// `null`), counting the members found in `found` as `optional(_:in:found:as:)` does for a
+    /// `JSONObject` (a repeated key counts each time it was written, so the count only ends the
+    /// search later, never early).
+    @inlinable
+    public mutating func optional<T: JSONModelDecodable>(
+        _ key: String, in node: JSONNode, found: inout Int, as type: T.Type = T.self
+    ) throws(ModelDecodingError) -> T? {
+        guard found < node.count, let value = node[key] else { return nil }
+        found += 1
+        guard !value.isNull else { return nil }
+        return try at(key: key) { context throws(ModelDecodingError) in try T(node: value, context: &context) }
+    }
+
+    /// The optional member `key` of the object `node` decoded as `T`; `nil` when absent or `null`.
+    @inlinable
+    public mutating func optional<T: JSONModelDecodable>(
+        _ key: String, in node: JSONNode, as type: T.Type = T.self
+    ) throws(ModelDecodingError) -> T? {
+        guard let value = node[key], !value.isNull else { return nil }
+        return try at(key: key) { context throws(ModelDecodingError) in try T(node: value, context: &context) }
+    }
 }
 
 /// A model that can describe itself as a `JSONValue` (with the wire format's keys).

@@ -290,6 +290,28 @@ extension ClientCapabilities {
         )
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let schemaVersion: Int = try context.required("schema_version", in: o, found: &found)
+        let sdkVersion: String = try context.required("sdk_version", in: o, found: &found)
+        let platform: String? = try context.optional("platform", in: o, found: &found)
+        let patterns: Set<String> = try context.optional("patterns", in: o, found: &found) ?? []
+        let zoneTypes: Set<String> = try context.optional("zone_types", in: o, found: &found) ?? []
+        let controlTypes: Set<String> = try context.optional("control_types", in: o, found: &found) ?? []
+        let nodeTypes: Set<String> = try context.optional("node_types", in: o, found: &found) ?? []
+        let actionTypes: Set<String> = try context.optional("action_types", in: o, found: &found) ?? []
+        let nodeActionTypes: Set<String> = try context.optional("node_action_types", in: o, found: &found) ?? []
+        let transforms: Set<String> = try context.optional("transforms", in: o, found: &found) ?? []
+        let components: Set<String> = try context.optional("components", in: o, found: &found) ?? []
+        let features: Set<String> = try context.optional("features", in: o, found: &found) ?? []
+        self.init(
+            schemaVersion: schemaVersion, sdkVersion: sdkVersion, platform: platform, patterns: patterns,
+            zoneTypes: zoneTypes, controlTypes: controlTypes, nodeTypes: nodeTypes, actionTypes: actionTypes,
+            nodeActionTypes: nodeActionTypes, transforms: transforms, components: components, features: features
+        )
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("schema_version", schemaVersion)
@@ -318,6 +340,15 @@ extension DocumentPatch {
         self.init(changes: changes, screenKey: screenKey, variables: variables)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let changes: [PatchChange] = try context.required("changes", in: o, found: &found)
+        let screenKey: String? = try context.optional("screen_key", in: o, found: &found)
+        let variables: [String: JSONValue]? = try context.optional("variables", in: o, found: &found)
+        self.init(changes: changes, screenKey: screenKey, variables: variables)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("changes", changes)
@@ -336,6 +367,14 @@ extension PatchChange {
         self.init(id: id, items: items)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let id: String = try context.required("id", in: o, found: &found)
+        let items: [JSONValue] = try context.optional("items", in: o, found: &found) ?? []
+        self.init(id: id, items: items)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("id", id)
@@ -347,6 +386,24 @@ extension PatchChange {
 extension TimerDefinition {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
+        var found = 0
+        let id: String = try context.required("id", in: o, found: &found)
+        let duration: Int? = try context.optional("duration", in: o, found: &found)
+        let tickInterval: Int? = try context.optional("tick_interval", in: o, found: &found)
+        let valueVariable: String? = try context.optional("value_variable", in: o, found: &found)
+        let remainingVariable: String? = try context.optional("remaining_variable", in: o, found: &found)
+        let tickActions: [String]? = try context.optional("tick_actions", in: o, found: &found)
+        let endActions: [String]? = try context.optional("end_actions", in: o, found: &found)
+        let autostart: Bool? = try context.optional("autostart", in: o, found: &found)
+        self.init(
+            id: id, duration: duration, tickInterval: tickInterval, valueVariable: valueVariable,
+            remainingVariable: remainingVariable, tickActions: tickActions, endActions: endActions,
+            autostart: autostart
+        )
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
         var found = 0
         let id: String = try context.required("id", in: o, found: &found)
         let duration: Int? = try context.optional("duration", in: o, found: &found)
@@ -387,6 +444,15 @@ extension VariableDeclaration {
         self.init(name: name, type: type, value: value)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let name: String = try context.required("name", in: o, found: &found)
+        let type: VariableType = try context.required("type", in: o, found: &found)
+        let value: JSONValue? = try context.optional("value", in: o, found: &found)
+        self.init(name: name, type: type, value: value)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("name", name)
@@ -406,6 +472,15 @@ extension VariableTrigger {
         self.init(variable: variable, condition: condition, actions: actions)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let variable: String? = try context.optional("variable", in: o, found: &found)
+        let condition: String? = try context.optional("condition", in: o, found: &found)
+        let actions: [String] = try context.required("actions", in: o, found: &found)
+        self.init(variable: variable, condition: condition, actions: actions)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("variable", variable)
@@ -418,6 +493,20 @@ extension VariableTrigger {
 extension VisibilityAction {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
+        var found = 0
+        let logId: String = try context.required("log_id", in: o, found: &found)
+        let visibilityPercentage: Int? = try context.optional("visibility_percentage", in: o, found: &found)
+        let visibilityDurationMs: Int? = try context.optional("visibility_duration_ms", in: o, found: &found)
+        let logLimit: Int? = try context.optional("log_limit", in: o, found: &found)
+        let actionId: String? = try context.optional("action_id", in: o, found: &found)
+        self.init(
+            logId: logId, visibilityPercentage: visibilityPercentage, visibilityDurationMs: visibilityDurationMs,
+            logLimit: logLimit, actionId: actionId
+        )
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
         var found = 0
         let logId: String = try context.required("log_id", in: o, found: &found)
         let visibilityPercentage: Int? = try context.optional("visibility_percentage", in: o, found: &found)
@@ -451,6 +540,15 @@ extension NodeResultSelection {
         self.init(key: key, from: from, matching: matching)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let key: String = try context.required("key", in: o, found: &found)
+        let from: String = try context.optional("from", in: o, found: &found) ?? ""
+        let matching: [String: JSONValue] = try context.required("where", in: o, found: &found)
+        self.init(key: key, from: from, matching: matching)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("key", key)
@@ -463,6 +561,31 @@ extension NodeResultSelection {
 extension NodeStyle {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
+        var found = 0
+        let font: String? = try context.optional("font", in: o, found: &found)
+        let foregroundColor: String? = try context.optional("foregroundColor", in: o, found: &found)
+        let backgroundColor: String? = try context.optional("backgroundColor", in: o, found: &found)
+        let padding: EdgePadding? = try context.optional("padding", in: o, found: &found)
+        let cornerRadius: Double? = try context.optional("cornerRadius", in: o, found: &found)
+        let width: Dimension? = try context.optional("width", in: o, found: &found)
+        let height: Dimension? = try context.optional("height", in: o, found: &found)
+        let maxWidth: Dimension? = try context.optional("maxWidth", in: o, found: &found)
+        let maxHeight: Dimension? = try context.optional("maxHeight", in: o, found: &found)
+        let shadow: ShadowStyle? = try context.optional("shadow", in: o, found: &found)
+        let opacity: Double? = try context.optional("opacity", in: o, found: &found)
+        let clipShape: String? = try context.optional("clipShape", in: o, found: &found)
+        if let opacity, !(0...1).contains(opacity) {
+            throw context.error(.invalidValue, key: "opacity", "opacity must be between 0 and 1, found \(opacity)")
+        }
+        self.init(
+            font: font, foregroundColor: foregroundColor, backgroundColor: backgroundColor, padding: padding,
+            cornerRadius: cornerRadius, width: width, height: height, maxWidth: maxWidth, maxHeight: maxHeight,
+            shadow: shadow, opacity: opacity, clipShape: clipShape
+        )
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
         var found = 0
         let font: String? = try context.optional("font", in: o, found: &found)
         let foregroundColor: String? = try context.optional("foregroundColor", in: o, found: &found)
@@ -515,6 +638,16 @@ extension ShadowStyle {
         self.init(radius: radius, x: x, y: y, color: color)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let radius: Double = try context.optional("radius", in: o, found: &found) ?? 0
+        let x: Double = try context.optional("x", in: o, found: &found) ?? 0
+        let y: Double = try context.optional("y", in: o, found: &found) ?? 0
+        let color: String? = try context.optional("color", in: o, found: &found)
+        self.init(radius: radius, x: x, y: y, color: color)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("radius", radius)
@@ -528,6 +661,15 @@ extension ShadowStyle {
 extension FontSpec {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
+        var found = 0
+        let size: Double = try context.required("size", in: o, found: &found)
+        let weight: String? = try context.optional("weight", in: o, found: &found)
+        let design: String? = try context.optional("design", in: o, found: &found)
+        self.init(size: size, weight: weight, design: design)
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
         var found = 0
         let size: Double = try context.required("size", in: o, found: &found)
         let weight: String? = try context.optional("weight", in: o, found: &found)
@@ -555,6 +697,16 @@ extension Theme {
         self.init(colors: colors, darkColors: darkColors, fonts: fonts, presets: presets)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let colors: [String: String] = try context.optional("colors", in: o, found: &found) ?? [:]
+        let darkColors: [String: String] = try context.optional("dark_colors", in: o, found: &found) ?? [:]
+        let fonts: [String: FontSpec] = try context.optional("fonts", in: o, found: &found) ?? [:]
+        let presets: [String: NodeStyle] = try context.optional("presets", in: o, found: &found) ?? [:]
+        self.init(colors: colors, darkColors: darkColors, fonts: fonts, presets: presets)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("colors", colors)
@@ -573,6 +725,13 @@ extension ComponentLibrary {
         self.init(components: components)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let components: [String: ComponentDefinition] = try context.required("components", in: o, found: &found)
+        self.init(components: components)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("components", components)
@@ -583,6 +742,14 @@ extension ComponentLibrary {
 extension ComponentDefinition {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
+        var found = 0
+        let parameters: [String] = try context.optional("parameters", in: o, found: &found) ?? []
+        let body: ViewNode = try context.required("body", in: o, found: &found)
+        self.init(parameters: parameters, body: body)
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
         var found = 0
         let parameters: [String] = try context.optional("parameters", in: o, found: &found) ?? []
         let body: ViewNode = try context.required("body", in: o, found: &found)
@@ -659,6 +826,15 @@ extension TabItem {
         self.init(title: title, icon: icon, screen: screen)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let title: String = try context.required("title", in: o, found: &found)
+        let icon: String? = try context.optional("icon", in: o, found: &found)
+        let screen: String = try context.required("screen", in: o, found: &found)
+        self.init(title: title, icon: icon, screen: screen)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("title", title)
@@ -671,6 +847,20 @@ extension TabItem {
 extension ActionDefinition {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
+        var found = 0
+        let id: String = try context.required("id", in: o, found: &found)
+        let trigger: ActionTrigger = try context.required("trigger", in: o, found: &found)
+        let triggerSlotId: String? = try context.optional("trigger_slot_id", in: o, found: &found)
+        let type: ActionType = try context.required("type", in: o, found: &found)
+        let config: [String: JSONValue]? = try context.optional("config", in: o, found: &found)
+        let permission: String? = try context.optional("permission", in: o, found: &found)
+        self.init(
+            id: id, trigger: trigger, triggerSlotId: triggerSlotId, type: type, config: config, permission: permission
+        )
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
         var found = 0
         let id: String = try context.required("id", in: o, found: &found)
         let trigger: ActionTrigger = try context.required("trigger", in: o, found: &found)
@@ -709,6 +899,19 @@ extension DataConfig {
         )
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let defaultParams: [String: String]? = try context.optional("default_params", in: o, found: &found)
+        let pagination: PaginationConfig? = try context.optional("pagination", in: o, found: &found)
+        let refreshInterval: Int? = try context.optional("refresh_interval", in: o, found: &found)
+        let refreshPatchEndpoint: String? = try context.optional("refresh_patch_endpoint", in: o, found: &found)
+        self.init(
+            defaultParams: defaultParams, pagination: pagination, refreshInterval: refreshInterval,
+            refreshPatchEndpoint: refreshPatchEndpoint
+        )
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("default_params", defaultParams)
@@ -732,6 +935,18 @@ extension PaginationConfig {
         self.init(pageSize: pageSize, limitParam: limitParam, offsetParam: offsetParam)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let pageSize: Int = try context.required("page_size", in: o, found: &found)
+        let limitParam: String = try context.required("limit_param", in: o, found: &found)
+        let offsetParam: String = try context.required("offset_param", in: o, found: &found)
+        if pageSize <= 0 {
+            throw context.error(.invalidValue, key: "page_size", "page_size must be positive, found \(pageSize)")
+        }
+        self.init(pageSize: pageSize, limitParam: limitParam, offsetParam: offsetParam)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("page_size", pageSize)
@@ -744,6 +959,15 @@ extension PaginationConfig {
 extension NavigationDefinition {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
+        var found = 0
+        let bottomNav: [NavItem] = try context.required("bottom_nav", in: o, found: &found)
+        let drawerItems: [NavItem]? = try context.optional("drawer_items", in: o, found: &found)
+        let version: Int = try context.required("version", in: o, found: &found)
+        self.init(bottomNav: bottomNav, drawerItems: drawerItems, version: version)
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
         var found = 0
         let bottomNav: [NavItem] = try context.required("bottom_nav", in: o, found: &found)
         let drawerItems: [NavItem]? = try context.optional("drawer_items", in: o, found: &found)
@@ -777,6 +1001,22 @@ extension NavItem {
         }
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        self = try context.node { context throws(ModelDecodingError) in
+            let o = try context.object(node)
+            var found = 0
+            let key: String = try context.required("key", in: o, found: &found)
+            let label: String = try context.required("label", in: o, found: &found)
+            let icon: String = try context.required("icon", in: o, found: &found)
+            let screenKey: String = try context.required("screen_key", in: o, found: &found)
+            let sortOrder: Int = try context.required("sort_order", in: o, found: &found)
+            let children: [NavItem]? = try context.optional("children", in: o, found: &found)
+            return NavItem(
+                key: key, label: label, icon: icon, screenKey: screenKey, sortOrder: sortOrder, children: children
+            )
+        }
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("key", key)
@@ -792,6 +1032,34 @@ extension NavItem {
 extension ScreenDefinition {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
+        var found = 0
+        let screenId: String = try context.required("screen_id", in: o, found: &found)
+        let screenKey: String = try context.required("screen_key", in: o, found: &found)
+        let screenName: String = try context.required("screen_name", in: o, found: &found)
+        let pattern: ScreenPattern = try context.required("pattern", in: o, found: &found)
+        let version: Int = try context.required("version", in: o, found: &found)
+        let template: ScreenTemplate = try context.required("template", in: o, found: &found)
+        let slotData: [String: JSONValue]? = try context.optional("slot_data", in: o, found: &found)
+        let dataEndpoint: String? = try context.optional("data_endpoint", in: o, found: &found)
+        let dataConfig: DataConfig? = try context.optional("data_config", in: o, found: &found)
+        let actions: [ActionDefinition] = try context.required("actions", in: o, found: &found)
+        let handlerKey: String? = try context.optional("handler_key", in: o, found: &found)
+        let updatedAt: String = try context.required("updated_at", in: o, found: &found)
+        let requires: [String]? = try context.optional("requires", in: o, found: &found)
+        let logId: String? = try context.optional("log_id", in: o, found: &found)
+        let variables: [VariableDeclaration]? = try context.optional("variables", in: o, found: &found)
+        let triggers: [VariableTrigger]? = try context.optional("triggers", in: o, found: &found)
+        let timers: [TimerDefinition]? = try context.optional("timers", in: o, found: &found)
+        self.init(
+            screenId: screenId, screenKey: screenKey, screenName: screenName, pattern: pattern, version: version,
+            template: template, slotData: slotData, dataEndpoint: dataEndpoint, dataConfig: dataConfig,
+            actions: actions, handlerKey: handlerKey, updatedAt: updatedAt, requires: requires, logId: logId,
+            variables: variables, triggers: triggers, timers: timers
+        )
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
         var found = 0
         let screenId: String = try context.required("screen_id", in: o, found: &found)
         let screenKey: String = try context.required("screen_key", in: o, found: &found)
@@ -851,6 +1119,15 @@ extension ScreenTemplate {
         self.init(navigation: navigation, zones: zones, platformOverrides: platformOverrides)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let navigation: NavigationConfig? = try context.optional("navigation", in: o, found: &found)
+        let zones: [Zone] = try context.required("zones", in: o, found: &found)
+        let platformOverrides: [String: PlatformOverride]? = try context.optional("platform_overrides", in: o, found: &found)
+        self.init(navigation: navigation, zones: zones, platformOverrides: platformOverrides)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("navigation", navigation)
@@ -868,6 +1145,13 @@ extension NavigationConfig {
         self.init(topBar: topBar)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let topBar: TopBarConfig? = try context.optional("top_bar", in: o, found: &found)
+        self.init(topBar: topBar)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("top_bar", topBar)
@@ -878,6 +1162,14 @@ extension NavigationConfig {
 extension TopBarConfig {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
+        var found = 0
+        let title: String? = try context.optional("title", in: o, found: &found)
+        let showBack: Bool? = try context.optional("show_back", in: o, found: &found)
+        self.init(title: title, showBack: showBack)
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
         var found = 0
         let title: String? = try context.optional("title", in: o, found: &found)
         let showBack: Bool? = try context.optional("show_back", in: o, found: &found)
@@ -901,6 +1193,14 @@ extension PlatformOverride {
         self.init(distribution: distribution, zones: zones)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let distribution: Distribution? = try context.optional("distribution", in: o, found: &found)
+        let zones: [String: ZoneOverride]? = try context.optional("zones", in: o, found: &found)
+        self.init(distribution: distribution, zones: zones)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("distribution", distribution)
@@ -912,6 +1212,15 @@ extension PlatformOverride {
 extension ZoneOverride {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
+        var found = 0
+        let visible: Bool? = try context.optional("visible", in: o, found: &found)
+        let height: Int? = try context.optional("height", in: o, found: &found)
+        let distribution: Distribution? = try context.optional("distribution", in: o, found: &found)
+        self.init(visible: visible, height: height, distribution: distribution)
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
         var found = 0
         let visible: Bool? = try context.optional("visible", in: o, found: &found)
         let height: Int? = try context.optional("height", in: o, found: &found)
@@ -938,6 +1247,15 @@ extension Transition {
         self.init(type: type, durationMs: durationMs, curve: curve)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let type: TransitionType = try context.required("type", in: o, found: &found)
+        let durationMs: Int? = try context.optional("duration_ms", in: o, found: &found)
+        let curve: TransitionCurve? = try context.optional("curve", in: o, found: &found)
+        self.init(type: type, durationMs: durationMs, curve: curve)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("type", type)
@@ -951,6 +1269,35 @@ extension Zone {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         self = try context.node { context throws(ModelDecodingError) in
             let o = try context.object(json)
+            var found = 0
+            let id: String = try context.required("id", in: o, found: &found)
+            let type: ZoneType = try context.required("type", in: o, found: &found)
+            let distribution: Distribution? = try context.optional("distribution", in: o, found: &found)
+            let condition: String? = try context.optional("condition", in: o, found: &found)
+            let title: String? = try context.optional("title", in: o, found: &found)
+            let field: String? = try context.optional("field", in: o, found: &found)
+            let slots: [Slot]? = try context.optional("slots", in: o, found: &found)
+            let zones: [Zone]? = try context.optional("zones", in: o, found: &found)
+            let itemLayout: ItemLayout? = try context.optional("item_layout", in: o, found: &found)
+            let requires: [String]? = try context.optional("requires", in: o, found: &found)
+            let fallback: Fallback<Zone>? = try context.optional("fallback", in: o, found: &found)
+            let logId: String? = try context.optional("log_id", in: o, found: &found)
+            let dataEndpoint: String? = try context.optional("data_endpoint", in: o, found: &found)
+            let transition: Transition? = try context.optional("transition", in: o, found: &found)
+            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
+            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
+            return Zone(
+                id: id, type: type, distribution: distribution, condition: condition, title: title, field: field,
+                slots: slots, zones: zones, itemLayout: itemLayout, requires: requires, fallback: fallback,
+                logId: logId, dataEndpoint: dataEndpoint, transition: transition, visibilityActions: visibilityActions,
+                disappearActions: disappearActions
+            )
+        }
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        self = try context.node { context throws(ModelDecodingError) in
+            let o = try context.object(node)
             var found = 0
             let id: String = try context.required("id", in: o, found: &found)
             let type: ZoneType = try context.required("type", in: o, found: &found)
@@ -1007,6 +1354,13 @@ extension ItemLayout {
         self.init(slots: slots)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let slots: [Slot] = try context.required("slots", in: o, found: &found)
+        self.init(slots: slots)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("slots", slots)
@@ -1018,6 +1372,45 @@ extension Slot {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         self = try context.node { context throws(ModelDecodingError) in
             let o = try context.object(json)
+            var found = 0
+            let id: String = try context.required("id", in: o, found: &found)
+            let controlType: ControlType = try context.required("control_type", in: o, found: &found)
+            let bind: String? = try context.optional("bind", in: o, found: &found)
+            let field: String? = try context.optional("field", in: o, found: &found)
+            let label: String? = try context.optional("label", in: o, found: &found)
+            let value: JSONValue? = try context.optional("value", in: o, found: &found)
+            let placeholder: String? = try context.optional("placeholder", in: o, found: &found)
+            let icon: String? = try context.optional("icon", in: o, found: &found)
+            let required: Bool? = try context.optional("required", in: o, found: &found)
+            let readOnly: Bool? = try context.optional("read_only", in: o, found: &found)
+            let style: String? = try context.optional("style", in: o, found: &found)
+            let width: String? = try context.optional("width", in: o, found: &found)
+            let weight: Double? = try context.optional("weight", in: o, found: &found)
+            let accessibilityLabel: String? = try context.optional("accessibility_label", in: o, found: &found)
+            let options: [SlotOption]? = try context.optional("options", in: o, found: &found)
+            let requires: [String]? = try context.optional("requires", in: o, found: &found)
+            let fallback: Fallback<Slot>? = try context.optional("fallback", in: o, found: &found)
+            let logId: String? = try context.optional("log_id", in: o, found: &found)
+            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
+            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
+            let minimum: Double? = try context.optional("min", in: o, found: &found)
+            let maximum: Double? = try context.optional("max", in: o, found: &found)
+            let transition: Transition? = try context.optional("transition", in: o, found: &found)
+            let variable: String? = try context.optional("variable", in: o, found: &found)
+            return Slot(
+                id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
+                placeholder: placeholder, icon: icon, required: required, readOnly: readOnly, style: style,
+                width: width, weight: weight, accessibilityLabel: accessibilityLabel, options: options,
+                requires: requires, fallback: fallback, logId: logId, visibilityActions: visibilityActions,
+                disappearActions: disappearActions, minimum: minimum, maximum: maximum, transition: transition,
+                variable: variable
+            )
+        }
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        self = try context.node { context throws(ModelDecodingError) in
+            let o = try context.object(node)
             var found = 0
             let id: String = try context.required("id", in: o, found: &found)
             let controlType: ControlType = try context.required("control_type", in: o, found: &found)
@@ -1093,6 +1486,14 @@ extension SlotOption {
         self.init(value: value, label: label)
     }
 
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        var found = 0
+        let value: String = try context.required("value", in: o, found: &found)
+        let label: String = try context.required("label", in: o, found: &found)
+        self.init(value: value, label: label)
+    }
+
     public var json: JSONValue {
         var b = JSONObjectBuilder()
         b.set("value", value)
@@ -1104,6 +1505,17 @@ extension SlotOption {
 extension AuthUserInfo {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
+        var found = 0
+        let id: String = try context.required("id", in: o, found: &found)
+        let firstName: String = try context.required("first_name", in: o, found: &found)
+        let lastName: String = try context.optional("last_name", in: o, found: &found) ?? ""
+        let email: String = try context.required("email", in: o, found: &found)
+        let fullName: String? = try context.optional("full_name", in: o, found: &found)
+        self.init(id: id, firstName: firstName, lastName: lastName, email: email, fullName: fullName)
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
         var found = 0
         let id: String = try context.required("id", in: o, found: &found)
         let firstName: String = try context.required("first_name", in: o, found: &found)
@@ -1127,6 +1539,22 @@ extension AuthUserInfo {
 extension UserContext {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
+        var found = 0
+        let role: String = try context.required("role", in: o, found: &found)
+        let roleName: String = try context.optional("role_name", in: o, found: &found) ?? role
+        let schoolId: String? = try context.optional("school_id", in: o, found: &found)
+        let schoolName: String? = try context.optional("school_name", in: o, found: &found)
+        let academicUnitId: String? = try context.optional("academic_unit_id", in: o, found: &found)
+        let academicUnitName: String? = try context.optional("academic_unit_name", in: o, found: &found)
+        let permissions: Set<String>? = try context.optional("permissions", in: o, found: &found)
+        self.init(
+            role: role, roleName: roleName, schoolId: schoolId, schoolName: schoolName, academicUnitId: academicUnitId,
+            academicUnitName: academicUnitName, permissions: permissions
+        )
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
         var found = 0
         let role: String = try context.required("role", in: o, found: &found)
         let roleName: String = try context.optional("role_name", in: o, found: &found) ?? role
@@ -1189,6 +1617,43 @@ extension NodeAction {
             self = .sequence(try context.required("actions", in: o))
         default:
             self = .unknown(actionType: type, object: o)
+        }
+    }
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(node)
+        let type: String = try context.required("actionType", in: o)
+        switch type {
+        case "navigate":
+            self = .navigate(
+                screen: try context.required("screen", in: o), params: try context.optional("params", in: o) ?? [:]
+            )
+        case "present":
+            self = .present(
+                screen: try context.required("screen", in: o), params: try context.optional("params", in: o) ?? [:]
+            )
+        case "dismiss":
+            self = .dismiss
+        case "api":
+            self = .api(
+                endpoint: try context.required("endpoint", in: o),
+                params: try context.optional("params", in: o) ?? [:],
+                resultKey: try context.optional("resultKey", in: o), select: try context.optional("select", in: o)
+            )
+        case "setState":
+            self = .setState(key: try context.required("key", in: o), value: try context.present("value", in: o))
+        case "custom":
+            self = .custom(
+                event: try context.required("event", in: o), payload: try context.optional("payload", in: o) ?? [:]
+            )
+        case "patch":
+            self = .patch(endpoint: try context.required("endpoint", in: o))
+        case "timer":
+            self = .timer(id: try context.required("id", in: o), command: try context.required("command", in: o))
+        case "sequence":
+            self = .sequence(try context.required("actions", in: o))
+        default:
+            self = .unknown(actionType: type, object: try context.object(o.value))
         }
     }
 

@@ -1,3 +1,13 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Android)
+    import Android
+#endif
+
 /// A parsed JSON document that builds nothing per value until it is read.
 ///
 /// `JSONReader.document(_:)` checks a text exactly as `read(_:)` does (the same errors at the
@@ -88,6 +98,28 @@ public struct JSONNode: Sendable {
     /// Whether the value is `null`.
     public var isNull: Bool { word & JSONTape.tagMask == JSONTape.null }
 
+    /// Whether the value is an object.
+    var isObject: Bool { word & JSONTape.tagMask == JSONTape.object }
+
+    /// Whether the value is an array.
+    var isArray: Bool { word & JSONTape.tagMask == JSONTape.array }
+
+    /// Whether the value is an object that repeats a key.
+    var hasRepeatedKeys: Bool { isObject && document.tape[index + 1] & JSONTape.repeatsKeys != 0 }
+
+    /// The kind's name in errors, as `JSONValue.kindName` says it.
+    var kindName: String {
+        switch word & JSONTape.tagMask {
+        case JSONTape.null: "null"
+        case JSONTape.false, JSONTape.true: "boolean"
+        case JSONTape.smallInteger, JSONTape.integer: "integer"
+        case JSONTape.double: "number"
+        case JSONTape.string: "string"
+        case JSONTape.array: "array"
+        default: "object"
+        }
+    }
+
     /// The value when it is `true` or `false`.
     public var boolValue: Bool? {
         switch word & JSONTape.tagMask {
@@ -135,26 +167,49 @@ public struct JSONNode: Sendable {
     /// repeats the key, the last one, as `JSONReader` reads it); nil for a missing key or when
     /// the value is not an object.
     public subscript(key: String) -> JSONNode? {
-        let word = word
-        guard word & JSONTape.tagMask == JSONTape.object else { return nil }
-        let view = document.view
-        let end = Int(truncatingIfNeeded: word & JSONTape.payloadMask)
-        let findsLast = document.tape[index + 1] & JSONTape.repeatsKeys != 0
+        guard isObject else { return nil }
         var key = key
-        return key.withUTF8 { wanted in
-            var found: JSONNode?
-            var position = index + 2
-            while position < end {
-                let valueIndex = view.next(after: position)
-                let bytes = view.stringBytes(at: position)
-                if bytes.count == wanted.count, bytes.elementsEqual(wanted) {
-                    found = JSONNode(document: document, index: valueIndex)
-                    if !findsLast { break }
-                }
-                position = view.next(after: valueIndex)
+        return key.withUTF8 { member(named: $0) }
+    }
+
+    /// The value of the object's member whose key has the bytes `wanted` (the last one when the
+    /// object repeats keys): a walk over the members comparing lengths, and bytes when equal.
+    private func member(named wanted: UnsafeBufferPointer<UInt8>) -> JSONNode? {
+        let document = document
+        let tape = document.tape
+        let strings = document.strings
+        let end = Int(truncatingIfNeeded: word & JSONTape.payloadMask)
+        let findsLast = tape[index + 1] & JSONTape.repeatsKeys != 0
+        let wantedLength = UInt64(wanted.count)
+        var found = -1
+        var position = index + 2
+        while position < end {
+            let keyWord = tape[position]
+            var valueIndex = position &+ 1
+            var length = (keyWord >> 40) & JSONTape.longLength
+            if length == JSONTape.longLength {
+                length = tape[valueIndex]
+                valueIndex &+= 1
             }
-            return found
+            if length == wantedLength,
+                length == 0
+                    || memcmp(strings + Int(truncatingIfNeeded: keyWord & JSONTape.offsetMask), wanted.baseAddress!, wanted.count)
+                        == 0
+            {
+                found = valueIndex
+                if !findsLast { break }
+            }
+            // The value's words: a container's first word says where it ends.
+            let valueWord = tape[valueIndex]
+            switch valueWord & JSONTape.tagMask {
+            case JSONTape.array, JSONTape.object: position = Int(truncatingIfNeeded: valueWord & JSONTape.payloadMask)
+            case JSONTape.integer, JSONTape.double: position = valueIndex &+ 2
+            case JSONTape.string:
+                position = (valueWord >> 40) & JSONTape.longLength == JSONTape.longLength ? valueIndex &+ 2 : valueIndex &+ 1
+            default: position = valueIndex &+ 1
+            }
         }
+        return found < 0 ? nil : JSONNode(document: document, index: found)
     }
 
     /// An array's element at `offset` (found by skipping the ones before it); nil when out of
@@ -239,9 +294,18 @@ public struct JSONNode: Sendable {
 
     /// The value as a `JSONValue`, built now (without recursion, however deep it nests).
     public var value: JSONValue {
-        withExtendedLifetime(document) {
-            var builder = JSONMaterializer(view: document.view)
-            return builder.value(at: index)
+        let word = word
+        switch word & JSONTape.tagMask {
+        case JSONTape.null: return .null
+        case JSONTape.true: return .bool(true)
+        case JSONTape.false: return .bool(false)
+        case JSONTape.string: return withExtendedLifetime(document) { .string(document.view.string(at: index)) }
+        case JSONTape.array, JSONTape.object:
+            return withExtendedLifetime(document) {
+                var builder = JSONMaterializer(view: document.view)
+                return builder.value(at: index)
+            }
+        default: return .number(numberValue!)
         }
     }
 }
@@ -260,20 +324,38 @@ struct JSONMaterializer: ~Copyable {
     private var values = Stack<JSONValue>()
     private var keys = Stack<JSONTreeBuilder.Key>()
     private var open = Stack<Open>()
-    /// Keys by their offset in the string buffer: an interned key's occurrences share one copy,
-    /// so each distinct key is made into a `String` about once.
-    private var keyCache: [(offset: Int, key: String)?] = Array(repeating: nil, count: 64)
+    /// Keys by their offset in the string buffer (-1 for an empty entry), allocated with the
+    /// first key: an interned key's occurrences share one copy, so each distinct key is made
+    /// into a `String` about once.
+    private var keyOffsets: UnsafeMutablePointer<Int>?
+    private var keyStrings: UnsafeMutablePointer<String>?
+    private static var cacheSize: Int { 64 }
 
     init(view: JSONTapeView) {
         self.view = view
     }
 
+    deinit {
+        guard let keyOffsets, let keyStrings else { return }
+        for slot in 0..<Self.cacheSize where keyOffsets[slot] >= 0 { (keyStrings + slot).deinitialize(count: 1) }
+        keyOffsets.deallocate()
+        keyStrings.deallocate()
+    }
+
     private mutating func key(at index: Int) -> String {
         let offset = Int(truncatingIfNeeded: view.tape[index] & JSONTape.offsetMask)
-        let slot = (offset &* 0x9E37_79B9) >> 7 & 63
-        if let cached = keyCache[slot], cached.offset == offset { return cached.key }
+        if keyOffsets == nil {
+            keyOffsets = UnsafeMutablePointer<Int>.allocate(capacity: Self.cacheSize)
+            keyOffsets.unsafelyUnwrapped.initialize(repeating: -1, count: Self.cacheSize)
+            keyStrings = UnsafeMutablePointer<String>.allocate(capacity: Self.cacheSize)
+        }
+        let offsets = keyOffsets.unsafelyUnwrapped
+        let strings = keyStrings.unsafelyUnwrapped
+        let slot = (offset &* 0x9E37_79B9) >> 7 & (Self.cacheSize - 1)
+        if offsets[slot] == offset { return strings[slot] }
         let key = view.string(at: index)
-        keyCache[slot] = (offset, key)
+        if offsets[slot] >= 0 { strings[slot] = key } else { (strings + slot).initialize(to: key) }
+        offsets[slot] = offset
         return key
     }
 
