@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Fails when a public declaration has no `///` doc comment.
 
-Protocol witnesses (`init(json:context:)`, `json`, `encode(to:)`, `==`, `description`, …) are
-documented where the protocol declares them, so they are exempt.
+Protocol witnesses (`init(json:context:)`, `init(node:context:)`, `json`, `encode(to:)`, `==`,
+`description`, …) are documented where the protocol declares them, so they are exempt.
 """
 import pathlib
 import re
@@ -10,7 +10,7 @@ import sys
 
 WITNESSES = re.compile(
     r"public (static )?"
-    r"(init\(json: JSONValue, context:|init\(from decoder|func encode\(to encoder|var json: JSONValue"
+    r"(init\(json: JSONValue, context:|init\(node: JSONNode, context:|init\(from decoder|func encode\(to encoder|var json: JSONValue"
     r"|var rawValue: String|static let knownCases|var description: String|func hash\(into"
     r"|func == |func < |var startIndex|var endIndex|subscript\(position: Int\)"
     r"|init\((nilLiteral|booleanLiteral|integerLiteral|floatLiteral|stringLiteral|arrayLiteral|dictionaryLiteral)"
