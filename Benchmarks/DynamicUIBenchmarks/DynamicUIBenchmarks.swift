@@ -39,6 +39,9 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("JSON-read:DynamicUI:\(name)") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try JSONReader().read(bytes)) }
         }
+        Benchmark("JSON-document:DynamicUI:\(name)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try JSONReader().document(bytes)) }
+        }
         Benchmark("JSON-read:JSONDecoder→JSONValue:\(name)") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try JSONDecoder().decode(JSONValue.self, from: data)) }
         }

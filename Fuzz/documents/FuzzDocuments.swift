@@ -3,28 +3,33 @@ import DynamicUIResolvers
 import FuzzSupport
 
 /// libFuzzer entry: any bytes decoded as each kind of document (screen, node, component
-/// library, theme, navigation) and, when that works, compiled. Decoding and compiling either
+/// library, theme, navigation), from the tree and from a `JSONDocument` (which must agree),
+/// and, when that works, compiled. Decoding and compiling either
 /// succeed or throw their typed errors; a model that decodes must encode to JSON that decodes
 /// to an equal model.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDocuments(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let limits = JSONReader.Limits(maxBytes: 1 << 20, maxDepth: 64, maxStringBytes: 1 << 16, maxValues: 100_000)
-    guard let json = try? JSONReader(limits: limits).read(UnsafeRawBufferPointer(start: start, count: count)) else { return 0 }
+    let bytes = UnsafeRawBufferPointer(start: start, count: count)
+    guard let json = try? JSONReader(limits: limits).read(bytes), let document = try? JSONReader(limits: limits).document(bytes)
+    else { return 0 }
     let modelLimits = ModelLimits(maxNodeDepth: 32, maxNodeCount: 2_000)
-    if let screen = try? ScreenDefinition(json: json, limits: modelLimits) {
+    if let screen = decoded(ScreenDefinition.self, json, document, limits: modelLimits) {
         roundTrip(screen, limits: modelLimits)
         _ = try? ScreenCompiler().compile(screen)
     }
-    if let node = try? ViewNode(json: json, limits: modelLimits) {
+    if let node = decoded(ViewNode.self, json, document, limits: modelLimits) {
         roundTrip(node, limits: modelLimits)
         _ = try? NodeCompiler().compile(node)
     }
-    if let library = try? ComponentLibrary(json: json, limits: modelLimits) {
+    if let library = decoded(ComponentLibrary.self, json, document, limits: modelLimits) {
         _ = try? NodeCompiler().compile(library)
     }
-    if let theme = try? Theme(json: json, limits: modelLimits) { roundTrip(theme, limits: modelLimits) }
-    if let navigation = try? NavigationDefinition(json: json, limits: modelLimits) { roundTrip(navigation, limits: modelLimits) }
-    if let patch = try? DocumentPatch(json: json, limits: modelLimits) {
+    if let theme = decoded(Theme.self, json, document, limits: modelLimits) { roundTrip(theme, limits: modelLimits) }
+    if let navigation = decoded(NavigationDefinition.self, json, document, limits: modelLimits) {
+        roundTrip(navigation, limits: modelLimits)
+    }
+    if let patch = decoded(DocumentPatch.self, json, document, limits: modelLimits) {
         // A patch applies or throws its typed error, on each kind of document; a screen it
         // leaves must still be within the limits and compile or throw.
         roundTrip(patch, limits: modelLimits)
@@ -35,6 +40,23 @@ public func fuzzDocuments(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt 
         _ = try? patchTargets.data.applying(patch)
     }
     return 0
+}
+
+/// `T` decoded from the tree and from the document, which must agree: the same model, or the
+/// same error at the same place.
+func decoded<T: JSONModel>(_ type: T.Type, _ json: JSONValue, _ document: JSONDocument, limits: ModelLimits) -> T? {
+    let fromTree = Result { () throws(ModelDecodingError) -> T in try T(json: json, limits: limits) }
+    let fromNode = Result { () throws(ModelDecodingError) -> T in try T(node: document.root, limits: limits) }
+    switch (fromTree, fromNode) {
+    case (.success(let expected), .success(let model)):
+        if model != expected { fatalError("\(T.self) from the document differs: \(model) ≠ \(expected)") }
+        return expected
+    case (.failure(let expected), .failure(let error)):
+        if error != expected { fatalError("\(T.self) from the document failed with \(error), from the tree \(expected)") }
+        return nil
+    default:
+        fatalError("\(T.self): the tree gave \(fromTree), the document \(fromNode)")
+    }
 }
 
 /// The documents fuzzed patches are applied to: a screen with nested zones, slots and an item

@@ -82,6 +82,7 @@ enum SideBySide {
                     guard case .object(let object) = try JSONReader().read(bytes) else { return 0 }
                     return object.count
                 },
+                Contender(name: "DynamicUI JSONReader → JSONDocument") { try JSONReader().document(bytes).root.count },
                 Contender(name: "JSONSerialization") {
                     (try JSONSerialization.jsonObject(with: data) as? NSDictionary)?.count ?? 0
                 },
@@ -112,6 +113,9 @@ enum SideBySide {
                         },
                         Contender(name: "JSONDecoder → plain Codable structs") {
                             try decoder.decode(PlainScreen.self, from: data).template.zones.count
+                        },
+                        Contender(name: "DynamicUI through a JSONValue tree → ScreenDefinition") {
+                            try ScreenDefinition(json: JSONReader().read(bytes)).template.zones.count
                         },
                     ]))
         }

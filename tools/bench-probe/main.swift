@@ -2,11 +2,14 @@
 // `valgrind --tool=callgrind` (deterministic for the same binary and input).
 //
 //     dynamicui-probe <json-reader-1000 | json-reader-itunes | json-reader-localized | json-document-1000 |
-//                      json-document-itunes | json-document-localized | screen-decode |
+//                      json-document-itunes | json-document-localized | screen-decode | screen-decode-20k |
 //                      screen-decode-localized | placeholders-3 | materials-lowering | bytes-to-rows |
 //                      dashboard-reload | dashboard-patch | list-reload | list-patch | sizes> [iterations]
 //     dynamicui-probe compare [rounds] [filter]   (side by side with the peers; see SideBySide.swift)
 //     dynamicui-probe dump FOLDER                 (the reader inputs as files)
+//     dynamicui-probe memory <tree | document> [items]
+//                                                 (resident memory a parsed list holds, against
+//                                                 its bytes; Linux, from /proc/self/statm)
 //     dynamicui-probe read-file FILE [rounds] [document]
 //                                                 (median nanoseconds of one JSONReader read: a
 //                                                 `JSONValue` tree, or with `document` a `JSONDocument`)
@@ -48,6 +51,9 @@ case "screen-decode-localized":
     for _ in 0..<iterations { sink &+= try DocumentDecoder().decode(ScreenDefinition.self, from: bytes).template.zones.count }
 case "screen-decode":
     let bytes = JSONWriter().bytes(from: try BenchInputs.edugo.screenJSON("materials-list"))
+    for _ in 0..<iterations { sink &+= try DocumentDecoder().decode(ScreenDefinition.self, from: bytes).template.zones.count }
+case "screen-decode-20k":
+    let bytes = BenchInputs.screen20k
     for _ in 0..<iterations { sink &+= try DocumentDecoder().decode(ScreenDefinition.self, from: bytes).template.zones.count }
 case "placeholders-3":
     let template = try TextTemplate.compile(BenchInputs.threePlaceholderText)
@@ -104,6 +110,40 @@ case "read-file":
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start))
     }
     print(SideBySide.median(times))
+    exit(sink == -1 ? 1 : 0)
+case "memory":
+    // dynamicui-probe memory <tree | document> [items]: the list's bytes are made first (they
+    // stand for the file), then the resident set is read before and after parsing it, with the
+    // parsed list held.
+    let count = arguments.count > 3 ? Int(arguments[3]) ?? 100_000 : 100_000
+    let bytes = BenchInputs.listPayload(count: count)
+    func resident() -> Int {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+            let pages = Int(statm.split(separator: " ")[1])
+        else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+    // What making the bytes freed goes back to the system first, so the parse cannot reuse it.
+    if let trim = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") {
+        _ = unsafeBitCast(trim, to: (@convention(c) (Int) -> Int32).self)(0)
+    }
+    let before = resident()
+    var held: [Any] = []
+    if arguments[2] == "document" {
+        let document = try JSONReader().document(bytes)
+        sink &+= document.root["items"]?.count ?? 0
+        held.append(document)
+    } else {
+        let value = try JSONReader().read(bytes)
+        sink &+= value["items"]?.arrayValue?.count ?? 0
+        held.append(value)
+    }
+    let after = resident()
+    let megabytes = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+    print(
+        "\(arguments[2]) of \(count) items: file \(megabytes(bytes.count)), resident +\(megabytes(after - before))"
+            + " (\(String(format: "%.2f", Double(after - before) / Double(bytes.count)))× the file)")
+    withExtendedLifetime(held) {}
     exit(sink == -1 ? 1 : 0)
 case "sizes":
     for (name, bytes) in BenchInputs.readerInputs { print("\(name)\t\(bytes.count)") }

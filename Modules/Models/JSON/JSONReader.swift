@@ -241,9 +241,11 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         }
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { position = 3 }
         try parseValueOrOpen()
-        while let frame = frames.last {
+        while frames.count > 0 {
             skipWhitespace()
-            if frame.isObject {
+            // The innermost container, read in place (copied only when it closes).
+            let frame = frames.pointer + (frames.count - 1)
+            if frame.pointee.isObject {
                 switch peek() {
                 case UInt8(ascii: ","):
                     position += 1
@@ -251,7 +253,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
                     try parseKeyAndColon()
                 case UInt8(ascii: "}"):
                     position += 1
-                    try closeObject(frame)
+                    try closeObject(frame.pointee)
                     continue
                 default:
                     throw unexpected(expected: "',' or '}'")
@@ -262,7 +264,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
                     position += 1
                 case UInt8(ascii: "]"):
                     position += 1
-                    closeArray(frame)
+                    closeArray(frame.pointee)
                     continue
                 default:
                     throw unexpected(expected: "',' or ']'")

@@ -259,7 +259,7 @@ struct JSONTapeView {
     @inline(__always)
     func string(at index: Int) -> String {
         let bytes = stringBytes(at: index)
-        return JSONTreeBuilder.makeString(bytes.baseAddress!, bytes.count)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The index (among its members) of the first key of the object at `index` that repeats an
