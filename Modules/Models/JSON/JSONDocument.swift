@@ -324,9 +324,9 @@ struct JSONMaterializer: ~Copyable {
     private var values = Stack<JSONValue>()
     private var keys = Stack<JSONTreeBuilder.Key>()
     private var open = Stack<Open>()
-    /// Keys by their offset in the string buffer (-1 for an empty entry), allocated with the
-    /// first key: an interned key's occurrences share one copy, so each distinct key is made
-    /// into a `String` about once.
+    /// Keys by their offset and length in the string buffer (their tape word's payload; -1 for
+    /// an empty entry), allocated with the first key: an interned key's occurrences share one
+    /// copy, so each distinct key is made into a `String` about once.
     private var keyOffsets: UnsafeMutablePointer<Int>?
     private var keyStrings: UnsafeMutablePointer<String>?
     private static var cacheSize: Int { 64 }
@@ -343,7 +343,11 @@ struct JSONMaterializer: ~Copyable {
     }
 
     private mutating func key(at index: Int) -> String {
-        let offset = Int(truncatingIfNeeded: view.tape[index] & JSONTape.offsetMask)
+        // A key is known by its offset and length together: an empty key takes no bytes, so the
+        // next key starts at the same offset.
+        let word = view.tape[index]
+        guard (word >> 40) & JSONTape.longLength != JSONTape.longLength else { return view.string(at: index) }
+        let offset = Int(truncatingIfNeeded: word & JSONTape.payloadMask)
         if keyOffsets == nil {
             keyOffsets = UnsafeMutablePointer<Int>.allocate(capacity: Self.cacheSize)
             keyOffsets.unsafelyUnwrapped.initialize(repeating: -1, count: Self.cacheSize)
