@@ -66,6 +66,10 @@ func agree(_ node: JSONNode, _ value: JSONValue) {
             guard let found = node[key] else { fatalError("member \(key) missing") }
             agree(found, member)
         }
+        // The members in order, a repeated key where it was first written.
+        var seen = Set<[UInt8]>()
+        let keys = node.members.map { Array($0.key.utf8) }.filter { seen.insert($0).inserted }
+        if keys != object.keys.map({ Array($0.utf8) }) { fatalError("members out of order: \(keys)") }
     }
 }
 

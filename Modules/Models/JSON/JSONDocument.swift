@@ -155,7 +155,8 @@ public struct JSONNode: Sendable {
         return try withExtendedLifetime(document) { try body(document.view.stringBytes(at: index)) }
     }
 
-    /// How many elements an array, or members an object, has; zero for any other value.
+    /// How many elements an array, or members an object, has as written (a repeated key counts
+    /// each time, as in `members`); zero for any other value.
     public var count: Int {
         switch word & JSONTape.tagMask {
         case JSONTape.array, JSONTape.object: Int(truncatingIfNeeded: document.tape[index + 1] & ~JSONTape.repeatsKeys)
@@ -432,7 +433,8 @@ extension JSONReader {
     public func document(_ bytes: UnsafeRawBufferPointer) throws(JSONReadError) -> JSONDocument {
         let buffer = bytes.bindMemory(to: UInt8.self)
         let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
-        if buffer.count >= JSONTape.maxStringBytes {
+        // Past `maxBytes` the parser reports the size; below it, a tape addresses 2^40 bytes.
+        if buffer.count <= limits.maxBytes, buffer.count >= JSONTape.maxStringBytes {
             throw JSONReadError(
                 .sizeLimit, offset: JSONTape.maxStringBytes, expected: "at most \(JSONTape.maxStringBytes - 1) bytes",
                 in: buffer)

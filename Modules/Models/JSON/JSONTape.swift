@@ -292,18 +292,6 @@ struct JSONTapeView {
         }
     }
 
-    /// The keys of the object whose first word is at `index`, in order.
-    func keys(ofObjectAt index: Int) -> [String] {
-        let end = next(after: index)
-        var keys: [String] = []
-        var position = index + 2
-        while position < end {
-            keys.append(string(at: position))
-            position = next(after: next(after: position))
-        }
-        return keys
-    }
-
     /// Whether the keys at two positions have the same bytes.
     private func equalKeys(_ lhs: Int, _ rhs: Int) -> Bool {
         let left = stringBytes(at: lhs)
