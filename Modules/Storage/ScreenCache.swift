@@ -132,10 +132,13 @@ public actor ScreenCache {
     }
 
     private func readFile(_ url: URL) -> CachedScreen? {
-        guard let data = try? Data(contentsOf: url), let json = try? JSONReader().read(data),
-            let storedAt = json["stored_at"]?.doubleValue, let screenJSON = json["screen"],
-            let screen = try? ScreenDefinition(json: screenJSON)
+        // Read as a document: the screen's models are decoded from it in place.
+        guard let data = try? Data(contentsOf: url),
+            let document = try? data.withUnsafeBytes({ bytes throws(JSONReadError) in try JSONReader().document(bytes) }),
+            let storedAt = document.root["stored_at"]?.numberValue?.doubleValue, let screenNode = document.root["screen"],
+            let screen = try? ScreenDefinition(node: screenNode)
         else { return nil }
-        return CachedScreen(screen: screen, etag: json["etag"]?.stringValue, storedAt: Date(timeIntervalSince1970: storedAt))
+        return CachedScreen(
+            screen: screen, etag: document.root["etag"]?.stringValue, storedAt: Date(timeIntervalSince1970: storedAt))
     }
 }
