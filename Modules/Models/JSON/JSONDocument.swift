@@ -447,18 +447,31 @@ extension JSONReader {
 
     /// Reads one JSON text from UTF-8 bytes into a `JSONDocument`.
     public func document(_ bytes: [UInt8]) throws(JSONReadError) -> JSONDocument {
-        let result: Result<JSONDocument, JSONReadError> = bytes.withUnsafeBytes { raw in
-            Result { () throws(JSONReadError) -> JSONDocument in try document(raw) }
-        }
-        return try result.get()
+        try Self.unwrap(bytes.withUnsafeBytes { raw in readDocument(raw) })
     }
 
     /// Reads one JSON text from a string into a `JSONDocument`.
     public func document(_ text: String) throws(JSONReadError) -> JSONDocument {
         var text = text
-        let result: Result<JSONDocument, JSONReadError> = text.withUTF8 { utf8 in
-            Result { () throws(JSONReadError) -> JSONDocument in try document(UnsafeRawBufferPointer(utf8)) }
+        return try Self.unwrap(text.withUTF8 { utf8 in readDocument(UnsafeRawBufferPointer(utf8)) })
+    }
+
+    /// `document(_:)` as a `Result`, for the closures of `withUnsafeBytes` and `withUTF8`
+    /// (which rethrow untyped errors).
+    private func readDocument(_ bytes: UnsafeRawBufferPointer) -> Result<JSONDocument, JSONReadError> {
+        do {
+            return .success(try document(bytes))
+        } catch {
+            return .failure(error)
         }
-        return try result.get()
+    }
+
+    /// The document, or its error thrown as typed (`Result.get()` throws untyped errors in the
+    /// standard library of the iOS 16.5 SDK).
+    private static func unwrap(_ result: Result<JSONDocument, JSONReadError>) throws(JSONReadError) -> JSONDocument {
+        switch result {
+        case .success(let document): return document
+        case .failure(let error): throw error
+        }
     }
 }
