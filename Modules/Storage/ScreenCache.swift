@@ -134,7 +134,7 @@ public actor ScreenCache {
     private func readFile(_ url: URL) -> CachedScreen? {
         // Read as a document: the screen's models are decoded from it in place.
         guard let data = try? Data(contentsOf: url),
-            let document = try? data.withUnsafeBytes({ bytes throws(JSONReadError) in try JSONReader().document(bytes) }),
+            let document = try? JSONReader().document(data),
             let storedAt = document.root["stored_at"]?.numberValue?.doubleValue, let screenNode = document.root["screen"],
             let screen = try? ScreenDefinition(node: screenNode)
         else { return nil }

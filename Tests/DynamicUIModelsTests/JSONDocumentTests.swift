@@ -239,15 +239,7 @@ struct JSONDocumentTests {
         for name in ["podcasts/theme.json", "podcasts/podcast_detail.json"] {
             let original = try [UInt8](Data(contentsOf: CatalogLocation.root.appendingPathComponent(name)))
             for _ in 0..<800 {
-                var bytes = original
-                for _ in 0..<Int(generator.next() % 4 + 1) {
-                    let position = Int(generator.next() % UInt64(bytes.count))
-                    switch generator.next() % 3 {
-                    case 0: bytes[position] = interesting[Int(generator.next() % UInt64(interesting.count))]
-                    case 1: bytes.remove(at: position)
-                    default: bytes.insert(interesting[Int(generator.next() % UInt64(interesting.count))], at: position)
-                    }
-                }
+                let bytes = mutated(original, using: &generator, from: interesting)
                 if (try? JSONReader().read(bytes)) != nil { accepted += 1 }
                 expectAgreement(bytes)
                 expectAgreement(bytes, rejectDuplicateKeys: true)

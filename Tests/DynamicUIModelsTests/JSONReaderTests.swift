@@ -276,15 +276,7 @@ struct JSONReaderLimitTests {
         let interesting: [UInt8] = Array("{}[],:\"\\0123456789-+.eEtrufalsn \n\t".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xFF]
         var accepted = 0
         for _ in 0..<3000 {
-            var bytes = original
-            for _ in 0..<Int(generator.next() % 4 + 1) {
-                let position = Int(generator.next() % UInt64(bytes.count))
-                switch generator.next() % 3 {
-                case 0: bytes[position] = interesting[Int(generator.next() % UInt64(interesting.count))]
-                case 1: bytes.remove(at: position)
-                default: bytes.insert(interesting[Int(generator.next() % UInt64(interesting.count))], at: position)
-                }
-            }
+            let bytes = mutated(original, using: &generator, from: interesting)
             let ours: JSONValue?
             do {
                 ours = try JSONReader().read(bytes)
@@ -301,6 +293,21 @@ struct JSONReaderLimitTests {
         }
         #expect(accepted > 0)
     }
+}
+
+/// `bytes` with one to four random edits (a byte replaced, removed or inserted, taken from
+/// `interesting`), for tests that read mutated documents.
+func mutated(_ bytes: [UInt8], using generator: inout Xoshiro, from interesting: [UInt8]) -> [UInt8] {
+    var bytes = bytes
+    for _ in 0..<Int(generator.next() % 4 + 1) {
+        let position = Int(generator.next() % UInt64(bytes.count))
+        switch generator.next() % 3 {
+        case 0: bytes[position] = interesting[Int(generator.next() % UInt64(interesting.count))]
+        case 1: bytes.remove(at: position)
+        default: bytes.insert(interesting[Int(generator.next() % UInt64(interesting.count))], at: position)
+        }
+    }
+    return bytes
 }
 
 extension JSONValue {

@@ -23,9 +23,7 @@ public struct DocumentDecoder: Sendable {
 
     /// Decodes `T` from UTF-8 data.
     public func decode<T: JSONModelDecodable>(_ type: T.Type, from data: Data) throws -> T {
-        let document = try data.withUnsafeBytes { bytes throws(JSONReadError) in
-            try JSONReader(limits: readerLimits).document(bytes)
-        }
+        let document = try JSONReader(limits: readerLimits).document(data)
         return try T(node: document.root, limits: modelLimits)
     }
 }

@@ -177,6 +177,7 @@ public struct JSONNode: Sendable {
     /// object repeats keys): a walk over the members comparing lengths, and bytes when equal.
     private func member(named wanted: UnsafeBufferPointer<UInt8>) -> JSONNode? {
         let document = document
+        let view = document.view
         let tape = document.tape
         let strings = document.strings
         let end = Int(truncatingIfNeeded: word & JSONTape.payloadMask)
@@ -200,15 +201,7 @@ public struct JSONNode: Sendable {
                 found = valueIndex
                 if !findsLast { break }
             }
-            // The value's words: a container's first word says where it ends.
-            let valueWord = tape[valueIndex]
-            switch valueWord & JSONTape.tagMask {
-            case JSONTape.array, JSONTape.object: position = Int(truncatingIfNeeded: valueWord & JSONTape.payloadMask)
-            case JSONTape.integer, JSONTape.double: position = valueIndex &+ 2
-            case JSONTape.string:
-                position = (valueWord >> 40) & JSONTape.longLength == JSONTape.longLength ? valueIndex &+ 2 : valueIndex &+ 1
-            default: position = valueIndex &+ 1
-            }
+            position = view.next(after: valueIndex)
         }
         return found < 0 ? nil : JSONNode(document: document, index: found)
     }
@@ -407,17 +400,8 @@ struct JSONMaterializer: ~Copyable {
             values.push(.array(array))
             return
         }
-        let count = values.count - container.valueStart
-        var entries: [JSONObject.Entry] = []
-        entries.reserveCapacity(count)
-        for offset in 0..<count {
-            entries.append(
-                JSONObject.Entry(
-                    key: (keys.pointer + container.keyStart + offset).move().string,
-                    value: (values.pointer + container.valueStart + offset).move()))
-        }
-        keys.forgetTop(from: container.keyStart)
-        values.forgetTop(from: container.valueStart)
+        let entries = JSONTreeBuilder.entries(
+            keys: &keys, values: &values, keyStart: container.keyStart, valueStart: container.valueStart)
         if container.repeatsKeys {
             // The last value wins, at the position of the first occurrence, as the reader does.
             values.push(.object(JSONObject(entries.map { ($0.key, $0.value) })))
@@ -441,7 +425,8 @@ extension JSONReader {
         }
         var parser = JSONParser(
             buffer: buffer, limits: limits, rejectDuplicateKeys: rejectDuplicateKeys,
-            builder: JSONTapeBuilder(base: base, count: Swift.min(buffer.count, limits.maxBytes)))
+            // An input over `maxBytes` is refused before anything is written: no buffers for it.
+            builder: JSONTapeBuilder(base: base, count: buffer.count <= limits.maxBytes ? buffer.count : 0))
         return try parser.parseDocument()
     }
 
@@ -457,8 +442,8 @@ extension JSONReader {
     }
 
     /// `document(_:)` as a `Result`, for the closures of `withUnsafeBytes` and `withUTF8`
-    /// (which rethrow untyped errors).
-    private func readDocument(_ bytes: UnsafeRawBufferPointer) -> Result<JSONDocument, JSONReadError> {
+    /// (which rethrow untyped errors); `unwrap` throws its error typed again.
+    func readDocument(_ bytes: UnsafeRawBufferPointer) -> Result<JSONDocument, JSONReadError> {
         do {
             return .success(try document(bytes))
         } catch {
@@ -468,7 +453,7 @@ extension JSONReader {
 
     /// The document, or its error thrown as typed (`Result.get()` throws untyped errors in the
     /// standard library of the iOS 16.5 SDK).
-    private static func unwrap(_ result: Result<JSONDocument, JSONReadError>) throws(JSONReadError) -> JSONDocument {
+    static func unwrap(_ result: Result<JSONDocument, JSONReadError>) throws(JSONReadError) -> JSONDocument {
         switch result {
         case .success(let document): return document
         case .failure(let error): throw error

@@ -97,8 +97,8 @@ struct JSONTreeBuilder: JSONBuilder, ~Copyable {
     }
 
     /// Moves the top keys and values (from `keyStart` and `valueStart`, equally many) into an
-    /// object's entries.
-    private static func entries(
+    /// object's entries (also for `JSONMaterializer`, which builds objects from a tape).
+    static func entries(
         keys: inout Stack<Key>, values: inout Stack<JSONValue>, keyStart: Int, valueStart: Int
     ) -> [JSONObject.Entry] {
         let count = values.count - valueStart

@@ -107,4 +107,9 @@ extension JSONReader {
         }
         return try result.get()
     }
+
+    /// Reads one JSON text from UTF-8 data into a `JSONDocument`.
+    public func document(_ data: Data) throws(JSONReadError) -> JSONDocument {
+        try Self.unwrap(data.withUnsafeBytes { raw in readDocument(raw) })
+    }
 }
