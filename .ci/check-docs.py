@@ -11,7 +11,7 @@ import sys
 WITNESSES = re.compile(
     r"public (static )?"
     r"(init\(json: JSONValue, context:|init\(node: JSONNode, context:|init\(from decoder|func encode\(to encoder|var json: JSONValue"
-    r"|var rawValue: String|static let knownCases|var description: String|func hash\(into"
+    r"|var rawValue: String|static let knownCases|static let rawValueTable|var description: String|func hash\(into"
     r"|func == |func < |var startIndex|var endIndex|subscript\(position: Int\)"
     r"|init\((nilLiteral|booleanLiteral|integerLiteral|floatLiteral|stringLiteral|arrayLiteral|dictionaryLiteral)"
     r"|init\(dictionaryLiteral)"

@@ -156,7 +156,7 @@ struct JSONDocumentTests {
         let double = try JSONReader().document("[-0.0, 0.30000000000000004, 5e-324]").root
         #expect(double[0]?.numberValue?.doubleValue.sign == .minus)
         #expect(double[1]?.numberValue?.doubleValue == 0.30000000000000004)
-        #expect(double[2]?.numberValue?.doubleValue == 5e-324)
+        #expect(double[2]?.numberValue?.doubleValue == Double.leastNonzeroMagnitude)
     }
 
     @Test func repeatedKeysReadAsTheTreeReadsThem() throws {

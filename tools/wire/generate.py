@@ -176,6 +176,7 @@ def enum_extension(enum):
     if len(known) > 1:
         known[-2] += ","
     lines += known
+    lines += ["", f"    public static let rawValueTable = OpenEnumTable<{name}>(knownCases)"]
     lines += ["", "    public var rawValue: String {", "        switch self {"]
     lines += [f'        case .{c.strip("`")}: "{raw}"' for c, raw in zip(cases, enum["values"])]
     lines += ["        case .unknown(let raw): raw", "        }", "    }", "}"]
@@ -381,8 +382,16 @@ def wrap(opening, items, closing, indent="        ", trailing_comma=False):
     return lines
 
 
-def swift_decode_member(model, field, indent):
+def swift_decode_member(model, field, indent, node=False):
     key = field.key(model)
+    if node:
+        # A node's members are looked up through a cursor (`in: &o`), which counts what it found.
+        if field.wire_required:
+            return [f'{indent}let {field.name}: {field.type} = try context.required("{key}", in: &o)']
+        absent = field.absent_value
+        if absent is not None:
+            return [f'{indent}let {field.name}: {field.type} = try context.optional("{key}", in: &o) ?? {absent}']
+        return [f'{indent}let {field.name}: {field.type}? = try context.optional("{key}", in: &o)']
     if "custom" in field.options:
         arguments = ["from: o"]
         if field.options["custom"] is not True:
@@ -432,22 +441,26 @@ def swift_decoder(model):
 def swift_decoder_from(model, parameter, source):
     node = "node" in model.flags
     indent = "            " if node else "        "
-    body = [f"{indent}let o = try context.object({source})"]
-    # The members found so far: once all of the object's are, the later optional ones are not looked for.
-    counted = any("custom" not in f.options for f in model.fields)
-    if counted:
-        body.append(f"{indent}var found = 0")
+    from_node = source == "node"
+    if from_node:
+        body = [f"{indent}var o = try context.members(node)"]
+    else:
+        body = [f"{indent}let o = try context.object({source})"]
+        # The members found so far: once all of the object's are, the later optional ones are not looked for.
+        if any("custom" not in f.options for f in model.fields):
+            body.append(f"{indent}var found = 0")
     for field in model.fields:
-        body += swift_decode_member(model, field, indent)
+        body += swift_decode_member(model, field, indent, node=from_node)
     for field in model.fields:
         body += swift_checks(model, field, indent)
     arguments = [f"{f.label}: {f.name}" for f in model.fields]
     lines = [f"    public init({parameter}, context: inout ModelDecodingContext) throws(ModelDecodingError) {{"]
     if node:
-        lines.append("        self = try context.node { context throws(ModelDecodingError) in")
-        lines += body
-        lines += wrap(f"{indent}return {model.name}(", arguments, ")", indent + "    ")
-        lines.append("        }")
+        # Counted and nested without a closure, so the members move into the value uncopied.
+        lines += ["        try context.enterNode()", "        defer { context.leaveNode() }"]
+        indent = "        "
+        lines += [line[4:] for line in body]
+        lines += wrap(f"{indent}self.init(", arguments, ")", indent + "    ")
     else:
         lines += body
         lines += wrap(f"{indent}self.init(", arguments, ")", indent + "    ")
@@ -469,16 +482,16 @@ def swift_encoder(model):
     return lines
 
 
-def union_member_decode(member, key):
+def union_member_decode(member, key, o="o"):
     label, swift_type, default = member
     prefix = f"{label}: " if label else ""
     if swift_type.endswith("?"):
-        return f'{prefix}try context.optional("{key}", in: o)'
+        return f'{prefix}try context.optional("{key}", in: {o})'
     if default is not None:
-        return f'{prefix}try context.optional("{key}", in: o) ?? {default}'
+        return f'{prefix}try context.optional("{key}", in: {o}) ?? {default}'
     if swift_type == "JSONValue":
-        return f'{prefix}try context.present("{key}", in: o)'
-    return f'{prefix}try context.required("{key}", in: o)'
+        return f'{prefix}try context.present("{key}", in: {o})'
+    return f'{prefix}try context.required("{key}", in: {o})'
 
 
 def union_decoder(union):
@@ -492,6 +505,7 @@ def union_decoder(union):
 
 def union_decoder_from(union, parameter, source):
     lines = []
+    o = "&o" if source == "node" else "o"
     if union.typed:
         lines.append(f"    /// Decodes the case that `type` names from the members in `o`.")
         lines.append(f"    public init(type: {union.tag}, object o: JSONObject, context: inout ModelDecodingContext) "
@@ -499,8 +513,11 @@ def union_decoder_from(union, parameter, source):
         lines.append("        switch type {")
     else:
         lines.append(f"    public init({parameter}, context: inout ModelDecodingContext) throws(ModelDecodingError) {{")
-        lines.append(f"        let o = try context.object({source})")
-        lines.append(f'        let type: String = try context.required("{union.tag}", in: o)')
+        if source == "node":
+            lines.append("        var o = try context.members(node)")
+        else:
+            lines.append(f"        let o = try context.object({source})")
+        lines.append(f'        let type: String = try context.required("{union.tag}", in: {o})')
         lines.append("        switch type {")
     for case in union.cases:
         if case.name == "unknown":
@@ -510,12 +527,12 @@ def union_decoder_from(union, parameter, source):
         if not case.members:
             lines.append(f"            self = .{case.name}")
             continue
-        arguments = [union_member_decode(m, m[0] or case.options.get("key")) for m in case.members]
+        arguments = [union_member_decode(m, m[0] or case.options.get("key"), o) for m in case.members]
         lines += wrap(f"            self = .{case.name}(", arguments, ")", "                ")
     if union.typed:
         lines += ["        case .unknown:", "            self = .unknown(o)"]
     else:
-        unknown = "o" if source == "json" else "try context.object(o.value)"
+        unknown = "o" if source == "json" else "try context.object(o.object.value)"
         lines += ["        default:", f"            self = .unknown({union.tag}: type, object: {unknown})"]
     lines += ["        }", "    }"]
     return lines

@@ -83,11 +83,10 @@ extension Array: JSONModelDecodable where Element: JSONModelDecodable {
         guard node.isArray else { throw context.mismatch("an array", found: node) }
         var result: [Element] = []
         result.reserveCapacity(node.count)
-        for (index, element) in node.elements.enumerated() {
-            result.append(
-                try context.at(index: index) { context throws(ModelDecodingError) in
-                    try Element(node: element, context: &context)
-                })
+        try node.forEachElement { element, index throws(ModelDecodingError) in
+            context.push(.index(index))
+            defer { context.pop() }
+            result.append(try Element(node: element, context: &context))
         }
         self = result
     }
@@ -176,6 +175,9 @@ public protocol OpenEnum: RawRepresentable, JSONModel, CustomStringConvertible w
     static var knownCases: [Self] { get }
     /// A value the SDK does not know (yet).
     static func unknown(_ rawValue: String) -> Self
+    /// The known cases by raw value, for parsing (by default built on each use; generated
+    /// conformances store it).
+    static var rawValueTable: OpenEnumTable<Self> { get }
 }
 
 extension OpenEnum {
@@ -184,12 +186,12 @@ extension OpenEnum {
 
     /// The known case with this raw value, or `.unknown(rawValue)`.
     public init(parsing rawValue: String) {
-        for candidate in Self.knownCases where candidate.rawValue == rawValue {
-            self = candidate
-            return
-        }
-        self = .unknown(rawValue)
+        var raw = rawValue
+        self = raw.withUTF8 { Self.rawValueTable.match($0) } ?? .unknown(rawValue)
     }
+
+    /// The known cases by raw value, built from `knownCases`.
+    public static var rawValueTable: OpenEnumTable<Self> { OpenEnumTable(knownCases) }
 
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         guard case .string(let raw) = json else {
@@ -199,10 +201,12 @@ extension OpenEnum {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        guard let raw = node.stringValue else {
-            throw context.error(.typeMismatch, "expected a string, found \(node.kindName)")
+        // A known case is matched by the string's bytes in the document, without a `String`.
+        switch node.withUTF8({ Self.rawValueTable.match($0) }) {
+        case .some(.some(let known)): self = known
+        case .some(.none): self = .unknown(node.stringValue ?? "")
+        case .none: throw context.error(.typeMismatch, "expected a string, found \(node.kindName)")
         }
-        self.init(parsing: raw)
     }
 
     public var json: JSONValue { .string(rawValue) }

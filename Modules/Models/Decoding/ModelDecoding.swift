@@ -76,6 +76,14 @@ public struct ModelDecodingContext: ~Copyable {
     public mutating func node<T>(
         _ body: (inout ModelDecodingContext) throws(ModelDecodingError) -> T
     ) throws(ModelDecodingError) -> T {
+        try enterNode()
+        defer { leaveNode() }
+        return try body(&self)
+    }
+
+    /// Counts one node and goes one level deeper, enforcing `ModelLimits`; once it returns,
+    /// `leaveNode()` must follow (`defer { context.leaveNode() }`).
+    public mutating func enterNode() throws(ModelDecodingError) {
         nodeCount += 1
         if nodeCount > limits.maxNodeCount {
             throw error(.limitExceeded, "more than \(limits.maxNodeCount) nodes")
@@ -84,9 +92,10 @@ public struct ModelDecodingContext: ~Copyable {
             throw error(.limitExceeded, "nodes nested more than \(limits.maxNodeDepth) deep")
         }
         nodeDepth += 1
-        defer { nodeDepth -= 1 }
-        return try body(&self)
     }
+
+    /// Comes back up the level `enterNode()` went down.
+    public mutating func leaveNode() { nodeDepth -= 1 }
 
     // MARK: Field access
 
@@ -198,57 +207,205 @@ extension ModelDecodingContext {
         error(.typeMismatch, "expected \(expected), found \(node.kindName)")
     }
 
-    /// The required member `key` of the object `node`, decoded as `T`.
+    /// The object `node`'s members for lookups by key (`required(_:in:as:)` and the others
+    /// taking a cursor), or a type mismatch.
+    public func members(_ node: JSONNode) throws(ModelDecodingError) -> JSONMemberCursor {
+        guard let members = node.memberCursor else { throw mismatch("an object", found: node) }
+        return members
+    }
+
+    /// The required member `key` of the object `members` reads, decoded as `T`.
     @inlinable
     public mutating func required<T: JSONModelDecodable>(
-        _ key: String, in node: JSONNode, as type: T.Type = T.self
+        _ key: String, in members: inout JSONMemberCursor, as type: T.Type = T.self
     ) throws(ModelDecodingError) -> T {
-        guard let value = node[key], !value.isNull else {
+        guard let value = members.take(key), !value.isNull else {
             throw error(.missingField, key: key, "required field '\(key)' is missing")
         }
         return try at(key: key) { context throws(ModelDecodingError) in try T(node: value, context: &context) }
     }
 
-    /// The required member `key` of the object `node` as written, `null` included.
+    /// The required member `key` of the object `members` reads as written, `null` included.
     @inlinable
-    public mutating func present(_ key: String, in node: JSONNode) throws(ModelDecodingError) -> JSONValue {
-        guard let value = node[key] else { throw error(.missingField, key: key, "required field '\(key)' is missing") }
+    public mutating func present(
+        _ key: String, in members: inout JSONMemberCursor
+    ) throws(ModelDecodingError)
+        -> JSONValue
+    {
+        guard let value = members.take(key) else {
+            throw error(.missingField, key: key, "required field '\(key)' is missing")
+        }
         return value.value
     }
 
-    /// The required member `key` of the object `node`, decoded as `T`, counted in `found`.
+    /// The optional member `key` of the object `members` reads, decoded as `T` (`nil` when
+    /// absent or `null`); once every member of the object was found, absent without a search.
     @inlinable
-    public mutating func required<T: JSONModelDecodable>(
-        _ key: String, in node: JSONNode, found: inout Int, as type: T.Type = T.self
+    public mutating func optional<T: JSONModelDecodable>(
+        _ key: String, in members: inout JSONMemberCursor, as type: T.Type = T.self
+    ) throws(ModelDecodingError) -> T? {
+        guard !members.isExhausted, let value = members.take(key), !value.isNull else { return nil }
+        return try at(key: key) { context throws(ModelDecodingError) in try T(node: value, context: &context) }
+    }
+}
+
+// MARK: Scalar members read in place
+
+/// Members that are strings, numbers, booleans or open enumerations are read from the document
+/// where they are, without a `JSONNode` (nor the reference counting of one) for each: the same
+/// values and the same errors, at the same locations, as the generic lookups above.
+extension ModelDecodingContext {
+    /// The required string member `key` of the object `members` reads.
+    public mutating func required(
+        _ key: String, in members: inout JSONMemberCursor, as type: String.Type = String.self
+    ) throws(ModelDecodingError) -> String {
+        try string(at: requiredPosition(key, in: &members), key: key, in: members)
+    }
+
+    /// The optional string member `key` of the object `members` reads.
+    public mutating func optional(
+        _ key: String, in members: inout JSONMemberCursor, as type: String.Type = String.self
+    ) throws(ModelDecodingError) -> String? {
+        guard let position = optionalPosition(key, in: &members) else { return nil }
+        return try string(at: position, key: key, in: members)
+    }
+
+    /// The required boolean member `key` of the object `members` reads.
+    public mutating func required(
+        _ key: String, in members: inout JSONMemberCursor, as type: Bool.Type = Bool.self
+    ) throws(ModelDecodingError) -> Bool {
+        try bool(at: requiredPosition(key, in: &members), key: key, in: members)
+    }
+
+    /// The optional boolean member `key` of the object `members` reads.
+    public mutating func optional(
+        _ key: String, in members: inout JSONMemberCursor, as type: Bool.Type = Bool.self
+    ) throws(ModelDecodingError) -> Bool? {
+        guard let position = optionalPosition(key, in: &members) else { return nil }
+        return try bool(at: position, key: key, in: members)
+    }
+
+    /// The required number member `key` of the object `members` reads, as a `Double`.
+    public mutating func required(
+        _ key: String, in members: inout JSONMemberCursor, as type: Double.Type = Double.self
+    ) throws(ModelDecodingError) -> Double {
+        try double(at: requiredPosition(key, in: &members), key: key, in: members)
+    }
+
+    /// The optional number member `key` of the object `members` reads, as a `Double`.
+    public mutating func optional(
+        _ key: String, in members: inout JSONMemberCursor, as type: Double.Type = Double.self
+    ) throws(ModelDecodingError) -> Double? {
+        guard let position = optionalPosition(key, in: &members) else { return nil }
+        return try double(at: position, key: key, in: members)
+    }
+
+    /// The required integer member `key` of the object `members` reads.
+    public mutating func required(
+        _ key: String, in members: inout JSONMemberCursor, as type: Int.Type = Int.self
+    ) throws(ModelDecodingError) -> Int {
+        try int(at: requiredPosition(key, in: &members), key: key, in: members)
+    }
+
+    /// The optional integer member `key` of the object `members` reads.
+    public mutating func optional(
+        _ key: String, in members: inout JSONMemberCursor, as type: Int.Type = Int.self
+    ) throws(ModelDecodingError) -> Int? {
+        guard let position = optionalPosition(key, in: &members) else { return nil }
+        return try int(at: position, key: key, in: members)
+    }
+
+    /// The required open-enumeration member `key` of the object `members` reads (a known case
+    /// matched by its bytes, without a `String`).
+    public mutating func required<T: OpenEnum>(
+        _ key: String, in members: inout JSONMemberCursor, as type: T.Type = T.self
     ) throws(ModelDecodingError) -> T {
-        guard let value = node[key], !value.isNull else {
+        try openEnum(at: requiredPosition(key, in: &members), key: key, in: members)
+    }
+
+    /// The optional open-enumeration member `key` of the object `members` reads.
+    public mutating func optional<T: OpenEnum>(
+        _ key: String, in members: inout JSONMemberCursor, as type: T.Type = T.self
+    ) throws(ModelDecodingError) -> T? {
+        guard let position = optionalPosition(key, in: &members) else { return nil }
+        return try openEnum(at: position, key: key, in: members) as T
+    }
+
+    /// The position of required member `key`'s value, or the missing-field error when it is
+    /// absent or `null`.
+    private func requiredPosition(_ key: String, in members: inout JSONMemberCursor) throws(ModelDecodingError) -> Int {
+        guard let position = members.position(of: key), !members.view.isNull(at: position) else {
             throw error(.missingField, key: key, "required field '\(key)' is missing")
         }
-        found += 1
-        return try at(key: key) { context throws(ModelDecodingError) in try T(node: value, context: &context) }
+        return position
     }
 
-    /// The optional member `key` of the object `node` decoded as `T` (`nil` when absent or
-    /// `null`), counting the members found in `found` as `optional(_:in:found:as:)` does for a
-    /// `JSONObject` (a repeated key counts each time it was written, so the count only ends the
-    /// search later, never early).
-    @inlinable
-    public mutating func optional<T: JSONModelDecodable>(
-        _ key: String, in node: JSONNode, found: inout Int, as type: T.Type = T.self
-    ) throws(ModelDecodingError) -> T? {
-        guard found < node.count, let value = node[key] else { return nil }
-        found += 1
-        guard !value.isNull else { return nil }
-        return try at(key: key) { context throws(ModelDecodingError) in try T(node: value, context: &context) }
+    /// The position of optional member `key`'s value; nil when it is absent or `null`.
+    private func optionalPosition(_ key: String, in members: inout JSONMemberCursor) -> Int? {
+        guard !members.isExhausted, let position = members.position(of: key), !members.view.isNull(at: position)
+        else { return nil }
+        return position
     }
 
-    /// The optional member `key` of the object `node` decoded as `T`; `nil` when absent or `null`.
-    @inlinable
-    public mutating func optional<T: JSONModelDecodable>(
-        _ key: String, in node: JSONNode, as type: T.Type = T.self
-    ) throws(ModelDecodingError) -> T? {
-        guard let value = node[key], !value.isNull else { return nil }
-        return try at(key: key) { context throws(ModelDecodingError) in try T(node: value, context: &context) }
+    private func string(
+        at position: Int, key: String, in members: JSONMemberCursor
+    ) throws(ModelDecodingError)
+        -> String
+    {
+        guard let value = members.view.stringValue(at: position) else {
+            throw mismatch("a string", key: key, at: position, in: members)
+        }
+        return value
+    }
+
+    private func bool(at position: Int, key: String, in members: JSONMemberCursor) throws(ModelDecodingError) -> Bool {
+        guard let value = members.view.boolValue(at: position) else {
+            throw mismatch("a boolean", key: key, at: position, in: members)
+        }
+        return value
+    }
+
+    private func double(
+        at position: Int, key: String, in members: JSONMemberCursor
+    ) throws(ModelDecodingError)
+        -> Double
+    {
+        guard let number = members.view.numberValue(at: position) else {
+            throw mismatch("a number", key: key, at: position, in: members)
+        }
+        return number.doubleValue
+    }
+
+    private func int(at position: Int, key: String, in members: JSONMemberCursor) throws(ModelDecodingError) -> Int {
+        guard let number = members.view.numberValue(at: position) else {
+            throw mismatch("an integer", key: key, at: position, in: members)
+        }
+        guard let value = number.intValue else {
+            throw error(.invalidValue, key: key, "expected an integer, found \(number)")
+        }
+        return value
+    }
+
+    private func openEnum<T: OpenEnum>(
+        at position: Int, key: String, in members: JSONMemberCursor
+    )
+        throws(ModelDecodingError) -> T
+    {
+        guard let bytes = members.view.stringBytesValue(at: position) else {
+            throw mismatch("a string", key: key, at: position, in: members)
+        }
+        return withExtendedLifetime(members.object) {
+            T.rawValueTable.match(bytes) ?? .unknown(members.view.string(at: position))
+        }
+    }
+
+    /// The type mismatch of member `key`, a value that is not the kind a model needs.
+    private func mismatch(
+        _ expected: String, key: String, at position: Int, in members: JSONMemberCursor
+    )
+        -> ModelDecodingError
+    {
+        error(.typeMismatch, key: key, "expected \(expected), found \(members.view.kindName(at: position))")
     }
 }
 

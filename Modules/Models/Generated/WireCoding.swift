@@ -6,6 +6,8 @@ extension TimerCommand {
 
     public static let knownCases: [TimerCommand] = [.start, .stop, .pause, .resume, .reset]
 
+    public static let rawValueTable = OpenEnumTable<TimerCommand>(knownCases)
+
     public var rawValue: String {
         switch self {
         case .start: "start"
@@ -23,6 +25,8 @@ extension VariableType {
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
 
     public static let knownCases: [VariableType] = [.string, .integer, .number, .boolean, .color, .url, .array, .object]
+
+    public static let rawValueTable = OpenEnumTable<VariableType>(knownCases)
 
     public var rawValue: String {
         switch self {
@@ -47,6 +51,8 @@ extension NodeType {
         .vstack, .hstack, .zstack, .scroll, .list, .lazyVStack, .lazyHStack, .spacer, .grid, .text, .image, .divider,
         .button, .navigationLink, .textField, .searchBar, .tabView, .navigationStack, .screen, .sheet, .component,
     ]
+
+    public static let rawValueTable = OpenEnumTable<NodeType>(knownCases)
 
     public var rawValue: String {
         switch self {
@@ -85,6 +91,8 @@ extension ScreenPattern {
         .emptyState,
     ]
 
+    public static let rawValueTable = OpenEnumTable<ScreenPattern>(knownCases)
+
     public var rawValue: String {
         switch self {
         case .login: "login"
@@ -112,6 +120,8 @@ extension ZoneType {
         .container, .formSection, .simpleList, .groupedList, .metricGrid, .actionGroup, .cardList,
     ]
 
+    public static let rawValueTable = OpenEnumTable<ZoneType>(knownCases)
+
     public var rawValue: String {
         switch self {
         case .container: "container"
@@ -131,6 +141,8 @@ extension Distribution {
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
 
     public static let knownCases: [Distribution] = [.stacked, .sideBySide, .grid, .flowRow]
+
+    public static let rawValueTable = OpenEnumTable<Distribution>(knownCases)
 
     public var rawValue: String {
         switch self {
@@ -152,6 +164,8 @@ extension ControlType {
         .filledButton, .outlinedButton, .textButton, .iconButton, .label, .icon, .avatar, .image, .divider, .chip,
         .rating, .listItem, .listItemNavigation, .metricCard,
     ]
+
+    public static let rawValueTable = OpenEnumTable<ControlType>(knownCases)
 
     public var rawValue: String {
         switch self {
@@ -191,6 +205,8 @@ extension ActionTrigger {
         .buttonClick, .itemClick, .pullRefresh, .fabClick, .swipe, .longPress, .screen,
     ]
 
+    public static let rawValueTable = OpenEnumTable<ActionTrigger>(knownCases)
+
     public var rawValue: String {
         switch self {
         case .buttonClick: "BUTTON_CLICK"
@@ -213,6 +229,8 @@ extension ActionType {
         .navigate, .navigateBack, .apiCall, .submitForm, .refresh, .confirm, .logout, .custom, .openURL, .applyPatch,
         .setVariable, .timer,
     ]
+
+    public static let rawValueTable = OpenEnumTable<ActionType>(knownCases)
 
     public var rawValue: String {
         switch self {
@@ -239,6 +257,8 @@ extension TransitionType {
 
     public static let knownCases: [TransitionType] = [.fade, .slide, .scale]
 
+    public static let rawValueTable = OpenEnumTable<TransitionType>(knownCases)
+
     public var rawValue: String {
         switch self {
         case .fade: "fade"
@@ -254,6 +274,8 @@ extension TransitionCurve {
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
 
     public static let knownCases: [TransitionCurve] = [.linear, .easeIn, .easeOut, .easeInOut, .spring]
+
+    public static let rawValueTable = OpenEnumTable<TransitionCurve>(knownCases)
 
     public var rawValue: String {
         switch self {
@@ -291,20 +313,19 @@ extension ClientCapabilities {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let schemaVersion: Int = try context.required("schema_version", in: o, found: &found)
-        let sdkVersion: String = try context.required("sdk_version", in: o, found: &found)
-        let platform: String? = try context.optional("platform", in: o, found: &found)
-        let patterns: Set<String> = try context.optional("patterns", in: o, found: &found) ?? []
-        let zoneTypes: Set<String> = try context.optional("zone_types", in: o, found: &found) ?? []
-        let controlTypes: Set<String> = try context.optional("control_types", in: o, found: &found) ?? []
-        let nodeTypes: Set<String> = try context.optional("node_types", in: o, found: &found) ?? []
-        let actionTypes: Set<String> = try context.optional("action_types", in: o, found: &found) ?? []
-        let nodeActionTypes: Set<String> = try context.optional("node_action_types", in: o, found: &found) ?? []
-        let transforms: Set<String> = try context.optional("transforms", in: o, found: &found) ?? []
-        let components: Set<String> = try context.optional("components", in: o, found: &found) ?? []
-        let features: Set<String> = try context.optional("features", in: o, found: &found) ?? []
+        var o = try context.members(node)
+        let schemaVersion: Int = try context.required("schema_version", in: &o)
+        let sdkVersion: String = try context.required("sdk_version", in: &o)
+        let platform: String? = try context.optional("platform", in: &o)
+        let patterns: Set<String> = try context.optional("patterns", in: &o) ?? []
+        let zoneTypes: Set<String> = try context.optional("zone_types", in: &o) ?? []
+        let controlTypes: Set<String> = try context.optional("control_types", in: &o) ?? []
+        let nodeTypes: Set<String> = try context.optional("node_types", in: &o) ?? []
+        let actionTypes: Set<String> = try context.optional("action_types", in: &o) ?? []
+        let nodeActionTypes: Set<String> = try context.optional("node_action_types", in: &o) ?? []
+        let transforms: Set<String> = try context.optional("transforms", in: &o) ?? []
+        let components: Set<String> = try context.optional("components", in: &o) ?? []
+        let features: Set<String> = try context.optional("features", in: &o) ?? []
         self.init(
             schemaVersion: schemaVersion, sdkVersion: sdkVersion, platform: platform, patterns: patterns,
             zoneTypes: zoneTypes, controlTypes: controlTypes, nodeTypes: nodeTypes, actionTypes: actionTypes,
@@ -341,11 +362,10 @@ extension DocumentPatch {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let changes: [PatchChange] = try context.required("changes", in: o, found: &found)
-        let screenKey: String? = try context.optional("screen_key", in: o, found: &found)
-        let variables: [String: JSONValue]? = try context.optional("variables", in: o, found: &found)
+        var o = try context.members(node)
+        let changes: [PatchChange] = try context.required("changes", in: &o)
+        let screenKey: String? = try context.optional("screen_key", in: &o)
+        let variables: [String: JSONValue]? = try context.optional("variables", in: &o)
         self.init(changes: changes, screenKey: screenKey, variables: variables)
     }
 
@@ -368,10 +388,9 @@ extension PatchChange {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let id: String = try context.required("id", in: o, found: &found)
-        let items: [JSONValue] = try context.optional("items", in: o, found: &found) ?? []
+        var o = try context.members(node)
+        let id: String = try context.required("id", in: &o)
+        let items: [JSONValue] = try context.optional("items", in: &o) ?? []
         self.init(id: id, items: items)
     }
 
@@ -403,16 +422,15 @@ extension TimerDefinition {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let id: String = try context.required("id", in: o, found: &found)
-        let duration: Int? = try context.optional("duration", in: o, found: &found)
-        let tickInterval: Int? = try context.optional("tick_interval", in: o, found: &found)
-        let valueVariable: String? = try context.optional("value_variable", in: o, found: &found)
-        let remainingVariable: String? = try context.optional("remaining_variable", in: o, found: &found)
-        let tickActions: [String]? = try context.optional("tick_actions", in: o, found: &found)
-        let endActions: [String]? = try context.optional("end_actions", in: o, found: &found)
-        let autostart: Bool? = try context.optional("autostart", in: o, found: &found)
+        var o = try context.members(node)
+        let id: String = try context.required("id", in: &o)
+        let duration: Int? = try context.optional("duration", in: &o)
+        let tickInterval: Int? = try context.optional("tick_interval", in: &o)
+        let valueVariable: String? = try context.optional("value_variable", in: &o)
+        let remainingVariable: String? = try context.optional("remaining_variable", in: &o)
+        let tickActions: [String]? = try context.optional("tick_actions", in: &o)
+        let endActions: [String]? = try context.optional("end_actions", in: &o)
+        let autostart: Bool? = try context.optional("autostart", in: &o)
         self.init(
             id: id, duration: duration, tickInterval: tickInterval, valueVariable: valueVariable,
             remainingVariable: remainingVariable, tickActions: tickActions, endActions: endActions,
@@ -445,11 +463,10 @@ extension VariableDeclaration {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let name: String = try context.required("name", in: o, found: &found)
-        let type: VariableType = try context.required("type", in: o, found: &found)
-        let value: JSONValue? = try context.optional("value", in: o, found: &found)
+        var o = try context.members(node)
+        let name: String = try context.required("name", in: &o)
+        let type: VariableType = try context.required("type", in: &o)
+        let value: JSONValue? = try context.optional("value", in: &o)
         self.init(name: name, type: type, value: value)
     }
 
@@ -473,11 +490,10 @@ extension VariableTrigger {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let variable: String? = try context.optional("variable", in: o, found: &found)
-        let condition: String? = try context.optional("condition", in: o, found: &found)
-        let actions: [String] = try context.required("actions", in: o, found: &found)
+        var o = try context.members(node)
+        let variable: String? = try context.optional("variable", in: &o)
+        let condition: String? = try context.optional("condition", in: &o)
+        let actions: [String] = try context.required("actions", in: &o)
         self.init(variable: variable, condition: condition, actions: actions)
     }
 
@@ -506,13 +522,12 @@ extension VisibilityAction {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let logId: String = try context.required("log_id", in: o, found: &found)
-        let visibilityPercentage: Int? = try context.optional("visibility_percentage", in: o, found: &found)
-        let visibilityDurationMs: Int? = try context.optional("visibility_duration_ms", in: o, found: &found)
-        let logLimit: Int? = try context.optional("log_limit", in: o, found: &found)
-        let actionId: String? = try context.optional("action_id", in: o, found: &found)
+        var o = try context.members(node)
+        let logId: String = try context.required("log_id", in: &o)
+        let visibilityPercentage: Int? = try context.optional("visibility_percentage", in: &o)
+        let visibilityDurationMs: Int? = try context.optional("visibility_duration_ms", in: &o)
+        let logLimit: Int? = try context.optional("log_limit", in: &o)
+        let actionId: String? = try context.optional("action_id", in: &o)
         self.init(
             logId: logId, visibilityPercentage: visibilityPercentage, visibilityDurationMs: visibilityDurationMs,
             logLimit: logLimit, actionId: actionId
@@ -541,11 +556,10 @@ extension NodeResultSelection {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let key: String = try context.required("key", in: o, found: &found)
-        let from: String = try context.optional("from", in: o, found: &found) ?? ""
-        let matching: [String: JSONValue] = try context.required("where", in: o, found: &found)
+        var o = try context.members(node)
+        let key: String = try context.required("key", in: &o)
+        let from: String = try context.optional("from", in: &o) ?? ""
+        let matching: [String: JSONValue] = try context.required("where", in: &o)
         self.init(key: key, from: from, matching: matching)
     }
 
@@ -585,20 +599,19 @@ extension NodeStyle {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let font: String? = try context.optional("font", in: o, found: &found)
-        let foregroundColor: String? = try context.optional("foregroundColor", in: o, found: &found)
-        let backgroundColor: String? = try context.optional("backgroundColor", in: o, found: &found)
-        let padding: EdgePadding? = try context.optional("padding", in: o, found: &found)
-        let cornerRadius: Double? = try context.optional("cornerRadius", in: o, found: &found)
-        let width: Dimension? = try context.optional("width", in: o, found: &found)
-        let height: Dimension? = try context.optional("height", in: o, found: &found)
-        let maxWidth: Dimension? = try context.optional("maxWidth", in: o, found: &found)
-        let maxHeight: Dimension? = try context.optional("maxHeight", in: o, found: &found)
-        let shadow: ShadowStyle? = try context.optional("shadow", in: o, found: &found)
-        let opacity: Double? = try context.optional("opacity", in: o, found: &found)
-        let clipShape: String? = try context.optional("clipShape", in: o, found: &found)
+        var o = try context.members(node)
+        let font: String? = try context.optional("font", in: &o)
+        let foregroundColor: String? = try context.optional("foregroundColor", in: &o)
+        let backgroundColor: String? = try context.optional("backgroundColor", in: &o)
+        let padding: EdgePadding? = try context.optional("padding", in: &o)
+        let cornerRadius: Double? = try context.optional("cornerRadius", in: &o)
+        let width: Dimension? = try context.optional("width", in: &o)
+        let height: Dimension? = try context.optional("height", in: &o)
+        let maxWidth: Dimension? = try context.optional("maxWidth", in: &o)
+        let maxHeight: Dimension? = try context.optional("maxHeight", in: &o)
+        let shadow: ShadowStyle? = try context.optional("shadow", in: &o)
+        let opacity: Double? = try context.optional("opacity", in: &o)
+        let clipShape: String? = try context.optional("clipShape", in: &o)
         if let opacity, !(0...1).contains(opacity) {
             throw context.error(.invalidValue, key: "opacity", "opacity must be between 0 and 1, found \(opacity)")
         }
@@ -639,12 +652,11 @@ extension ShadowStyle {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let radius: Double = try context.optional("radius", in: o, found: &found) ?? 0
-        let x: Double = try context.optional("x", in: o, found: &found) ?? 0
-        let y: Double = try context.optional("y", in: o, found: &found) ?? 0
-        let color: String? = try context.optional("color", in: o, found: &found)
+        var o = try context.members(node)
+        let radius: Double = try context.optional("radius", in: &o) ?? 0
+        let x: Double = try context.optional("x", in: &o) ?? 0
+        let y: Double = try context.optional("y", in: &o) ?? 0
+        let color: String? = try context.optional("color", in: &o)
         self.init(radius: radius, x: x, y: y, color: color)
     }
 
@@ -669,11 +681,10 @@ extension FontSpec {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let size: Double = try context.required("size", in: o, found: &found)
-        let weight: String? = try context.optional("weight", in: o, found: &found)
-        let design: String? = try context.optional("design", in: o, found: &found)
+        var o = try context.members(node)
+        let size: Double = try context.required("size", in: &o)
+        let weight: String? = try context.optional("weight", in: &o)
+        let design: String? = try context.optional("design", in: &o)
         self.init(size: size, weight: weight, design: design)
     }
 
@@ -698,12 +709,11 @@ extension Theme {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let colors: [String: String] = try context.optional("colors", in: o, found: &found) ?? [:]
-        let darkColors: [String: String] = try context.optional("dark_colors", in: o, found: &found) ?? [:]
-        let fonts: [String: FontSpec] = try context.optional("fonts", in: o, found: &found) ?? [:]
-        let presets: [String: NodeStyle] = try context.optional("presets", in: o, found: &found) ?? [:]
+        var o = try context.members(node)
+        let colors: [String: String] = try context.optional("colors", in: &o) ?? [:]
+        let darkColors: [String: String] = try context.optional("dark_colors", in: &o) ?? [:]
+        let fonts: [String: FontSpec] = try context.optional("fonts", in: &o) ?? [:]
+        let presets: [String: NodeStyle] = try context.optional("presets", in: &o) ?? [:]
         self.init(colors: colors, darkColors: darkColors, fonts: fonts, presets: presets)
     }
 
@@ -726,9 +736,8 @@ extension ComponentLibrary {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let components: [String: ComponentDefinition] = try context.required("components", in: o, found: &found)
+        var o = try context.members(node)
+        let components: [String: ComponentDefinition] = try context.required("components", in: &o)
         self.init(components: components)
     }
 
@@ -749,10 +758,9 @@ extension ComponentDefinition {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let parameters: [String] = try context.optional("parameters", in: o, found: &found) ?? []
-        let body: ViewNode = try context.required("body", in: o, found: &found)
+        var o = try context.members(node)
+        let parameters: [String] = try context.optional("parameters", in: &o) ?? []
+        let body: ViewNode = try context.required("body", in: &o)
         self.init(parameters: parameters, body: body)
     }
 
@@ -766,32 +774,32 @@ extension ComponentDefinition {
 
 extension ViewNode {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        self = try context.node { context throws(ModelDecodingError) in
-            let o = try context.object(json)
-            var found = 0
-            let type: NodeType = try context.required("type", in: o, found: &found)
-            let nodeId: String? = try context.optional("id", in: o, found: &found)
-            let style: String? = try context.optional("style", in: o, found: &found)
-            let inlineStyle: NodeStyle? = try context.optional("inlineStyle", in: o, found: &found)
-            let condition: String? = try context.optional("condition", in: o, found: &found)
-            let children: [ViewNode] = try context.optional("children", in: o, found: &found) ?? []
-            let props = try Self.decodeProps(from: o, type: type, context: &context)
-            let requires: [String]? = try context.optional("requires", in: o, found: &found)
-            let fallback: Fallback<ViewNode>? = try context.optional("fallback", in: o, found: &found)
-            let logId: String? = try context.optional("log_id", in: o, found: &found)
-            let permission: String? = try context.optional("permission", in: o, found: &found)
-            let transition: Transition? = try context.optional("transition", in: o, found: &found)
-            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
-            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
-            let dataEndpoint: String? = try context.optional("data_endpoint", in: o, found: &found)
-            let timers: [TimerDefinition]? = try context.optional("timers", in: o, found: &found)
-            return ViewNode(
-                type: type, id: nodeId, style: style, inlineStyle: inlineStyle, condition: condition,
-                children: children, props: props, requires: requires, fallback: fallback, logId: logId,
-                permission: permission, transition: transition, visibilityActions: visibilityActions,
-                disappearActions: disappearActions, dataEndpoint: dataEndpoint, timers: timers
-            )
-        }
+        try context.enterNode()
+        defer { context.leaveNode() }
+        let o = try context.object(json)
+        var found = 0
+        let type: NodeType = try context.required("type", in: o, found: &found)
+        let nodeId: String? = try context.optional("id", in: o, found: &found)
+        let style: String? = try context.optional("style", in: o, found: &found)
+        let inlineStyle: NodeStyle? = try context.optional("inlineStyle", in: o, found: &found)
+        let condition: String? = try context.optional("condition", in: o, found: &found)
+        let children: [ViewNode] = try context.optional("children", in: o, found: &found) ?? []
+        let props = try Self.decodeProps(from: o, type: type, context: &context)
+        let requires: [String]? = try context.optional("requires", in: o, found: &found)
+        let fallback: Fallback<ViewNode>? = try context.optional("fallback", in: o, found: &found)
+        let logId: String? = try context.optional("log_id", in: o, found: &found)
+        let permission: String? = try context.optional("permission", in: o, found: &found)
+        let transition: Transition? = try context.optional("transition", in: o, found: &found)
+        let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
+        let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
+        let dataEndpoint: String? = try context.optional("data_endpoint", in: o, found: &found)
+        let timers: [TimerDefinition]? = try context.optional("timers", in: o, found: &found)
+        self.init(
+            type: type, id: nodeId, style: style, inlineStyle: inlineStyle, condition: condition, children: children,
+            props: props, requires: requires, fallback: fallback, logId: logId, permission: permission,
+            transition: transition, visibilityActions: visibilityActions, disappearActions: disappearActions,
+            dataEndpoint: dataEndpoint, timers: timers
+        )
     }
 
     public var json: JSONValue {
@@ -827,11 +835,10 @@ extension TabItem {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let title: String = try context.required("title", in: o, found: &found)
-        let icon: String? = try context.optional("icon", in: o, found: &found)
-        let screen: String = try context.required("screen", in: o, found: &found)
+        var o = try context.members(node)
+        let title: String = try context.required("title", in: &o)
+        let icon: String? = try context.optional("icon", in: &o)
+        let screen: String = try context.required("screen", in: &o)
         self.init(title: title, icon: icon, screen: screen)
     }
 
@@ -860,14 +867,13 @@ extension ActionDefinition {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let id: String = try context.required("id", in: o, found: &found)
-        let trigger: ActionTrigger = try context.required("trigger", in: o, found: &found)
-        let triggerSlotId: String? = try context.optional("trigger_slot_id", in: o, found: &found)
-        let type: ActionType = try context.required("type", in: o, found: &found)
-        let config: [String: JSONValue]? = try context.optional("config", in: o, found: &found)
-        let permission: String? = try context.optional("permission", in: o, found: &found)
+        var o = try context.members(node)
+        let id: String = try context.required("id", in: &o)
+        let trigger: ActionTrigger = try context.required("trigger", in: &o)
+        let triggerSlotId: String? = try context.optional("trigger_slot_id", in: &o)
+        let type: ActionType = try context.required("type", in: &o)
+        let config: [String: JSONValue]? = try context.optional("config", in: &o)
+        let permission: String? = try context.optional("permission", in: &o)
         self.init(
             id: id, trigger: trigger, triggerSlotId: triggerSlotId, type: type, config: config, permission: permission
         )
@@ -900,12 +906,11 @@ extension DataConfig {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let defaultParams: [String: String]? = try context.optional("default_params", in: o, found: &found)
-        let pagination: PaginationConfig? = try context.optional("pagination", in: o, found: &found)
-        let refreshInterval: Int? = try context.optional("refresh_interval", in: o, found: &found)
-        let refreshPatchEndpoint: String? = try context.optional("refresh_patch_endpoint", in: o, found: &found)
+        var o = try context.members(node)
+        let defaultParams: [String: String]? = try context.optional("default_params", in: &o)
+        let pagination: PaginationConfig? = try context.optional("pagination", in: &o)
+        let refreshInterval: Int? = try context.optional("refresh_interval", in: &o)
+        let refreshPatchEndpoint: String? = try context.optional("refresh_patch_endpoint", in: &o)
         self.init(
             defaultParams: defaultParams, pagination: pagination, refreshInterval: refreshInterval,
             refreshPatchEndpoint: refreshPatchEndpoint
@@ -936,11 +941,10 @@ extension PaginationConfig {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let pageSize: Int = try context.required("page_size", in: o, found: &found)
-        let limitParam: String = try context.required("limit_param", in: o, found: &found)
-        let offsetParam: String = try context.required("offset_param", in: o, found: &found)
+        var o = try context.members(node)
+        let pageSize: Int = try context.required("page_size", in: &o)
+        let limitParam: String = try context.required("limit_param", in: &o)
+        let offsetParam: String = try context.required("offset_param", in: &o)
         if pageSize <= 0 {
             throw context.error(.invalidValue, key: "page_size", "page_size must be positive, found \(pageSize)")
         }
@@ -967,11 +971,10 @@ extension NavigationDefinition {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let bottomNav: [NavItem] = try context.required("bottom_nav", in: o, found: &found)
-        let drawerItems: [NavItem]? = try context.optional("drawer_items", in: o, found: &found)
-        let version: Int = try context.required("version", in: o, found: &found)
+        var o = try context.members(node)
+        let bottomNav: [NavItem] = try context.required("bottom_nav", in: &o)
+        let drawerItems: [NavItem]? = try context.optional("drawer_items", in: &o)
+        let version: Int = try context.required("version", in: &o)
         self.init(bottomNav: bottomNav, drawerItems: drawerItems, version: version)
     }
 
@@ -986,35 +989,30 @@ extension NavigationDefinition {
 
 extension NavItem {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        self = try context.node { context throws(ModelDecodingError) in
-            let o = try context.object(json)
-            var found = 0
-            let key: String = try context.required("key", in: o, found: &found)
-            let label: String = try context.required("label", in: o, found: &found)
-            let icon: String = try context.required("icon", in: o, found: &found)
-            let screenKey: String = try context.required("screen_key", in: o, found: &found)
-            let sortOrder: Int = try context.required("sort_order", in: o, found: &found)
-            let children: [NavItem]? = try context.optional("children", in: o, found: &found)
-            return NavItem(
-                key: key, label: label, icon: icon, screenKey: screenKey, sortOrder: sortOrder, children: children
-            )
-        }
+        try context.enterNode()
+        defer { context.leaveNode() }
+        let o = try context.object(json)
+        var found = 0
+        let key: String = try context.required("key", in: o, found: &found)
+        let label: String = try context.required("label", in: o, found: &found)
+        let icon: String = try context.required("icon", in: o, found: &found)
+        let screenKey: String = try context.required("screen_key", in: o, found: &found)
+        let sortOrder: Int = try context.required("sort_order", in: o, found: &found)
+        let children: [NavItem]? = try context.optional("children", in: o, found: &found)
+        self.init(key: key, label: label, icon: icon, screenKey: screenKey, sortOrder: sortOrder, children: children)
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        self = try context.node { context throws(ModelDecodingError) in
-            let o = try context.object(node)
-            var found = 0
-            let key: String = try context.required("key", in: o, found: &found)
-            let label: String = try context.required("label", in: o, found: &found)
-            let icon: String = try context.required("icon", in: o, found: &found)
-            let screenKey: String = try context.required("screen_key", in: o, found: &found)
-            let sortOrder: Int = try context.required("sort_order", in: o, found: &found)
-            let children: [NavItem]? = try context.optional("children", in: o, found: &found)
-            return NavItem(
-                key: key, label: label, icon: icon, screenKey: screenKey, sortOrder: sortOrder, children: children
-            )
-        }
+        try context.enterNode()
+        defer { context.leaveNode() }
+        var o = try context.members(node)
+        let key: String = try context.required("key", in: &o)
+        let label: String = try context.required("label", in: &o)
+        let icon: String = try context.required("icon", in: &o)
+        let screenKey: String = try context.required("screen_key", in: &o)
+        let sortOrder: Int = try context.required("sort_order", in: &o)
+        let children: [NavItem]? = try context.optional("children", in: &o)
+        self.init(key: key, label: label, icon: icon, screenKey: screenKey, sortOrder: sortOrder, children: children)
     }
 
     public var json: JSONValue {
@@ -1059,25 +1057,24 @@ extension ScreenDefinition {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let screenId: String = try context.required("screen_id", in: o, found: &found)
-        let screenKey: String = try context.required("screen_key", in: o, found: &found)
-        let screenName: String = try context.required("screen_name", in: o, found: &found)
-        let pattern: ScreenPattern = try context.required("pattern", in: o, found: &found)
-        let version: Int = try context.required("version", in: o, found: &found)
-        let template: ScreenTemplate = try context.required("template", in: o, found: &found)
-        let slotData: [String: JSONValue]? = try context.optional("slot_data", in: o, found: &found)
-        let dataEndpoint: String? = try context.optional("data_endpoint", in: o, found: &found)
-        let dataConfig: DataConfig? = try context.optional("data_config", in: o, found: &found)
-        let actions: [ActionDefinition] = try context.required("actions", in: o, found: &found)
-        let handlerKey: String? = try context.optional("handler_key", in: o, found: &found)
-        let updatedAt: String = try context.required("updated_at", in: o, found: &found)
-        let requires: [String]? = try context.optional("requires", in: o, found: &found)
-        let logId: String? = try context.optional("log_id", in: o, found: &found)
-        let variables: [VariableDeclaration]? = try context.optional("variables", in: o, found: &found)
-        let triggers: [VariableTrigger]? = try context.optional("triggers", in: o, found: &found)
-        let timers: [TimerDefinition]? = try context.optional("timers", in: o, found: &found)
+        var o = try context.members(node)
+        let screenId: String = try context.required("screen_id", in: &o)
+        let screenKey: String = try context.required("screen_key", in: &o)
+        let screenName: String = try context.required("screen_name", in: &o)
+        let pattern: ScreenPattern = try context.required("pattern", in: &o)
+        let version: Int = try context.required("version", in: &o)
+        let template: ScreenTemplate = try context.required("template", in: &o)
+        let slotData: [String: JSONValue]? = try context.optional("slot_data", in: &o)
+        let dataEndpoint: String? = try context.optional("data_endpoint", in: &o)
+        let dataConfig: DataConfig? = try context.optional("data_config", in: &o)
+        let actions: [ActionDefinition] = try context.required("actions", in: &o)
+        let handlerKey: String? = try context.optional("handler_key", in: &o)
+        let updatedAt: String = try context.required("updated_at", in: &o)
+        let requires: [String]? = try context.optional("requires", in: &o)
+        let logId: String? = try context.optional("log_id", in: &o)
+        let variables: [VariableDeclaration]? = try context.optional("variables", in: &o)
+        let triggers: [VariableTrigger]? = try context.optional("triggers", in: &o)
+        let timers: [TimerDefinition]? = try context.optional("timers", in: &o)
         self.init(
             screenId: screenId, screenKey: screenKey, screenName: screenName, pattern: pattern, version: version,
             template: template, slotData: slotData, dataEndpoint: dataEndpoint, dataConfig: dataConfig,
@@ -1120,11 +1117,10 @@ extension ScreenTemplate {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let navigation: NavigationConfig? = try context.optional("navigation", in: o, found: &found)
-        let zones: [Zone] = try context.required("zones", in: o, found: &found)
-        let platformOverrides: [String: PlatformOverride]? = try context.optional("platform_overrides", in: o, found: &found)
+        var o = try context.members(node)
+        let navigation: NavigationConfig? = try context.optional("navigation", in: &o)
+        let zones: [Zone] = try context.required("zones", in: &o)
+        let platformOverrides: [String: PlatformOverride]? = try context.optional("platform_overrides", in: &o)
         self.init(navigation: navigation, zones: zones, platformOverrides: platformOverrides)
     }
 
@@ -1146,9 +1142,8 @@ extension NavigationConfig {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let topBar: TopBarConfig? = try context.optional("top_bar", in: o, found: &found)
+        var o = try context.members(node)
+        let topBar: TopBarConfig? = try context.optional("top_bar", in: &o)
         self.init(topBar: topBar)
     }
 
@@ -1169,10 +1164,9 @@ extension TopBarConfig {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let title: String? = try context.optional("title", in: o, found: &found)
-        let showBack: Bool? = try context.optional("show_back", in: o, found: &found)
+        var o = try context.members(node)
+        let title: String? = try context.optional("title", in: &o)
+        let showBack: Bool? = try context.optional("show_back", in: &o)
         self.init(title: title, showBack: showBack)
     }
 
@@ -1194,10 +1188,9 @@ extension PlatformOverride {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let distribution: Distribution? = try context.optional("distribution", in: o, found: &found)
-        let zones: [String: ZoneOverride]? = try context.optional("zones", in: o, found: &found)
+        var o = try context.members(node)
+        let distribution: Distribution? = try context.optional("distribution", in: &o)
+        let zones: [String: ZoneOverride]? = try context.optional("zones", in: &o)
         self.init(distribution: distribution, zones: zones)
     }
 
@@ -1220,11 +1213,10 @@ extension ZoneOverride {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let visible: Bool? = try context.optional("visible", in: o, found: &found)
-        let height: Int? = try context.optional("height", in: o, found: &found)
-        let distribution: Distribution? = try context.optional("distribution", in: o, found: &found)
+        var o = try context.members(node)
+        let visible: Bool? = try context.optional("visible", in: &o)
+        let height: Int? = try context.optional("height", in: &o)
+        let distribution: Distribution? = try context.optional("distribution", in: &o)
         self.init(visible: visible, height: height, distribution: distribution)
     }
 
@@ -1248,11 +1240,10 @@ extension Transition {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let type: TransitionType = try context.required("type", in: o, found: &found)
-        let durationMs: Int? = try context.optional("duration_ms", in: o, found: &found)
-        let curve: TransitionCurve? = try context.optional("curve", in: o, found: &found)
+        var o = try context.members(node)
+        let type: TransitionType = try context.required("type", in: &o)
+        let durationMs: Int? = try context.optional("duration_ms", in: &o)
+        let curve: TransitionCurve? = try context.optional("curve", in: &o)
         self.init(type: type, durationMs: durationMs, curve: curve)
     }
 
@@ -1267,61 +1258,60 @@ extension Transition {
 
 extension Zone {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        self = try context.node { context throws(ModelDecodingError) in
-            let o = try context.object(json)
-            var found = 0
-            let id: String = try context.required("id", in: o, found: &found)
-            let type: ZoneType = try context.required("type", in: o, found: &found)
-            let distribution: Distribution? = try context.optional("distribution", in: o, found: &found)
-            let condition: String? = try context.optional("condition", in: o, found: &found)
-            let title: String? = try context.optional("title", in: o, found: &found)
-            let field: String? = try context.optional("field", in: o, found: &found)
-            let slots: [Slot]? = try context.optional("slots", in: o, found: &found)
-            let zones: [Zone]? = try context.optional("zones", in: o, found: &found)
-            let itemLayout: ItemLayout? = try context.optional("item_layout", in: o, found: &found)
-            let requires: [String]? = try context.optional("requires", in: o, found: &found)
-            let fallback: Fallback<Zone>? = try context.optional("fallback", in: o, found: &found)
-            let logId: String? = try context.optional("log_id", in: o, found: &found)
-            let dataEndpoint: String? = try context.optional("data_endpoint", in: o, found: &found)
-            let transition: Transition? = try context.optional("transition", in: o, found: &found)
-            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
-            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
-            return Zone(
-                id: id, type: type, distribution: distribution, condition: condition, title: title, field: field,
-                slots: slots, zones: zones, itemLayout: itemLayout, requires: requires, fallback: fallback,
-                logId: logId, dataEndpoint: dataEndpoint, transition: transition, visibilityActions: visibilityActions,
-                disappearActions: disappearActions
-            )
-        }
+        try context.enterNode()
+        defer { context.leaveNode() }
+        let o = try context.object(json)
+        var found = 0
+        let id: String = try context.required("id", in: o, found: &found)
+        let type: ZoneType = try context.required("type", in: o, found: &found)
+        let distribution: Distribution? = try context.optional("distribution", in: o, found: &found)
+        let condition: String? = try context.optional("condition", in: o, found: &found)
+        let title: String? = try context.optional("title", in: o, found: &found)
+        let field: String? = try context.optional("field", in: o, found: &found)
+        let slots: [Slot]? = try context.optional("slots", in: o, found: &found)
+        let zones: [Zone]? = try context.optional("zones", in: o, found: &found)
+        let itemLayout: ItemLayout? = try context.optional("item_layout", in: o, found: &found)
+        let requires: [String]? = try context.optional("requires", in: o, found: &found)
+        let fallback: Fallback<Zone>? = try context.optional("fallback", in: o, found: &found)
+        let logId: String? = try context.optional("log_id", in: o, found: &found)
+        let dataEndpoint: String? = try context.optional("data_endpoint", in: o, found: &found)
+        let transition: Transition? = try context.optional("transition", in: o, found: &found)
+        let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
+        let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
+        self.init(
+            id: id, type: type, distribution: distribution, condition: condition, title: title, field: field,
+            slots: slots, zones: zones, itemLayout: itemLayout, requires: requires, fallback: fallback, logId: logId,
+            dataEndpoint: dataEndpoint, transition: transition, visibilityActions: visibilityActions,
+            disappearActions: disappearActions
+        )
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        self = try context.node { context throws(ModelDecodingError) in
-            let o = try context.object(node)
-            var found = 0
-            let id: String = try context.required("id", in: o, found: &found)
-            let type: ZoneType = try context.required("type", in: o, found: &found)
-            let distribution: Distribution? = try context.optional("distribution", in: o, found: &found)
-            let condition: String? = try context.optional("condition", in: o, found: &found)
-            let title: String? = try context.optional("title", in: o, found: &found)
-            let field: String? = try context.optional("field", in: o, found: &found)
-            let slots: [Slot]? = try context.optional("slots", in: o, found: &found)
-            let zones: [Zone]? = try context.optional("zones", in: o, found: &found)
-            let itemLayout: ItemLayout? = try context.optional("item_layout", in: o, found: &found)
-            let requires: [String]? = try context.optional("requires", in: o, found: &found)
-            let fallback: Fallback<Zone>? = try context.optional("fallback", in: o, found: &found)
-            let logId: String? = try context.optional("log_id", in: o, found: &found)
-            let dataEndpoint: String? = try context.optional("data_endpoint", in: o, found: &found)
-            let transition: Transition? = try context.optional("transition", in: o, found: &found)
-            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
-            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
-            return Zone(
-                id: id, type: type, distribution: distribution, condition: condition, title: title, field: field,
-                slots: slots, zones: zones, itemLayout: itemLayout, requires: requires, fallback: fallback,
-                logId: logId, dataEndpoint: dataEndpoint, transition: transition, visibilityActions: visibilityActions,
-                disappearActions: disappearActions
-            )
-        }
+        try context.enterNode()
+        defer { context.leaveNode() }
+        var o = try context.members(node)
+        let id: String = try context.required("id", in: &o)
+        let type: ZoneType = try context.required("type", in: &o)
+        let distribution: Distribution? = try context.optional("distribution", in: &o)
+        let condition: String? = try context.optional("condition", in: &o)
+        let title: String? = try context.optional("title", in: &o)
+        let field: String? = try context.optional("field", in: &o)
+        let slots: [Slot]? = try context.optional("slots", in: &o)
+        let zones: [Zone]? = try context.optional("zones", in: &o)
+        let itemLayout: ItemLayout? = try context.optional("item_layout", in: &o)
+        let requires: [String]? = try context.optional("requires", in: &o)
+        let fallback: Fallback<Zone>? = try context.optional("fallback", in: &o)
+        let logId: String? = try context.optional("log_id", in: &o)
+        let dataEndpoint: String? = try context.optional("data_endpoint", in: &o)
+        let transition: Transition? = try context.optional("transition", in: &o)
+        let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: &o)
+        let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: &o)
+        self.init(
+            id: id, type: type, distribution: distribution, condition: condition, title: title, field: field,
+            slots: slots, zones: zones, itemLayout: itemLayout, requires: requires, fallback: fallback, logId: logId,
+            dataEndpoint: dataEndpoint, transition: transition, visibilityActions: visibilityActions,
+            disappearActions: disappearActions
+        )
     }
 
     public var json: JSONValue {
@@ -1355,9 +1345,8 @@ extension ItemLayout {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let slots: [Slot] = try context.required("slots", in: o, found: &found)
+        var o = try context.members(node)
+        let slots: [Slot] = try context.required("slots", in: &o)
         self.init(slots: slots)
     }
 
@@ -1370,81 +1359,78 @@ extension ItemLayout {
 
 extension Slot {
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        self = try context.node { context throws(ModelDecodingError) in
-            let o = try context.object(json)
-            var found = 0
-            let id: String = try context.required("id", in: o, found: &found)
-            let controlType: ControlType = try context.required("control_type", in: o, found: &found)
-            let bind: String? = try context.optional("bind", in: o, found: &found)
-            let field: String? = try context.optional("field", in: o, found: &found)
-            let label: String? = try context.optional("label", in: o, found: &found)
-            let value: JSONValue? = try context.optional("value", in: o, found: &found)
-            let placeholder: String? = try context.optional("placeholder", in: o, found: &found)
-            let icon: String? = try context.optional("icon", in: o, found: &found)
-            let required: Bool? = try context.optional("required", in: o, found: &found)
-            let readOnly: Bool? = try context.optional("read_only", in: o, found: &found)
-            let style: String? = try context.optional("style", in: o, found: &found)
-            let width: String? = try context.optional("width", in: o, found: &found)
-            let weight: Double? = try context.optional("weight", in: o, found: &found)
-            let accessibilityLabel: String? = try context.optional("accessibility_label", in: o, found: &found)
-            let options: [SlotOption]? = try context.optional("options", in: o, found: &found)
-            let requires: [String]? = try context.optional("requires", in: o, found: &found)
-            let fallback: Fallback<Slot>? = try context.optional("fallback", in: o, found: &found)
-            let logId: String? = try context.optional("log_id", in: o, found: &found)
-            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
-            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
-            let minimum: Double? = try context.optional("min", in: o, found: &found)
-            let maximum: Double? = try context.optional("max", in: o, found: &found)
-            let transition: Transition? = try context.optional("transition", in: o, found: &found)
-            let variable: String? = try context.optional("variable", in: o, found: &found)
-            return Slot(
-                id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
-                placeholder: placeholder, icon: icon, required: required, readOnly: readOnly, style: style,
-                width: width, weight: weight, accessibilityLabel: accessibilityLabel, options: options,
-                requires: requires, fallback: fallback, logId: logId, visibilityActions: visibilityActions,
-                disappearActions: disappearActions, minimum: minimum, maximum: maximum, transition: transition,
-                variable: variable
-            )
-        }
+        try context.enterNode()
+        defer { context.leaveNode() }
+        let o = try context.object(json)
+        var found = 0
+        let id: String = try context.required("id", in: o, found: &found)
+        let controlType: ControlType = try context.required("control_type", in: o, found: &found)
+        let bind: String? = try context.optional("bind", in: o, found: &found)
+        let field: String? = try context.optional("field", in: o, found: &found)
+        let label: String? = try context.optional("label", in: o, found: &found)
+        let value: JSONValue? = try context.optional("value", in: o, found: &found)
+        let placeholder: String? = try context.optional("placeholder", in: o, found: &found)
+        let icon: String? = try context.optional("icon", in: o, found: &found)
+        let required: Bool? = try context.optional("required", in: o, found: &found)
+        let readOnly: Bool? = try context.optional("read_only", in: o, found: &found)
+        let style: String? = try context.optional("style", in: o, found: &found)
+        let width: String? = try context.optional("width", in: o, found: &found)
+        let weight: Double? = try context.optional("weight", in: o, found: &found)
+        let accessibilityLabel: String? = try context.optional("accessibility_label", in: o, found: &found)
+        let options: [SlotOption]? = try context.optional("options", in: o, found: &found)
+        let requires: [String]? = try context.optional("requires", in: o, found: &found)
+        let fallback: Fallback<Slot>? = try context.optional("fallback", in: o, found: &found)
+        let logId: String? = try context.optional("log_id", in: o, found: &found)
+        let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
+        let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
+        let minimum: Double? = try context.optional("min", in: o, found: &found)
+        let maximum: Double? = try context.optional("max", in: o, found: &found)
+        let transition: Transition? = try context.optional("transition", in: o, found: &found)
+        let variable: String? = try context.optional("variable", in: o, found: &found)
+        self.init(
+            id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
+            placeholder: placeholder, icon: icon, required: required, readOnly: readOnly, style: style, width: width,
+            weight: weight, accessibilityLabel: accessibilityLabel, options: options, requires: requires,
+            fallback: fallback, logId: logId, visibilityActions: visibilityActions, disappearActions: disappearActions,
+            minimum: minimum, maximum: maximum, transition: transition, variable: variable
+        )
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        self = try context.node { context throws(ModelDecodingError) in
-            let o = try context.object(node)
-            var found = 0
-            let id: String = try context.required("id", in: o, found: &found)
-            let controlType: ControlType = try context.required("control_type", in: o, found: &found)
-            let bind: String? = try context.optional("bind", in: o, found: &found)
-            let field: String? = try context.optional("field", in: o, found: &found)
-            let label: String? = try context.optional("label", in: o, found: &found)
-            let value: JSONValue? = try context.optional("value", in: o, found: &found)
-            let placeholder: String? = try context.optional("placeholder", in: o, found: &found)
-            let icon: String? = try context.optional("icon", in: o, found: &found)
-            let required: Bool? = try context.optional("required", in: o, found: &found)
-            let readOnly: Bool? = try context.optional("read_only", in: o, found: &found)
-            let style: String? = try context.optional("style", in: o, found: &found)
-            let width: String? = try context.optional("width", in: o, found: &found)
-            let weight: Double? = try context.optional("weight", in: o, found: &found)
-            let accessibilityLabel: String? = try context.optional("accessibility_label", in: o, found: &found)
-            let options: [SlotOption]? = try context.optional("options", in: o, found: &found)
-            let requires: [String]? = try context.optional("requires", in: o, found: &found)
-            let fallback: Fallback<Slot>? = try context.optional("fallback", in: o, found: &found)
-            let logId: String? = try context.optional("log_id", in: o, found: &found)
-            let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
-            let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
-            let minimum: Double? = try context.optional("min", in: o, found: &found)
-            let maximum: Double? = try context.optional("max", in: o, found: &found)
-            let transition: Transition? = try context.optional("transition", in: o, found: &found)
-            let variable: String? = try context.optional("variable", in: o, found: &found)
-            return Slot(
-                id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
-                placeholder: placeholder, icon: icon, required: required, readOnly: readOnly, style: style,
-                width: width, weight: weight, accessibilityLabel: accessibilityLabel, options: options,
-                requires: requires, fallback: fallback, logId: logId, visibilityActions: visibilityActions,
-                disappearActions: disappearActions, minimum: minimum, maximum: maximum, transition: transition,
-                variable: variable
-            )
-        }
+        try context.enterNode()
+        defer { context.leaveNode() }
+        var o = try context.members(node)
+        let id: String = try context.required("id", in: &o)
+        let controlType: ControlType = try context.required("control_type", in: &o)
+        let bind: String? = try context.optional("bind", in: &o)
+        let field: String? = try context.optional("field", in: &o)
+        let label: String? = try context.optional("label", in: &o)
+        let value: JSONValue? = try context.optional("value", in: &o)
+        let placeholder: String? = try context.optional("placeholder", in: &o)
+        let icon: String? = try context.optional("icon", in: &o)
+        let required: Bool? = try context.optional("required", in: &o)
+        let readOnly: Bool? = try context.optional("read_only", in: &o)
+        let style: String? = try context.optional("style", in: &o)
+        let width: String? = try context.optional("width", in: &o)
+        let weight: Double? = try context.optional("weight", in: &o)
+        let accessibilityLabel: String? = try context.optional("accessibility_label", in: &o)
+        let options: [SlotOption]? = try context.optional("options", in: &o)
+        let requires: [String]? = try context.optional("requires", in: &o)
+        let fallback: Fallback<Slot>? = try context.optional("fallback", in: &o)
+        let logId: String? = try context.optional("log_id", in: &o)
+        let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: &o)
+        let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: &o)
+        let minimum: Double? = try context.optional("min", in: &o)
+        let maximum: Double? = try context.optional("max", in: &o)
+        let transition: Transition? = try context.optional("transition", in: &o)
+        let variable: String? = try context.optional("variable", in: &o)
+        self.init(
+            id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
+            placeholder: placeholder, icon: icon, required: required, readOnly: readOnly, style: style, width: width,
+            weight: weight, accessibilityLabel: accessibilityLabel, options: options, requires: requires,
+            fallback: fallback, logId: logId, visibilityActions: visibilityActions, disappearActions: disappearActions,
+            minimum: minimum, maximum: maximum, transition: transition, variable: variable
+        )
     }
 
     public var json: JSONValue {
@@ -1487,10 +1473,9 @@ extension SlotOption {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let value: String = try context.required("value", in: o, found: &found)
-        let label: String = try context.required("label", in: o, found: &found)
+        var o = try context.members(node)
+        let value: String = try context.required("value", in: &o)
+        let label: String = try context.required("label", in: &o)
         self.init(value: value, label: label)
     }
 
@@ -1515,13 +1500,12 @@ extension AuthUserInfo {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let id: String = try context.required("id", in: o, found: &found)
-        let firstName: String = try context.required("first_name", in: o, found: &found)
-        let lastName: String = try context.optional("last_name", in: o, found: &found) ?? ""
-        let email: String = try context.required("email", in: o, found: &found)
-        let fullName: String? = try context.optional("full_name", in: o, found: &found)
+        var o = try context.members(node)
+        let id: String = try context.required("id", in: &o)
+        let firstName: String = try context.required("first_name", in: &o)
+        let lastName: String = try context.optional("last_name", in: &o) ?? ""
+        let email: String = try context.required("email", in: &o)
+        let fullName: String? = try context.optional("full_name", in: &o)
         self.init(id: id, firstName: firstName, lastName: lastName, email: email, fullName: fullName)
     }
 
@@ -1554,15 +1538,14 @@ extension UserContext {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        var found = 0
-        let role: String = try context.required("role", in: o, found: &found)
-        let roleName: String = try context.optional("role_name", in: o, found: &found) ?? role
-        let schoolId: String? = try context.optional("school_id", in: o, found: &found)
-        let schoolName: String? = try context.optional("school_name", in: o, found: &found)
-        let academicUnitId: String? = try context.optional("academic_unit_id", in: o, found: &found)
-        let academicUnitName: String? = try context.optional("academic_unit_name", in: o, found: &found)
-        let permissions: Set<String>? = try context.optional("permissions", in: o, found: &found)
+        var o = try context.members(node)
+        let role: String = try context.required("role", in: &o)
+        let roleName: String = try context.optional("role_name", in: &o) ?? role
+        let schoolId: String? = try context.optional("school_id", in: &o)
+        let schoolName: String? = try context.optional("school_name", in: &o)
+        let academicUnitId: String? = try context.optional("academic_unit_id", in: &o)
+        let academicUnitName: String? = try context.optional("academic_unit_name", in: &o)
+        let permissions: Set<String>? = try context.optional("permissions", in: &o)
         self.init(
             role: role, roleName: roleName, schoolId: schoolId, schoolName: schoolName, academicUnitId: academicUnitId,
             academicUnitName: academicUnitName, permissions: permissions
@@ -1621,39 +1604,39 @@ extension NodeAction {
     }
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(node)
-        let type: String = try context.required("actionType", in: o)
+        var o = try context.members(node)
+        let type: String = try context.required("actionType", in: &o)
         switch type {
         case "navigate":
             self = .navigate(
-                screen: try context.required("screen", in: o), params: try context.optional("params", in: o) ?? [:]
+                screen: try context.required("screen", in: &o), params: try context.optional("params", in: &o) ?? [:]
             )
         case "present":
             self = .present(
-                screen: try context.required("screen", in: o), params: try context.optional("params", in: o) ?? [:]
+                screen: try context.required("screen", in: &o), params: try context.optional("params", in: &o) ?? [:]
             )
         case "dismiss":
             self = .dismiss
         case "api":
             self = .api(
-                endpoint: try context.required("endpoint", in: o),
-                params: try context.optional("params", in: o) ?? [:],
-                resultKey: try context.optional("resultKey", in: o), select: try context.optional("select", in: o)
+                endpoint: try context.required("endpoint", in: &o),
+                params: try context.optional("params", in: &o) ?? [:],
+                resultKey: try context.optional("resultKey", in: &o), select: try context.optional("select", in: &o)
             )
         case "setState":
-            self = .setState(key: try context.required("key", in: o), value: try context.present("value", in: o))
+            self = .setState(key: try context.required("key", in: &o), value: try context.present("value", in: &o))
         case "custom":
             self = .custom(
-                event: try context.required("event", in: o), payload: try context.optional("payload", in: o) ?? [:]
+                event: try context.required("event", in: &o), payload: try context.optional("payload", in: &o) ?? [:]
             )
         case "patch":
-            self = .patch(endpoint: try context.required("endpoint", in: o))
+            self = .patch(endpoint: try context.required("endpoint", in: &o))
         case "timer":
-            self = .timer(id: try context.required("id", in: o), command: try context.required("command", in: o))
+            self = .timer(id: try context.required("id", in: &o), command: try context.required("command", in: &o))
         case "sequence":
-            self = .sequence(try context.required("actions", in: o))
+            self = .sequence(try context.required("actions", in: &o))
         default:
-            self = .unknown(actionType: type, object: try context.object(o.value))
+            self = .unknown(actionType: type, object: try context.object(o.object.value))
         }
     }
 

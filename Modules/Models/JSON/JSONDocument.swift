@@ -72,8 +72,8 @@ public struct JSONNode: Sendable {
 
     /// The document the value belongs to (kept alive by the node).
     public let document: JSONDocument
-    /// The value's first word on the tape.
-    let index: Int
+    /// The value's first word on the tape (moved along an array by `forEachElement`).
+    var index: Int
 
     init(document: JSONDocument, index: Int) {
         self.document = document
@@ -108,45 +108,16 @@ public struct JSONNode: Sendable {
     var hasRepeatedKeys: Bool { isObject && document.tape[index + 1] & JSONTape.repeatsKeys != 0 }
 
     /// The kind's name in errors, as `JSONValue.kindName` says it.
-    var kindName: String {
-        switch word & JSONTape.tagMask {
-        case JSONTape.null: "null"
-        case JSONTape.false, JSONTape.true: "boolean"
-        case JSONTape.smallInteger, JSONTape.integer: "integer"
-        case JSONTape.double: "number"
-        case JSONTape.string: "string"
-        case JSONTape.array: "array"
-        default: "object"
-        }
-    }
+    var kindName: String { document.view.kindName(at: index) }
 
     /// The value when it is `true` or `false`.
-    public var boolValue: Bool? {
-        switch word & JSONTape.tagMask {
-        case JSONTape.true: true
-        case JSONTape.false: false
-        default: nil
-        }
-    }
+    public var boolValue: Bool? { document.view.boolValue(at: index) }
 
     /// The value when it is a number.
-    public var numberValue: JSONNumber? {
-        let word = word
-        switch word & JSONTape.tagMask {
-        case JSONTape.smallInteger:
-            // Sign-extends the 56-bit payload.
-            return JSONNumber(Int64(bitPattern: word << 8) >> 8)
-        case JSONTape.integer: return JSONNumber(Int64(bitPattern: document.tape[index + 1]))
-        case JSONTape.double: return JSONNumber(Double(bitPattern: document.tape[index + 1]))
-        default: return nil
-        }
-    }
+    public var numberValue: JSONNumber? { document.view.numberValue(at: index) }
 
     /// The value when it is a string.
-    public var stringValue: String? {
-        guard word & JSONTape.tagMask == JSONTape.string else { return nil }
-        return document.view.string(at: index)
-    }
+    public var stringValue: String? { document.view.stringValue(at: index) }
 
     /// Calls `body` with the UTF-8 bytes of the value when it is a string (without making a
     /// `String`); nil for any other value.
@@ -175,7 +146,7 @@ public struct JSONNode: Sendable {
 
     /// The value of the object's member whose key has the bytes `wanted` (the last one when the
     /// object repeats keys): a walk over the members comparing lengths, and bytes when equal.
-    private func member(named wanted: UnsafeBufferPointer<UInt8>) -> JSONNode? {
+    fileprivate func member(named wanted: UnsafeBufferPointer<UInt8>) -> JSONNode? {
         let document = document
         let view = document.view
         let tape = document.tape
@@ -206,6 +177,10 @@ public struct JSONNode: Sendable {
         return found < 0 ? nil : JSONNode(document: document, index: found)
     }
 
+    /// The object's members for a decoder that asks for them one key at a time (see
+    /// `JSONMemberCursor`); nil when the value is not an object.
+    public var memberCursor: JSONMemberCursor? { isObject ? JSONMemberCursor(object: self) : nil }
+
     /// An array's element at `offset` (found by skipping the ones before it); nil when out of
     /// range or when the value is not an array.
     public subscript(offset: Int) -> JSONNode? {
@@ -218,6 +193,23 @@ public struct JSONNode: Sendable {
 
     /// An array's elements in order (none for any other value).
     public var elements: Elements { Elements(node: self) }
+
+    /// Calls `body` with each element of an array and its offset, through one node moved along
+    /// the tape (no reference counting per element); nothing for any other value.
+    @inline(__always)
+    func forEachElement<Failure: Error>(_ body: (JSONNode, Int) throws(Failure) -> Void) throws(Failure) {
+        guard isArray else { return }
+        let view = document.view
+        let end = self.end
+        var element = self
+        element.index = index + 2
+        var offset = 0
+        while element.index < end {
+            try body(element, offset)
+            element.index = view.next(after: element.index)
+            offset += 1
+        }
+    }
 
     /// An object's members in order, each key made as a `String` (none for any other value).
     /// A repeated key appears each time it was written.
@@ -458,5 +450,136 @@ extension JSONReader {
         case .success(let document): return document
         case .failure(let error): throw error
         }
+    }
+}
+
+/// An object's members looked up by key in the order a decoder asks for them: each search
+/// starts just past the member found last and wraps around once, so keys written in the order
+/// they are asked for are each found at the first comparison, and a key that misses the
+/// prediction costs one walk over the members; a key none of the object's keys could be (by a
+/// 64-bit summary of their lengths and end bytes) costs no walk. Finds what
+/// `JSONNode.subscript(key:)` finds (for an object that repeats a key, the last one, by that
+/// subscript's own walk).
+public struct JSONMemberCursor {
+    /// The object whose members are looked up.
+    public let object: JSONNode
+    /// How many lookups found a member so far.
+    public internal(set) var found = 0
+    /// How many members the object has as written.
+    public let count: Int
+    /// The object's document, read in place (kept alive by `object`).
+    let view: JSONTapeView
+    /// The tape positions of the first key and just past the last value.
+    let first: Int
+    let end: Int
+    /// Where the next search starts: a key's position, or `end`.
+    var next: Int
+    let repeatsKeys: Bool
+    /// A bit for each key the object has (by `Self.bit(of:)`): a key whose bit is clear is
+    /// absent without a search, so the optional members a model declares and an object lacks
+    /// cost a test each.
+    let keyBits: UInt64
+
+    init(object: JSONNode) {
+        self.object = object
+        let view = object.document.view
+        self.view = view
+        let sizes = view.tape[object.index + 1]
+        count = Int(truncatingIfNeeded: sizes & ~JSONTape.repeatsKeys)
+        repeatsKeys = sizes & JSONTape.repeatsKeys != 0
+        first = object.index + 2
+        end = Int(truncatingIfNeeded: view.tape[object.index] & JSONTape.payloadMask)
+        next = first
+        var keyBits: UInt64 = 0
+        var position = first
+        while position < end {
+            keyBits |= Self.bit(of: view.stringBytes(at: position))
+            position = view.next(after: view.next(after: position))
+        }
+        self.keyBits = keyBits
+    }
+
+    /// One of 64 bits for a key, from its length and its first and last bytes.
+    @inline(__always)
+    static func bit(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = key.baseAddress, !key.isEmpty else { return 1 }
+        let mixed = UInt64(truncatingIfNeeded: key.count) &* 31 &+ UInt64(base[0]) &* 7 &+ UInt64(base[key.count - 1])
+        return 1 << (mixed & 63)
+    }
+
+    /// Whether every member was found already (the keys are unique, so any later key is absent).
+    public var isExhausted: Bool { found >= count && !repeatsKeys }
+
+    /// The value of member `key`, counted in `found` when there is one.
+    public mutating func take(_ key: String) -> JSONNode? {
+        guard let position = position(of: key) else { return nil }
+        return JSONNode(document: object.document, index: position)
+    }
+
+    /// The tape position of member `key`'s value, counted in `found` when there is one.
+    mutating func position(of key: String) -> Int? {
+        var key = key
+        let value = key.withUTF8 { position(ofBytes: $0) }
+        return value < 0 ? nil : value
+    }
+
+    private mutating func position(ofBytes wanted: UnsafeBufferPointer<UInt8>) -> Int {
+        if repeatsKeys {
+            guard let value = object.member(named: wanted) else { return -1 }
+            found += 1
+            return value.index
+        }
+        guard keyBits & Self.bit(of: wanted) != 0 else { return -1 }
+        var value = search(wanted, from: next, to: end)
+        if value < 0, next > first { value = search(wanted, from: first, to: next) }
+        guard value >= 0 else { return -1 }
+        next = view.next(after: value)
+        found += 1
+        return value
+    }
+
+    /// The tape position of the value of the first key equal to `wanted` among the members from
+    /// position `start` (a key) up to `limit`, or -1.
+    @inline(__always)
+    private func search(_ wanted: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int) -> Int {
+        let tape = view.tape
+        let wantedLength = UInt64(wanted.count)
+        var position = start
+        while position < limit {
+            let keyWord = tape[position]
+            var valueIndex = position &+ 1
+            var length = (keyWord >> 40) & JSONTape.longLength
+            if length == JSONTape.longLength {
+                length = tape[valueIndex]
+                valueIndex &+= 1
+            }
+            if length == wantedLength,
+                length == 0
+                    || Self.equal(
+                        view.strings + Int(truncatingIfNeeded: keyWord & JSONTape.offsetMask), wanted.baseAddress!,
+                        wanted.count)
+            {
+                return valueIndex
+            }
+            position = view.next(after: valueIndex)
+        }
+        return -1
+    }
+
+    /// Whether `count` bytes at `lhs` and `rhs` are equal: eight at a time, then one at a
+    /// time, never past `count` (keys are short; a call to `memcmp` costs more than they do).
+    @inline(__always)
+    static func equal(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var offset = 0
+        while offset &+ 8 <= count {
+            let left = UnsafeRawPointer(lhs).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if left != UnsafeRawPointer(rhs).loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset &+= 8
+        }
+        while offset < count {
+            if lhs[offset] != rhs[offset] { return false }
+            offset &+= 1
+        }
+        return true
     }
 }

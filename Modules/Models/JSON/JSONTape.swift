@@ -255,6 +255,61 @@ struct JSONTapeView {
         return UnsafeBufferPointer(start: strings + Int(truncatingIfNeeded: word & JSONTape.offsetMask), count: length)
     }
 
+    /// The kind's name in errors of the value at `index`, as `JSONValue.kindName` says it.
+    func kindName(at index: Int) -> String {
+        switch tape[index] & JSONTape.tagMask {
+        case JSONTape.null: "null"
+        case JSONTape.false, JSONTape.true: "boolean"
+        case JSONTape.smallInteger, JSONTape.integer: "integer"
+        case JSONTape.double: "number"
+        case JSONTape.string: "string"
+        case JSONTape.array: "array"
+        default: "object"
+        }
+    }
+
+    /// Whether the value at `index` is `null`.
+    @inline(__always)
+    func isNull(at index: Int) -> Bool { tape[index] & JSONTape.tagMask == JSONTape.null }
+
+    /// The value at `index` when it is `true` or `false`.
+    @inline(__always)
+    func boolValue(at index: Int) -> Bool? {
+        switch tape[index] & JSONTape.tagMask {
+        case JSONTape.true: true
+        case JSONTape.false: false
+        default: nil
+        }
+    }
+
+    /// The value at `index` when it is a number.
+    @inline(__always)
+    func numberValue(at index: Int) -> JSONNumber? {
+        let word = tape[index]
+        switch word & JSONTape.tagMask {
+        case JSONTape.smallInteger:
+            // Sign-extends the 56-bit payload.
+            return JSONNumber(Int64(bitPattern: word << 8) >> 8)
+        case JSONTape.integer: return JSONNumber(Int64(bitPattern: tape[index &+ 1]))
+        case JSONTape.double: return JSONNumber(Double(bitPattern: tape[index &+ 1]))
+        default: return nil
+        }
+    }
+
+    /// The value at `index` when it is a string.
+    @inline(__always)
+    func stringValue(at index: Int) -> String? {
+        guard tape[index] & JSONTape.tagMask == JSONTape.string else { return nil }
+        return string(at: index)
+    }
+
+    /// The bytes of the value at `index` when it is a string.
+    @inline(__always)
+    func stringBytesValue(at index: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard tape[index] & JSONTape.tagMask == JSONTape.string else { return nil }
+        return stringBytes(at: index)
+    }
+
     /// The string (or key) at `index`.
     @inline(__always)
     func string(at index: Int) -> String {
