@@ -58,12 +58,12 @@ struct MemberLookupTests {
 
     @Test func keysThatShareASummaryBitAreComparedByTheirBytes() throws {
         // Same length, first and last bytes: the same bit, so only the bytes tell them apart.
-        let document = try JSONReader().document(#"{"axb": 1, "a-long-key-of-17-b": 2, "": 3}"#)
+        let document = try JSONReader().document(#"{"axb": 1, "a-long-key-of-18-b": 2, "": 3}"#)
         var cursor = try #require(document.root.memberCursor)
         #expect(cursor.take("ayb") == nil)
-        #expect(cursor.take("a-long-key-of-17-c") == nil)
-        #expect(cursor.take("a-long-key-OF-17-b") == nil)
-        #expect(cursor.take("a-long-key-of-17-b")?.numberValue == 2)
+        #expect(cursor.take("a-long-key-of-18-c") == nil)
+        #expect(cursor.take("a-long-key-OF-18-b") == nil)
+        #expect(cursor.take("a-long-key-of-18-b")?.numberValue == 2)
         #expect(cursor.take("")?.numberValue == 3)
         #expect(cursor.take("axb")?.numberValue == 1)
         #expect(cursor.found == 3)
@@ -105,19 +105,87 @@ struct MemberLookupTests {
 
     @Test func repeatedKeysAndWrongTypesAnywhereDecodeAsFromTheTree() throws {
         var generator = Xoshiro(seed: (0xBAD, 5, 8, 13))
-        let text = String(decoding: JSONWriter().bytes(from: try EduGoCatalog().screenJSON("materials-list")), as: UTF8.self)
-        // Every member's key, written again with a value of another kind just after the member.
-        let keys = text.ranges(of: /"([a-z_]+)":/).map { text[$0] }
+        let text = Array(JSONWriter().bytes(from: try EduGoCatalog().screenJSON("materials-list")))
+        // Where each member's key starts and its value ends, found by reading the text.
+        let members = Self.members(in: text)
         let values = ["null", "7", "2.5", "\"text\"", "true", "[]", "{}", "\"filled-button\""]
-        for round in 0..<300 {
-            let key = keys[Int(generator.next() % UInt64(keys.count))]
-            let value = values[round % values.count]
-            var candidates = text.ranges(of: key)
-            candidates.shuffle(using: &generator)
-            guard let at = candidates.first else { continue }
-            let mutated = text.replacingCharacters(in: at, with: "\(key) \(value), \(key)")
-            expectSameScreen(Array(mutated.utf8), "\(key) \(value)")
+        var failures = 0
+        for round in 0..<400 {
+            let member = members[Int(generator.next() % UInt64(members.count))]
+            let key = Array(text[member.key])
+            let other = Array((values[round % values.count] + ",").utf8)
+            // The member written twice: another value first (the last one wins), or last.
+            let mutated: [UInt8]
+            if round % 2 == 0 {
+                mutated =
+                    Array(text[..<member.key.lowerBound]) + key + Array(":".utf8) + other + Array(text[member.key.lowerBound...])
+            } else {
+                mutated =
+                    Array(text[..<member.end]) + Array(",".utf8) + key + Array(":".utf8) + other.dropLast()
+                    + Array(text[member.end...])
+            }
+            let name = String(decoding: key, as: UTF8.self)
+            if (try? ScreenDefinition(json: try JSONReader().read(mutated))) == nil { failures += 1 }
+            expectSameScreen(mutated, "\(name) written again, round \(round)")
         }
+        #expect(failures > 40)
+    }
+
+    /// Every object member of a compact JSON text: the range of its quoted key, and the offset
+    /// just past its value.
+    static func members(in text: [UInt8]) -> [(key: Range<Int>, end: Int)] {
+        var found: [(key: Range<Int>, end: Int)] = []
+        var stack: [(isObject: Bool, key: Int?)] = []
+        var expectingKey = false
+        var index = 0
+        var keyEnd: [Int: Int] = [:]
+        func closeValue(at end: Int) {
+            if let last = stack.last, last.isObject, let keyStart = last.key {
+                found.append((keyStart..<(keyEnd[keyStart] ?? keyStart), end))
+                stack[stack.count - 1].key = nil
+            }
+        }
+        while index < text.count {
+            let byte = text[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                let start = index
+                index += 1
+                while text[index] != UInt8(ascii: "\"") { index += text[index] == UInt8(ascii: "\\") ? 2 : 1 }
+                index += 1
+                if expectingKey {
+                    keyEnd[start] = index
+                    stack[stack.count - 1].key = start
+                    expectingKey = false
+                } else {
+                    closeValue(at: index)
+                }
+                continue
+            case UInt8(ascii: "{"):
+                stack.append((true, nil))
+                expectingKey = true
+            case UInt8(ascii: "["):
+                stack.append((false, nil))
+                expectingKey = false
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                stack.removeLast()
+                expectingKey = false
+                closeValue(at: index + 1)
+            case UInt8(ascii: ","):
+                expectingKey = stack.last?.isObject ?? false
+            case UInt8(ascii: ":"):
+                break
+            default:
+                // A number, true, false or null: up to the next delimiter.
+                var end = index
+                while end < text.count, !"],}".utf8.contains(text[end]) { end += 1 }
+                index = end
+                closeValue(at: end)
+                continue
+            }
+            index += 1
+        }
+        return found
     }
 
     @Test func everyKnownCaseMatchesItsRawValueAndNothingElse() {
@@ -163,5 +231,36 @@ struct MemberLookupTests {
         #expect(raw.withUTF8 { table.match($0) } == .label)
         var icon = "icon"
         #expect(icon.withUTF8 { table.match($0) } == .icon)
+    }
+
+    @Test func aTableWithAnEmptyRawValueAndGapsInLengthsFindsEachByItsLength() {
+        // Lengths 0, 4, 6 and 13: none of 1–3, 5 or 7–12.
+        let table = OpenEnumTable<ControlType>([.avatar, .unknown(""), .icon, .filledButton])
+        for (raw, expected) in [
+            ("", ControlType.unknown("")), ("icon", .icon), ("avatar", .avatar), ("filled-button", .filledButton),
+        ] {
+            var raw = raw
+            #expect(raw.withUTF8 { table.match($0) } == expected)
+        }
+        for miss in ["a", "ico", "image", "avatars", "filled-butto", "filled-buttons", "divider"] {
+            var miss = miss
+            #expect(miss.withUTF8 { table.match($0) } == nil, "\(miss)")
+        }
+        let empty = OpenEnumTable<ControlType>([])
+        var label = "label"
+        #expect(label.withUTF8 { empty.match($0) } == nil)
+    }
+
+    @Test func aRawValueIsMatchedByItsBytesNotByCanonicalEquivalence() throws {
+        // A Kelvin sign (U+212A) is canonically equivalent to "K", and `String` says they are equal.
+        let kelvin = "BUTTON_CLIC\u{212A}"
+        #expect(kelvin == "BUTTON_CLICK")
+        #expect(ActionTrigger(parsing: kelvin) == .unknown(kelvin))
+        #expect(ActionTrigger(parsing: kelvin).rawValue.utf8.elementsEqual(kelvin.utf8))
+        let bytes = Array("[\"BUTTON_CLIC\u{212A}\"]".utf8)
+        let fromTree = try [ActionTrigger](json: JSONReader().read(bytes))
+        let fromNode = try [ActionTrigger](node: JSONReader().document(bytes).root)
+        #expect(fromTree == fromNode)
+        #expect(JSONWriter().bytes(from: fromNode.json) == bytes)
     }
 }

@@ -386,6 +386,8 @@ def swift_decode_member(model, field, indent, node=False):
     key = field.key(model)
     if node:
         # A node's members are looked up through a cursor (`in: &o`), which counts what it found.
+        # A member that decodes itself has no node decoder (see `swift_decoder`).
+        assert "custom" not in field.options, f"{model.name}.{field.name} decodes itself"
         if field.wire_required:
             return [f'{indent}let {field.name}: {field.type} = try context.required("{key}", in: &o)']
         absent = field.absent_value

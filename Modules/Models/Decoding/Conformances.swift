@@ -184,7 +184,8 @@ extension OpenEnum {
     /// The known case with this raw value, or `.unknown(rawValue)`.
     public init(rawValue: String) { self.init(parsing: rawValue) }
 
-    /// The known case with this raw value, or `.unknown(rawValue)`.
+    /// The known case with exactly this raw value (its UTF-8 bytes, as the wire writes them),
+    /// or `.unknown(rawValue)`, which encodes back unchanged.
     public init(parsing rawValue: String) {
         var raw = rawValue
         self = raw.withUTF8 { Self.rawValueTable.match($0) } ?? .unknown(rawValue)

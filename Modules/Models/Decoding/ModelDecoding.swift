@@ -94,8 +94,8 @@ public struct ModelDecodingContext: ~Copyable {
         nodeDepth += 1
     }
 
-    /// Comes back up the level `enterNode()` went down.
-    public mutating func leaveNode() { nodeDepth -= 1 }
+    /// Comes back up the level `enterNode()` went down (never above the top).
+    public mutating func leaveNode() { nodeDepth = max(0, nodeDepth - 1) }
 
     // MARK: Field access
 

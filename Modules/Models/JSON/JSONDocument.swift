@@ -490,8 +490,9 @@ public struct JSONMemberCursor {
         first = object.index + 2
         end = Int(truncatingIfNeeded: view.tape[object.index] & JSONTape.payloadMask)
         next = first
+        // An object that repeats a key is searched by the subscript's walk, without the summary.
         var keyBits: UInt64 = 0
-        var position = first
+        var position = repeatsKeys ? end : first
         while position < end {
             keyBits |= Self.bit(of: view.stringBytes(at: position))
             position = view.next(after: view.next(after: position))
