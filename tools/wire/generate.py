@@ -384,29 +384,24 @@ def wrap(opening, items, closing, indent="        ", trailing_comma=False):
 
 def swift_decode_member(model, field, indent, node=False):
     key = field.key(model)
-    if node:
-        # A node's members are looked up through a cursor (`in: &o`), which counts what it found.
-        # A member that decodes itself has no node decoder (see `swift_decoder`).
-        assert "custom" not in field.options, f"{model.name}.{field.name} decodes itself"
-        if field.wire_required:
-            return [f'{indent}let {field.name}: {field.type} = try context.required("{key}", in: &o)']
-        absent = field.absent_value
-        if absent is not None:
-            return [f'{indent}let {field.name}: {field.type} = try context.optional("{key}", in: &o) ?? {absent}']
-        return [f'{indent}let {field.name}: {field.type}? = try context.optional("{key}", in: &o)']
     if "custom" in field.options:
+        # A member that decodes itself has no node decoder (see `swift_decoder`).
+        assert not node, f"{model.name}.{field.name} decodes itself"
         arguments = ["from: o"]
         if field.options["custom"] is not True:
             arguments += [f"{n}: {n}" for n in field.options["custom"].split("+")]
         arguments.append("context: &context")
         call = f"try Self.decode{field.name[0].upper()}{field.name[1:]}({', '.join(arguments)})"
         return [f"{indent}let {field.name} = {call}"]
+    # A node's members are looked up through a cursor, which counts what it found; an object's
+    # are counted in `found`.
+    source = "in: &o" if node else "in: o, found: &found"
     if field.wire_required:
-        return [f'{indent}let {field.name}: {field.type} = try context.required("{key}", in: o, found: &found)']
+        return [f'{indent}let {field.name}: {field.type} = try context.required("{key}", {source})']
     absent = field.absent_value
     if absent is not None:
-        return [f'{indent}let {field.name}: {field.type} = try context.optional("{key}", in: o, found: &found) ?? {absent}']
-    return [f'{indent}let {field.name}: {field.type}? = try context.optional("{key}", in: o, found: &found)']
+        return [f'{indent}let {field.name}: {field.type} = try context.optional("{key}", {source}) ?? {absent}']
+    return [f'{indent}let {field.name}: {field.type}? = try context.optional("{key}", {source})']
 
 
 def swift_checks(model, field, indent):

@@ -347,39 +347,33 @@ extension ModelDecodingContext {
         return position
     }
 
-    private func string(
-        at position: Int, key: String, in members: JSONMemberCursor
-    ) throws(ModelDecodingError)
-        -> String
-    {
-        guard let value = members.view.stringValue(at: position) else {
-            throw mismatch("a string", key: key, at: position, in: members)
+    /// The value at `position` as `read` gives it, or the type mismatch naming `expected` (the
+    /// kind the model needs: `"a string"`).
+    @inline(__always)
+    private func scalar<T>(
+        _ expected: String, at position: Int, key: String, in members: JSONMemberCursor,
+        _ read: (JSONTapeView, Int) -> T?
+    ) throws(ModelDecodingError) -> T {
+        guard let value = read(members.view, position) else {
+            throw mismatch(expected, key: key, at: position, in: members)
         }
         return value
+    }
+
+    private func string(at position: Int, key: String, in members: JSONMemberCursor) throws(ModelDecodingError) -> String {
+        try scalar("a string", at: position, key: key, in: members) { $0.stringValue(at: $1) }
     }
 
     private func bool(at position: Int, key: String, in members: JSONMemberCursor) throws(ModelDecodingError) -> Bool {
-        guard let value = members.view.boolValue(at: position) else {
-            throw mismatch("a boolean", key: key, at: position, in: members)
-        }
-        return value
+        try scalar("a boolean", at: position, key: key, in: members) { $0.boolValue(at: $1) }
     }
 
-    private func double(
-        at position: Int, key: String, in members: JSONMemberCursor
-    ) throws(ModelDecodingError)
-        -> Double
-    {
-        guard let number = members.view.numberValue(at: position) else {
-            throw mismatch("a number", key: key, at: position, in: members)
-        }
-        return number.doubleValue
+    private func double(at position: Int, key: String, in members: JSONMemberCursor) throws(ModelDecodingError) -> Double {
+        try scalar("a number", at: position, key: key, in: members) { $0.numberValue(at: $1) }.doubleValue
     }
 
     private func int(at position: Int, key: String, in members: JSONMemberCursor) throws(ModelDecodingError) -> Int {
-        guard let number = members.view.numberValue(at: position) else {
-            throw mismatch("an integer", key: key, at: position, in: members)
-        }
+        let number = try scalar("an integer", at: position, key: key, in: members) { $0.numberValue(at: $1) }
         guard let value = number.intValue else {
             throw error(.invalidValue, key: key, "expected an integer, found \(number)")
         }
@@ -391,9 +385,7 @@ extension ModelDecodingContext {
     )
         throws(ModelDecodingError) -> T
     {
-        guard let bytes = members.view.stringBytesValue(at: position) else {
-            throw mismatch("a string", key: key, at: position, in: members)
-        }
+        let bytes = try scalar("a string", at: position, key: key, in: members) { $0.stringBytesValue(at: $1) }
         return withExtendedLifetime(members.object) {
             T.rawValueTable.match(bytes) ?? .unknown(members.view.string(at: position))
         }

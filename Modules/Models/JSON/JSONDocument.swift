@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Android)
-    import Android
-#endif
-
 /// A parsed JSON document that builds nothing per value until it is read.
 ///
 /// `JSONReader.document(_:)` checks a text exactly as `read(_:)` does (the same errors at the
@@ -145,34 +135,18 @@ public struct JSONNode: Sendable {
     }
 
     /// The value of the object's member whose key has the bytes `wanted` (the last one when the
-    /// object repeats keys): a walk over the members comparing lengths, and bytes when equal.
+    /// object repeats keys).
     fileprivate func member(named wanted: UnsafeBufferPointer<UInt8>) -> JSONNode? {
-        let document = document
         let view = document.view
-        let tape = document.tape
-        let strings = document.strings
         let end = Int(truncatingIfNeeded: word & JSONTape.payloadMask)
-        let findsLast = tape[index + 1] & JSONTape.repeatsKeys != 0
-        let wantedLength = UInt64(wanted.count)
-        var found = -1
-        var position = index + 2
-        while position < end {
-            let keyWord = tape[position]
-            var valueIndex = position &+ 1
-            var length = (keyWord >> 40) & JSONTape.longLength
-            if length == JSONTape.longLength {
-                length = tape[valueIndex]
-                valueIndex &+= 1
+        var found = view.valuePosition(ofKey: wanted, from: index + 2, to: end)
+        if found >= 0, document.tape[index + 1] & JSONTape.repeatsKeys != 0 {
+            // The last one: search again past each one found.
+            var later = view.valuePosition(ofKey: wanted, from: view.next(after: found), to: end)
+            while later >= 0 {
+                found = later
+                later = view.valuePosition(ofKey: wanted, from: view.next(after: found), to: end)
             }
-            if length == wantedLength,
-                length == 0
-                    || memcmp(strings + Int(truncatingIfNeeded: keyWord & JSONTape.offsetMask), wanted.baseAddress!, wanted.count)
-                        == 0
-            {
-                found = valueIndex
-                if !findsLast { break }
-            }
-            position = view.next(after: valueIndex)
         }
         return found < 0 ? nil : JSONNode(document: document, index: found)
     }
@@ -531,56 +505,11 @@ public struct JSONMemberCursor {
             return value.index
         }
         guard keyBits & Self.bit(of: wanted) != 0 else { return -1 }
-        var value = search(wanted, from: next, to: end)
-        if value < 0, next > first { value = search(wanted, from: first, to: next) }
+        var value = view.valuePosition(ofKey: wanted, from: next, to: end)
+        if value < 0, next > first { value = view.valuePosition(ofKey: wanted, from: first, to: next) }
         guard value >= 0 else { return -1 }
         next = view.next(after: value)
         found += 1
         return value
-    }
-
-    /// The tape position of the value of the first key equal to `wanted` among the members from
-    /// position `start` (a key) up to `limit`, or -1.
-    @inline(__always)
-    private func search(_ wanted: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int) -> Int {
-        let tape = view.tape
-        let wantedLength = UInt64(wanted.count)
-        var position = start
-        while position < limit {
-            let keyWord = tape[position]
-            var valueIndex = position &+ 1
-            var length = (keyWord >> 40) & JSONTape.longLength
-            if length == JSONTape.longLength {
-                length = tape[valueIndex]
-                valueIndex &+= 1
-            }
-            if length == wantedLength,
-                length == 0
-                    || Self.equal(
-                        view.strings + Int(truncatingIfNeeded: keyWord & JSONTape.offsetMask), wanted.baseAddress!,
-                        wanted.count)
-            {
-                return valueIndex
-            }
-            position = view.next(after: valueIndex)
-        }
-        return -1
-    }
-
-    /// Whether `count` bytes at `lhs` and `rhs` are equal: eight at a time, then one at a
-    /// time, never past `count` (keys are short; a call to `memcmp` costs more than they do).
-    @inline(__always)
-    static func equal(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        var offset = 0
-        while offset &+ 8 <= count {
-            let left = UnsafeRawPointer(lhs).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            if left != UnsafeRawPointer(rhs).loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-            offset &+= 8
-        }
-        while offset < count {
-            if lhs[offset] != rhs[offset] { return false }
-            offset &+= 1
-        }
-        return true
     }
 }

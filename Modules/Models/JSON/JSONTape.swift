@@ -255,6 +255,50 @@ struct JSONTapeView {
         return UnsafeBufferPointer(start: strings + Int(truncatingIfNeeded: word & JSONTape.offsetMask), count: length)
     }
 
+    /// The tape position of the value of the first key with the bytes `wanted` among an
+    /// object's members from position `start` (a key) up to `limit`, or -1: lengths compared
+    /// first, bytes only when they are equal.
+    @inline(__always)
+    func valuePosition(ofKey wanted: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int) -> Int {
+        let wantedLength = UInt64(wanted.count)
+        var position = start
+        while position < limit {
+            let keyWord = tape[position]
+            var valueIndex = position &+ 1
+            var length = (keyWord >> 40) & JSONTape.longLength
+            if length == JSONTape.longLength {
+                length = tape[valueIndex]
+                valueIndex &+= 1
+            }
+            if length == wantedLength,
+                length == 0
+                    || Self.equal(
+                        strings + Int(truncatingIfNeeded: keyWord & JSONTape.offsetMask), wanted.baseAddress!, wanted.count)
+            {
+                return valueIndex
+            }
+            position = next(after: valueIndex)
+        }
+        return -1
+    }
+
+    /// Whether `count` bytes at `lhs` and `rhs` are equal: eight at a time, then one at a
+    /// time, never past `count` (keys are short; a call to `memcmp` costs more than they do).
+    @inline(__always)
+    static func equal(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var offset = 0
+        while offset &+ 8 <= count {
+            let left = UnsafeRawPointer(lhs).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if left != UnsafeRawPointer(rhs).loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset &+= 8
+        }
+        while offset < count {
+            if lhs[offset] != rhs[offset] { return false }
+            offset &+= 1
+        }
+        return true
+    }
+
     /// The kind's name in errors of the value at `index`, as `JSONValue.kindName` says it.
     func kindName(at index: Int) -> String {
         switch tape[index] & JSONTape.tagMask {
