@@ -120,18 +120,20 @@ public enum BenchInputs {
     /// `materials-list` compiled once.
     public static let materialsList = try! ScreenCompiler().compile(try! edugo.screen("materials-list"))
 
-    /// `materials-list` lowered with `items`, asking for the first 20 rows; returns the rows built.
-    public static func lowerMaterials(_ items: [JSONValue]) -> Int {
+    /// `materials-list` lowered with `items` (bound as `data`, as the screen model binds a
+    /// list's), asking for the first 20 rows; returns the rows built.
+    public static func lowerMaterials(_ items: ListItems) -> Int {
         let context = try! materialsList.context(
-            user: user, userContext: userContext, data: .array(items), environment: environment)
+            user: user, userContext: userContext, data: .null, items: items, environment: environment)
         let tree = PatternRouter().render(ScreenInputs(screen: materialsList, context: context, items: items))
         return firstRows(of: tree, limit: 20)
     }
 
-    /// The bytes of a materials page, all the way to the first 20 rows of the render tree.
+    /// The bytes of a materials page, all the way to the first 20 rows of the render tree, as
+    /// the screen model reads a page: a document whose items are built as rows are drawn.
     public static func bytesToRows(_ bytes: [UInt8]) -> Int {
-        let json = try! JSONReader().read(bytes)
-        let items = json["items"]?.arrayValue ?? []
+        let document = try! JSONReader().document(bytes)
+        let items = document.root["items"].flatMap(ListItems.init(array:)) ?? []
         return lowerMaterials(items)
     }
 
@@ -242,10 +244,13 @@ public enum LiveInputs {
     public struct Shown {
         /// The compiled screen.
         public var screen: CompiledScreen
-        /// The data (the response).
+        /// The data (the response) when it is not a list read in place: a dashboard's, or a
+        /// list's once a patch built it.
         public var data: JSONValue
+        /// A list's response read in place, until a patch builds it (as the screen model holds it).
+        public var response: JSONNode?
         /// The list's records, when the data is a list.
-        public var items: [JSONValue]?
+        public var items: ListItems?
         /// What the last render built.
         public let memo = RenderMemo()
     }
@@ -257,15 +262,19 @@ public enum LiveInputs {
         let definition = try! DocumentDecoder().decode(ScreenDefinition.self, from: bytes)
         let (fitted, _) = capabilities.resolve(definition)
         let compiled = try! ScreenCompiler().compile(fitted)
-        let json = data.map { try! JSONReader().read($0) } ?? staticData
-        let shown = Shown(screen: compiled, data: json, items: json["items"]?.arrayValue)
+        var shown = Shown(screen: compiled, data: staticData)
+        if let data {
+            let root = try! JSONReader().document(data).root
+            shown.items = root["items"].flatMap(ListItems.init(array:))
+            if shown.items == nil { shown.data = root.value } else { shown.response = root }
+        }
         return (shown, draw(shown))
     }
 
     /// Draws `shown` with its memo; returns the first 20 rows built, or the zones drawn.
     public static func draw(_ shown: Shown) -> Int {
         let context = try! shown.screen.context(
-            user: BenchInputs.user, userContext: BenchInputs.userContext, data: shown.data,
+            user: BenchInputs.user, userContext: BenchInputs.userContext, data: shown.data, items: shown.items,
             environment: BenchInputs.environment)
         let tree = PatternRouter().render(
             ScreenInputs(screen: shown.screen, context: context, items: shown.items, memo: shown.memo))
@@ -287,8 +296,9 @@ public enum LiveInputs {
     /// A patch to the shown records, as the screen model applies it, and the screen drawn again.
     public static func patchData(_ shown: inout Shown, with bytes: [UInt8]) -> Int {
         let patch = try! DocumentDecoder().decode(DocumentPatch.self, from: bytes)
-        shown.data = try! shown.data.applying(patch)
-        shown.items = shown.data["items"]?.arrayValue
+        shown.data = try! (shown.response?.value ?? shown.data).applying(patch)
+        shown.response = nil
+        shown.items = shown.data["items"]?.arrayValue.map(ListItems.init)
         return draw(shown)
     }
 }

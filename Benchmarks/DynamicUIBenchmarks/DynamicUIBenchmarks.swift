@@ -125,8 +125,8 @@ let benchmarks: @Sendable () -> Void = {
 
     // MARK: Rendering
 
-    let materials1000 = BenchInputs.materials1000
-    let materials10000 = BenchInputs.materials10000
+    let materials1000 = ListItems(BenchInputs.materials1000)
+    let materials10000 = ListItems(BenchInputs.materials10000)
     Benchmark("Render:materials-list-first-20-rows:1000-items") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(BenchInputs.lowerMaterials(materials1000)) }
     }

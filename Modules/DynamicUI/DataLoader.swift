@@ -2,12 +2,16 @@ public import DynamicUIModels
 public import DynamicUINetwork
 import Foundation
 
-/// One page of a screen's data.
+/// One page of a screen's data, read as a document: a list's items are built as its rows are
+/// drawn, and the response as a whole only when `json` is read.
 public struct DataPage: Sendable, Hashable {
-    /// The response as JSON (a single object for detail screens).
-    public let json: JSONValue
+    /// The response (built on first read, then kept; a single object for detail screens).
+    public var json: JSONValue { response.value }
     /// The items (see `DataLoader.items(in:)`).
-    public let items: [JSONValue]
+    public let items: ListItems
+    /// Whether the response held a list (an array, or an object's `items`, `data` or `results`
+    /// array); false when the response is itself the one item, or `null`.
+    public let isList: Bool
     /// Whether another page can be requested.
     public let hasMore: Bool
     /// The offset of this page.
@@ -15,6 +19,72 @@ public struct DataPage: Sendable, Hashable {
     /// Whether it is the last response saved on the device, shown because the server could not
     /// be reached.
     public var isStale = false
+    /// The response, read in place.
+    let response: LazyJSON
+
+    /// Whether both pages hold the same response and items at the same offset.
+    public static func == (lhs: DataPage, rhs: DataPage) -> Bool {
+        lhs.items == rhs.items && lhs.isList == rhs.isList && lhs.hasMore == rhs.hasMore && lhs.offset == rhs.offset
+            && lhs.isStale == rhs.isStale && (lhs.response === rhs.response || lhs.json == rhs.json)
+    }
+
+    /// Hashes the items' count, the offset and the flags (not the response: it would be built).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(items)
+        hasher.combine(isList)
+        hasher.combine(hasMore)
+        hasher.combine(offset)
+        hasher.combine(isStale)
+    }
+}
+
+/// A value built from where it is held (a document's node, a list's items) on first read and
+/// kept: a list screen's response is never built whole unless something reads it whole.
+final class LazyJSON: @unchecked Sendable {
+    // Sendable: `built` is written once, under the lock.
+    private enum Source {
+        case value(JSONValue)
+        case node(JSONNode)
+        case items(ListItems)
+    }
+
+    private let source: Source
+    private let lock = NSLock()
+    private var built: JSONValue?
+
+    /// A value already built.
+    init(_ value: JSONValue) { source = .value(value) }
+
+    /// A document's value.
+    init(node: JSONNode) { source = .node(node) }
+
+    /// A list's items as an array.
+    init(items: ListItems) { source = .items(items) }
+
+    /// The value, built on first read.
+    var value: JSONValue {
+        if case .value(let value) = source { return value }
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return built }
+        let value: JSONValue
+        switch source {
+        case .value(let held): value = held
+        case .node(let node): value = node.value
+        case .items(let items): value = .array(items.values)
+        }
+        built = value
+        return value
+    }
+
+    /// Whether the value is `null` (without building it).
+    var isNull: Bool {
+        switch source {
+        case .value(let value): value.isNull
+        case .node(let node): node.isNull
+        case .items: false
+        }
+    }
 }
 
 /// Loads screen data (seed 000 §4): dual-API routing (`admin:`, `mobile:`, none = mobile),
@@ -51,21 +121,21 @@ public actor DataLoader {
         items += query
         let request = APIRequest(.get, target, pathParameters: pathParameters, query: items, useCache: !reload)
         let response = try await client.send(request)
-        let json = try response.json()
-        let list = Self.items(in: json)
+        let root = try response.document().root
+        let (list, isList) = Self.items(in: root)
         guard list.count <= maxItems else {
             throw NetworkError(
                 .limitExceeded, message: "\(endpoint) answered \(list.count) items; at most \(maxItems) are accepted")
         }
         var hasMore = false
         if let pagination = config?.pagination {
-            if let total = json["total"]?.intValue ?? json["meta"]?["total"]?.intValue {
+            if let total = root["total"]?.numberValue?.intValue ?? root["meta"]?["total"]?.numberValue?.intValue {
                 hasMore = offset + list.count < total
             } else {
                 hasMore = list.count >= pagination.pageSize
             }
         }
-        var page = DataPage(json: json, items: list, hasMore: hasMore, offset: offset)
+        var page = DataPage(items: list, isList: isList, hasMore: hasMore, offset: offset, response: LazyJSON(node: root))
         page.isStale = response.source == .stale
         return page
     }
@@ -96,6 +166,7 @@ public actor DataLoader {
     /// `results` holding an array; otherwise the object itself is the single item (a detail);
     /// `null` is no items.
     public static func items(in json: JSONValue) -> [JSONValue] {
+        // The document path below keeps these rules; `DataLoaderDocumentTests` compares the two.
         switch json {
         case .array(let array): return array
         case .null: return []
@@ -105,6 +176,21 @@ public actor DataLoader {
             }
             return [json]
         default: return [json]
+        }
+    }
+
+    /// The items of a response read as a document, by the rules of `items(in:)`, held in the
+    /// document; `isList` when the response held a list rather than being the one item.
+    static func items(in root: JSONNode) -> (items: ListItems, isList: Bool) {
+        switch root.kind {
+        case .array: return (ListItems(array: root) ?? [], true)
+        case .null: return ([], false)
+        case .object:
+            for key in ["items", "data", "results"] {
+                if let node = root[key], let items = ListItems(array: node) { return (items, true) }
+            }
+            return ([root.value], false)
+        default: return ([root.value], false)
         }
     }
 }

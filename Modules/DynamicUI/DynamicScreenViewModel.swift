@@ -19,8 +19,13 @@ public final class DynamicScreenViewModel {
     public private(set) var dataState: DataState = .idle
     /// The compiled screen, once loaded.
     public private(set) var compiled: CompiledScreen?
-    /// The data of the last load (a list response or a detail object).
-    public private(set) var data: JSONValue = .null
+    /// The data of the last load (a list response or a detail object), built when first read: a
+    /// list screen draws its rows from `dataState`'s items, built one row at a time.
+    public var data: JSONValue { response.value }
+    /// The last load's response, read in place.
+    private var response = LazyJSON(.null)
+    /// Whether the response held a list (the screen's `data` is then its items).
+    private var responseIsList = false
     /// Form values and errors.
     public let formState = FormState()
     /// The search query (`q` is sent with the data request).
@@ -218,13 +223,13 @@ public final class DynamicScreenViewModel {
         guard !loadingMore else { throw PatchError.pageLoading }
         try checkAddressee(of: patch)
         let values = try checkedVariables(of: patch)
-        let patched = try JSONValue.array(items).applying(patch).arrayValue ?? []
-        if case .object = data, DataLoader.items(in: data) == [data] {
-            data = patched.first ?? .null  // a detail screen: its data is its one record
+        let patched = try JSONValue.array(items.values).applying(patch).arrayValue ?? []
+        if !responseIsList, case .object = data {
+            response = LazyJSON(patched.first ?? .null)  // a detail screen: its data is its one record
         } else if let synced = try? data.applying(patch) {
-            data = synced  // the first page's response, where the record is on it
+            response = LazyJSON(synced)  // the first page's response, where the record is on it
         }
-        dataState = .success(items: patched, hasMore: hasMore, loadingMore: loadingMore)
+        dataState = .success(items: ListItems(patched), hasMore: hasMore, loadingMore: loadingMore)
         setPatched(values)
     }
 
@@ -254,7 +259,8 @@ public final class DynamicScreenViewModel {
         do throws(NetworkError) {
             let page = try await dataLoader.load(
                 endpoint: endpoint, config: screen.dataConfig, params: dataParams, query: query, reload: reload)
-            data = page.json
+            response = page.response
+            responseIsList = page.isList
             dataState = .success(items: page.items, hasMore: page.hasMore, loadingMore: false)
             isShowingSavedData = page.isStale
             if page.isStale, !quietly { banner = Banner(kind: .pending, message: strings(.staleData)) }
@@ -263,7 +269,7 @@ public final class DynamicScreenViewModel {
             }
         } catch {
             guard !quietly else { return }
-            if case .success(let items, _, _) = shown, !items.isEmpty || !data.isNull {
+            if case .success(let items, _, _) = shown, !items.isEmpty || !response.isNull {
                 // A refresh or a search that failed: the rows stay, with the search field and
                 // pull-to-refresh, and the error is a banner.
                 dataState = shown
@@ -290,7 +296,7 @@ public final class DynamicScreenViewModel {
             let page = try await dataLoader.loadNextPage(
                 endpoint: endpoint, config: screen.dataConfig, params: dataParams, query: query, loaded: items.count)
             let all = items + page.items
-            data = .array(all)
+            response = LazyJSON(items: all)
             dataState = .success(items: all, hasMore: page.hasMore, loadingMore: false)
         } catch {
             dataState = .success(items: items, hasMore: true, loadingMore: false)
@@ -442,15 +448,16 @@ public final class DynamicScreenViewModel {
         guard let compiled else { throw ScreenLoadError(key: route.screenKey, message: "not loaded", network: nil) }
         let current = session()
         // A list's `data` is its items (as after paging), also when the response wrapped them
-        // (`{"data": [...], "total": n}`), so `data.isEmpty` shows the empty state.
-        var shown = data
-        if [.list, .search, .notification].contains(compiled.definition.pattern), data.objectValue != nil,
-            case .success(let items, _, _) = dataState, DataLoader.items(in: data) != [data]
+        // (`{"data": [...], "total": n}`), so `data.isEmpty` shows the empty state; they are
+        // bound without being built (a path builds the item it reaches).
+        var items: ListItems?
+        if [.list, .search, .notification].contains(compiled.definition.pattern), responseIsList,
+            case .success(let loaded, _, _) = dataState
         {
-            shown = .array(items)
+            items = loaded
         }
         return try compiled.context(
-            user: current?.user, userContext: current?.context, data: shown,
+            user: current?.user, userContext: current?.context, data: items == nil ? data : .null, items: items,
             form: JSONObject(formValues.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }),
             state: state,
             params: JSONObject(route.params.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }),
@@ -508,7 +515,7 @@ public final class DynamicScreenViewModel {
             return failure.screen(title: compiled?.definition.screenName ?? "", canGoBack: canGoBack, strings: strings)
         }
         guard let compiled else { throw ScreenLoadError(key: route.screenKey, message: "not loaded", network: nil) }
-        var items: [JSONValue]?
+        var items: ListItems?
         var pagination: PaginationState?
         if case .success(let loaded, let hasMore, let loadingMore) = dataState {
             items = loaded

@@ -125,6 +125,18 @@ public struct APIResponse: Sendable {
         }
     }
 
+    /// The body read as a `JSONDocument` (nothing built until read; `null` for an empty body),
+    /// with the same checks and errors as `json()`.
+    public func document() throws(NetworkError) -> JSONDocument {
+        do {
+            if body.isEmpty { return try JSONReader().document("null") }
+            let reader = JSONReader(limits: readerLimits)
+            return try body.withUnsafeBytes { (bytes) throws(JSONReadError) in try reader.document(bytes) }
+        } catch {
+            throw NetworkError(.decoding, status: status, message: "response of \(Redaction.url(url)) is not JSON: \(error)")
+        }
+    }
+
     /// The body decoded as a model within `modelLimits`; errors name the JSON path.
     public func decode<T: JSONModelDecodable>(_ type: T.Type, modelLimits: ModelLimits = .default) throws(NetworkError) -> T {
         let json = try json()

@@ -121,7 +121,7 @@ public struct NodeRenderer: Sendable {
             // A deferred section: a skeleton until its data arrives, its own error and retry.
             switch sections[sectionId] {
             case .loaded(let data)?:
-                sectionContext = context.child([("section", data)], defaultObject: context.defaultObject)
+                sectionContext = context.child([("section", data)])
             case .failed(let message)?:
                 let strings = context.environment.strings
                 let retry = ControlNode(

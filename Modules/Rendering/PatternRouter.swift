@@ -41,7 +41,8 @@ public struct ScreenInputs: Sendable {
     /// The screen's root context (user, data, slot data, params).
     public var context: DataContext
     /// The list items when the data endpoint returned a list; `nil` to use the data itself.
-    public var items: [JSONValue]?
+    /// Items held in a document are built one row at a time, as rows are drawn.
+    public var items: ListItems?
     /// Form values and errors.
     public var form: FormSnapshot
     /// Pagination state of a list.
@@ -71,7 +72,7 @@ public struct ScreenInputs: Sendable {
 
     /// Creates inputs.
     public init(
-        screen: CompiledScreen, context: DataContext, items: [JSONValue]? = nil, form: FormSnapshot = FormSnapshot(),
+        screen: CompiledScreen, context: DataContext, items: ListItems? = nil, form: FormSnapshot = FormSnapshot(),
         pagination: PaginationState? = nil, searchText: String = "", confirmation: ConfirmationRequest? = nil,
         banner: Banner? = nil, canGoBack: Bool? = nil, presentedAsSheet: Bool = false, permissions: Set<String>? = nil,
         memo: RenderMemo? = nil, sections: [String: SectionState] = [:]
@@ -142,7 +143,7 @@ struct ScreenLowering {
         self.inputs = inputs
         self.options = options
         var definition = inputs.screen.definition
-        let data = inputs.context.defaultObject
+        let data = inputs.context.defaultRecord
         let showsOneRecord = [.detail, .profile, .form, .modal].contains(definition.pattern) && data.objectValue != nil
         // Actions the user may not take are not offered, nor the slots that fire them: those his
         // role lacks, and on a screen of one record those the record does not grant him.
@@ -553,12 +554,13 @@ struct ScreenLowering {
 
     // MARK: Lists
 
-    private func items(for zone: CompiledZone) -> [JSONValue] {
-        if let path = zone.itemsPath, let array = (try? path.evaluate(in: context))?.arrayValue { return array }
+    private func items(for zone: CompiledZone) -> ListItems {
+        if let path = zone.itemsPath, let array = (try? path.evaluate(in: context))?.arrayValue { return ListItems(array) }
         if let items = inputs.items { return items }
+        if let items = context.defaultItems { return items }
         let data = context.defaultObject
-        if let array = data.arrayValue { return array }
-        for key in ["items", "data", "results"] { if let array = data[key]?.arrayValue { return array } }
+        if let array = data.arrayValue { return ListItems(array) }
+        for key in ["items", "data", "results"] { if let array = data[key]?.arrayValue { return ListItems(array) } }
         return []
     }
 
@@ -574,7 +576,7 @@ struct ScreenLowering {
         let guarded = definition.actions.filter { $0.permission != nil }
         let environment = context.environment
         let identity: @Sendable (Int) -> String = { index in
-            guard let id = items[index]["id"], !id.isNull else { return "\(zoneId)[\(index)]" }
+            guard let id = items.member("id", at: index), !id.isNull else { return "\(zoneId)[\(index)]" }
             return "\(zoneId)/\(id.text)"
         }
         let memo = inputs.memo
@@ -587,27 +589,29 @@ struct ScreenLowering {
             return memo?.rowEpoch(for: zoneId, template: template, in: pass) ?? 0
         }
         return LazyRows(count: items.count, id: identity) { index in
-            if let epoch, let kept = memo?.row(index, of: zoneId, item: items[index], epoch: epoch) { return kept }
+            // Built once for the row (an item held in a document is built here, when drawn).
+            let item = items[index]
+            if let epoch, let kept = memo?.row(index, of: zoneId, item: item, epoch: epoch) { return kept }
             let node = Self.buildRow(
-                index, items: items, slots: slots, context: context, identity: identity, itemAction: itemAction,
+                index, item: item, slots: slots, context: context, identity: identity, itemAction: itemAction,
                 swipe: swipe, press: press, menu: menu, guarded: guarded, environment: environment)
-            if let epoch { memo?.keep(row: node, index, of: zoneId, item: items[index], epoch: epoch) }
+            if let epoch { memo?.keep(row: node, index, of: zoneId, item: item, epoch: epoch) }
             return node
         }
     }
 
-    /// The row of `items[index]`, offering the actions its record grants.
+    /// The row of `item` (at `index`), offering the actions its record grants.
     private static func buildRow(
-        _ index: Int, items: [JSONValue], slots: [CompiledSlot], context: DataContext, identity: (Int) -> String,
+        _ index: Int, item: JSONValue, slots: [CompiledSlot], context: DataContext, identity: (Int) -> String,
         itemAction: String?, swipe: [String], press: [String], menu: [RowAction], guarded: [ActionDefinition],
         environment: EvaluationEnvironment
     ) -> RenderNode {
-        let row = context.item(items[index], index: index)
+        let row = context.item(item, index: index)
         // A row offers only the actions its record grants the user (his own material, not a
         // colleague's); rows without grants offer them all, and cost nothing more.
         var refused: Set<String> = []
-        if !guarded.isEmpty, items[index]["permissions"]?.arrayValue != nil {
-            for action in guarded where !action.isGranted(on: items[index]) { refused.insert(action.id) }
+        if !guarded.isEmpty, item["permissions"]?.arrayValue != nil {
+            for action in guarded where !action.isGranted(on: item) { refused.insert(action.id) }
         }
         let offered =
             refused.isEmpty
@@ -664,7 +668,7 @@ struct ScreenLowering {
             }
         }
         let avatar = avatarValue.map {
-            AvatarImage(value: $0, name: AvatarImage.name(in: context.defaultObject) ?? title)
+            AvatarImage(value: $0, name: AvatarImage.name(in: context.defaultRecord) ?? title)
         }
         let row = RowNode(
             title: title ?? "", subtitles: subtitles, badge: badge, icon: icon, showsChevron: chevron, actionId: itemAction,
@@ -760,8 +764,8 @@ struct ScreenLowering {
                 id: id, kind: .image(source: value?.text ?? "", isSymbol: false, contentMode: "fit"),
                 accessibility: AccessibilityInfo(label: accessibility ?? label, traits: ["image"]))
         case .avatar:
-            let avatar = AvatarImage(value: value?.text, name: label ?? AvatarImage.name(in: context.defaultObject))
-            let name = label ?? AvatarImage.name(in: context.defaultObject) ?? (avatar.source == nil ? value?.text : nil)
+            let avatar = AvatarImage(value: value?.text, name: label ?? AvatarImage.name(in: context.defaultRecord))
+            let name = label ?? AvatarImage.name(in: context.defaultRecord) ?? (avatar.source == nil ? value?.text : nil)
             return RenderNode(
                 id: id, kind: .avatar(source: avatar.source, initials: avatar.initials),
                 accessibility: AccessibilityInfo(label: accessibility ?? name, traits: ["image"]))
@@ -878,4 +882,10 @@ struct ScreenLowering {
         default: .body
         }
     }
+}
+
+extension DataContext {
+    /// The default object, or `null` when it is a list screen's items bound without being built
+    /// (a list has no members to read, and building it would build every row's item).
+    var defaultRecord: JSONValue { defaultItems == nil ? defaultObject : .null }
 }

@@ -174,8 +174,16 @@ final class DateFormatterCache: @unchecked Sendable {
 public final class DataContext: Sendable {
     /// The enclosing context.
     public let parent: DataContext?
-    /// What relative paths (a slot's `field`) and unknown root names read.
-    public let defaultObject: JSONValue
+    /// What relative paths (a slot's `field`) and unknown root names read. When it is a list
+    /// screen's items (`screen(items:)`), reading it here builds them all; a path builds only
+    /// the items it reaches.
+    public var defaultObject: JSONValue { defaultList?.value ?? storedDefault }
+    /// The items the default object is when it is a list screen's, bound without being built.
+    public var defaultItems: ListItems? { defaultList?.items }
+    /// The default object when it is a value.
+    let storedDefault: JSONValue
+    /// The default object when it is a list bound lazily.
+    let defaultList: LazyList?
     /// Time, locale and limits.
     public let environment: EvaluationEnvironment
     /// `environment.limits.maxEvaluationSteps`, kept apart so evaluation does not copy the
@@ -183,22 +191,49 @@ public final class DataContext: Sendable {
     let maxEvaluationSteps: Int
     @usableFromInline let names: [String]
     @usableFromInline let values: [JSONValue]
+    /// A list bound by name without being built (a list screen's `data`), and its place in
+    /// `names` (-1 for none; `values` holds `null` there).
+    @usableFromInline let list: LazyList?
+    @usableFromInline let listSlot: Int
 
     /// A root context with the given names and default object.
     public init(_ bindings: [(String, JSONValue)], defaultObject: JSONValue = .null, environment: EvaluationEnvironment) {
         self.parent = nil
         self.names = bindings.map(\.0)
         self.values = bindings.map(\.1)
-        self.defaultObject = defaultObject
+        self.storedDefault = defaultObject
+        self.defaultList = nil
+        self.list = nil
+        self.listSlot = -1
         self.environment = environment
         self.maxEvaluationSteps = environment.limits.maxEvaluationSteps
     }
 
-    private init(parent: DataContext, names: [String], values: [JSONValue], defaultObject: JSONValue) {
+    /// A root context whose `name` and default object are `items`, each item built only when a
+    /// path reaches it.
+    init(_ bindings: [(String, JSONValue)], list name: String, items: ListItems, environment: EvaluationEnvironment) {
+        let list = LazyList(items)
+        self.parent = nil
+        self.names = bindings.map(\.0)
+        self.values = bindings.map(\.1)
+        self.listSlot = names.firstIndex(of: name) ?? -1
+        self.list = listSlot < 0 ? nil : list
+        self.storedDefault = .null
+        self.defaultList = list
+        self.environment = environment
+        self.maxEvaluationSteps = environment.limits.maxEvaluationSteps
+    }
+
+    private init(
+        parent: DataContext, names: [String], values: [JSONValue], defaultObject: JSONValue, defaultList: LazyList?
+    ) {
         self.parent = parent
         self.names = names
         self.values = values
-        self.defaultObject = defaultObject
+        self.storedDefault = defaultObject
+        self.defaultList = defaultList
+        self.list = nil
+        self.listSlot = -1
         self.environment = parent.environment
         self.maxEvaluationSteps = parent.maxEvaluationSteps
     }
@@ -206,12 +241,15 @@ public final class DataContext: Sendable {
     /// A child with extra names; relative paths read `defaultObject` (the parent's when `nil`).
     public func child(_ bindings: [(String, JSONValue)], defaultObject: JSONValue? = nil) -> DataContext {
         DataContext(
-            parent: self, names: bindings.map(\.0), values: bindings.map(\.1), defaultObject: defaultObject ?? self.defaultObject)
+            parent: self, names: bindings.map(\.0), values: bindings.map(\.1),
+            defaultObject: defaultObject ?? storedDefault, defaultList: defaultObject == nil ? defaultList : nil)
     }
 
     /// The context of one list row: `item` and `index`, with the item as default object.
     public func item(_ item: JSONValue, index: Int) -> DataContext {
-        DataContext(parent: self, names: ["item", "index"], values: [item, .number(JSONNumber(index))], defaultObject: item)
+        DataContext(
+            parent: self, names: ["item", "index"], values: [item, .number(JSONNumber(index))], defaultObject: item,
+            defaultList: nil)
     }
 
     /// The context of a component body: a child of the root holding only the parameters, so the
@@ -222,31 +260,50 @@ public final class DataContext: Sendable {
         return root.child(parameters)
     }
 
-    /// The value of `name` in the innermost scope that has it.
+    /// The value of `name` in the innermost scope that has it (a lazily bound list is built
+    /// whole; `PathExpression.resolve` builds only the items a path reaches).
     @inlinable
     public func lookup(_ name: String) -> JSONValue? {
         // Recursion over the immutable `parent` borrows each scope; a loop over a `var` would
         // retain and release every scope it passes (a row's lookups pass two or three).
-        for index in names.indices where names[index] == name { return values[index] }
+        for index in names.indices where names[index] == name {
+            return index == listSlot ? list.unsafelyUnwrapped.value : values[index]
+        }
         return parent?.lookup(name)
+    }
+
+    /// What `name` is bound to in the innermost scope that has it.
+    func scoped(_ name: String) -> Scoped? {
+        for index in names.indices where names[index] == name {
+            return index == listSlot ? .list(list.unsafelyUnwrapped) : .value(values[index])
+        }
+        return parent?.scoped(name)
+    }
+
+    /// A name's binding: a value, or a list built as it is read.
+    enum Scoped {
+        case value(JSONValue)
+        case list(LazyList)
     }
 
     /// A screen's root context (seed 000 §5): user, context, slot data, endpoint data (also the
     /// default object), form values, screen state, navigation params and the screen's variables.
+    /// Given `items` (a list screen's), `data` is those items, each built when a path reaches it.
     public static func screen(
         user: AuthUserInfo? = nil, userContext: UserContext? = nil, slotData: [String: JSONValue]? = nil,
-        data: JSONValue = .null, form: JSONObject = [:], state: JSONObject = [:], params: JSONObject = [:],
-        variables: JSONObject = [:], environment: EvaluationEnvironment
+        data: JSONValue = .null, items: ListItems? = nil, form: JSONObject = [:], state: JSONObject = [:],
+        params: JSONObject = [:], variables: JSONObject = [:], environment: EvaluationEnvironment
     ) -> DataContext {
         let slot: JSONValue = .object(JSONObject((slotData ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
-        return DataContext(
-            [
-                ("user", user?.scopeValue ?? .null), ("context", userContext?.scopeValue ?? .null), ("slot", slot),
-                ("data", data), ("form", .object(form)), ("state", .object(state)), ("env", .object(state)),
-                ("params", .object(params)), ("variables", .object(variables)),
-                ("today_date", .string(environment.todayDate)),
-                ("current_year", .number(JSONNumber(environment.currentYear))),
-            ], defaultObject: data, environment: environment)
+        let bindings: [(String, JSONValue)] = [
+            ("user", user?.scopeValue ?? .null), ("context", userContext?.scopeValue ?? .null), ("slot", slot),
+            ("data", items == nil ? data : .null), ("form", .object(form)), ("state", .object(state)), ("env", .object(state)),
+            ("params", .object(params)), ("variables", .object(variables)),
+            ("today_date", .string(environment.todayDate)),
+            ("current_year", .number(JSONNumber(environment.currentYear))),
+        ]
+        if let items { return DataContext(bindings, list: "data", items: items, environment: environment) }
+        return DataContext(bindings, defaultObject: data, environment: environment)
     }
 
     /// The root names of a screen context, for validation.
@@ -254,4 +311,71 @@ public final class DataContext: Sendable {
         "user", "context", "slot", "data", "form", "state", "env", "params", "variables", "today_date", "current_year", "item",
         "index", "section",
     ]
+}
+
+/// A list bound in a context without being built: a path builds the one item it reaches, and
+/// the whole array is built once, the first time an expression takes it whole.
+@usableFromInline
+final class LazyList: @unchecked Sendable {
+    // Sendable: `whole` is written once, under the lock.
+    let items: ListItems
+    private let lock = NSLock()
+    private var whole: JSONValue?
+
+    init(_ items: ListItems) { self.items = items }
+
+    /// The whole list as an array value (built on first use).
+    @usableFromInline
+    var value: JSONValue {
+        lock.lock()
+        defer { lock.unlock() }
+        if let whole { return whole }
+        let built = JSONValue.array(items.values)
+        whole = built
+        return built
+    }
+
+    /// Whether the whole list has been built.
+    var isBuilt: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return whole != nil
+    }
+
+    /// The value at `steps[first...]` below the list, as `JSONValue.member` steps an array
+    /// (an index or numeric key; `isEmpty`, `isNotEmpty`, `count`), building only the item reached.
+    func resolve(_ steps: UnsafeBufferPointer<JSONLocation.Component>, from first: Int) -> JSONValue {
+        guard first < steps.count else { return value }
+        let position: Int
+        switch steps[first] {
+        case .index(let index):
+            position = index
+        case .key(let key):
+            if let digit = key.utf8.first, digit >= 0x30, digit <= 0x39, let index = Int(key) {
+                position = index
+            } else {
+                let answer: JSONValue
+                switch key {
+                case "isEmpty": answer = .bool(items.isEmpty)
+                case "isNotEmpty": answer = .bool(!items.isEmpty)
+                case "count": answer = .number(JSONNumber(items.count))
+                default: return .null
+                }
+                return follow(answer, steps, from: first + 1)
+            }
+        }
+        guard items.indices.contains(position) else { return .null }
+        return follow(items[position], steps, from: first + 1)
+    }
+
+    private func follow(_ start: JSONValue, _ steps: UnsafeBufferPointer<JSONLocation.Component>, from first: Int) -> JSONValue {
+        var current = start
+        var next = first
+        while next < steps.count {
+            guard let value = current.member(steps[next]) else { return .null }
+            current = value
+            next += 1
+        }
+        return current
+    }
 }

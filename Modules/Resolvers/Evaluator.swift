@@ -90,13 +90,20 @@ extension PathExpression {
             var next = 0
             switch root {
             case .relative:
-                current = context.defaultObject
+                if let list = context.defaultList { return list.resolve(steps, from: 0) }
+                current = context.storedDefault
             case .scoped:
-                if !steps.isEmpty, case .key(let name) = steps[0], let scoped = context.lookup(name) {
-                    current = scoped
-                    next = 1
+                if !steps.isEmpty, case .key(let name) = steps[0], let scoped = context.scoped(name) {
+                    switch scoped {
+                    case .value(let value):
+                        current = value
+                        next = 1
+                    case .list(let list):
+                        return list.resolve(steps, from: 1)
+                    }
                 } else {
-                    current = context.defaultObject
+                    if let list = context.defaultList { return list.resolve(steps, from: 0) }
+                    current = context.storedDefault
                 }
             }
             while next < steps.count {

@@ -64,8 +64,24 @@ extension DataContext {
             return nil
         }
         var changed: Set<String> = []
-        for index in names.indices where values[index] != other.values[index] { changed.insert(names[index]) }
-        if defaultObject != other.defaultObject { changed.insert("") }
+        for index in names.indices {
+            if index == listSlot || index == other.listSlot {
+                // A list bound lazily: the same list, or lists of equal items, without building them.
+                guard index == listSlot, index == other.listSlot, let mine = list, let theirs = other.list,
+                    mine === theirs || mine.items == theirs.items
+                else {
+                    changed.insert(names[index])
+                    continue
+                }
+            } else if values[index] != other.values[index] {
+                changed.insert(names[index])
+            }
+        }
+        switch (defaultList, other.defaultList) {
+        case (nil, nil): if storedDefault != other.storedDefault { changed.insert("") }
+        case (let mine?, let theirs?): if mine !== theirs, mine.items != theirs.items { changed.insert("") }
+        default: changed.insert("")
+        }
         return changed
     }
 }

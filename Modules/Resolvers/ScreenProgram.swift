@@ -204,20 +204,21 @@ public struct CompiledScreen: Sendable, Hashable {
     /// Warnings found while compiling (unknown placeholders, …).
     public let warnings: [Diagnostic]
 
-    /// The root context for evaluating this screen: slot data is evaluated here, once.
+    /// The root context for evaluating this screen: slot data is evaluated here, once. Given
+    /// `items` (a list screen's), `data` is those items, built only as paths reach them.
     public func context(
-        user: AuthUserInfo?, userContext: UserContext?, data: JSONValue, form: JSONObject = [:], state: JSONObject = [:],
-        params: JSONObject = [:], variables: JSONObject = [:], environment: EvaluationEnvironment
+        user: AuthUserInfo?, userContext: UserContext?, data: JSONValue, items: ListItems? = nil, form: JSONObject = [:],
+        state: JSONObject = [:], params: JSONObject = [:], variables: JSONObject = [:], environment: EvaluationEnvironment
     ) throws(EvaluationError) -> DataContext {
         let base = DataContext.screen(
-            user: user, userContext: userContext, data: data, form: form, state: state, params: params, variables: variables,
-            environment: environment)
+            user: user, userContext: userContext, data: data, items: items, form: form, state: state, params: params,
+            variables: variables, environment: environment)
         guard !slotData.isEmpty else { return base }
         var resolved: [String: JSONValue] = [:]
         for (key, template) in slotData { resolved[key] = try template.evaluate(in: base) }
         return DataContext.screen(
-            user: user, userContext: userContext, slotData: resolved, data: data, form: form, state: state, params: params,
-            variables: variables, environment: environment)
+            user: user, userContext: userContext, slotData: resolved, data: data, items: items, form: form, state: state,
+            params: params, variables: variables, environment: environment)
     }
 }
 

@@ -34,7 +34,7 @@ struct RenderMemoTests {
         memo: RenderMemo?
     ) throws -> ScreenInputs {
         let context = try screen.context(user: user, userContext: teacherContext, data: data, environment: environment)
-        return ScreenInputs(screen: screen, context: context, items: items, memo: memo)
+        return ScreenInputs(screen: screen, context: context, items: items.map(ListItems.init), memo: memo)
     }
 
     @Test func aPatchedCardIsTheOnlyZoneLoweredAgain() throws {

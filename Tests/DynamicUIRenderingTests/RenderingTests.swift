@@ -25,7 +25,8 @@ func render(
     throws -> RenderNode
 {
     let context = try screen.context(user: teacher, userContext: teacherContext, data: data, environment: environment)
-    return PatternRouter(options: options).render(ScreenInputs(screen: screen, context: context, items: items, form: form))
+    return PatternRouter(options: options).render(
+        ScreenInputs(screen: screen, context: context, items: items.map(ListItems.init), form: form))
 }
 
 /// Every node of a tree, depth first (list rows excluded).

@@ -73,7 +73,7 @@ func lowerEduGo(_ key: String, options: RenderOptions, form: FormSnapshot = Form
         environment: environment)
     return PatternRouter(options: options).render(
         ScreenInputs(
-            screen: compiled, context: context, items: items, form: form,
+            screen: compiled, context: context, items: items.map(ListItems.init), form: form,
             pagination: PaginationState(hasMore: true, loadingMore: false),
             sections: try demoSections(for: screen, params: params)))
 }

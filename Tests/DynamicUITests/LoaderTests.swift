@@ -170,6 +170,50 @@ struct DataLoaderTests {
         await #expect(throws: NetworkError.self) { try await loader.load(endpoint: "/v1/materials/{id}", config: nil) }
     }
 
+    /// A page is read as a document: its items, `isList`, `hasMore` and `json` are what the
+    /// tree's rules (`items(in:)`) give, and a list's items are built only when read.
+    @Test func pagesReadAsDocumentsFollowTheTreesRules() async throws {
+        let shapes: [JSONValue] = [
+            [1, 2], [], ["data": [1]], ["results": [["id": 1]], "resultCount": 1], ["id": "x"], nil, 5, "text", true,
+            ["items": "not a list", "data": [["id": "d"]]], ["items": [], "total": 0], ["items": nil, "results": [3]],
+            ["items": [["id": "a"]], "total": "many", "meta": ["total": 9]], ["meta": ["total": 2], "items": [["id": "a"]]],
+            ["data": ["id": "not a list"]], ["items": [["id": "a"], ["id": "b"]], "total": 1e300],
+        ]
+        let config = DataConfig(pagination: PaginationConfig(pageSize: 2, limitParam: "limit", offsetParam: "offset"))
+        for shape in shapes {
+            let transport = ScriptedTransport()
+            await transport.on(.get, "/v1/things", .json(200, shape))
+            let page = try await DataLoader(client: client(transport)).load(endpoint: "/v1/things", config: config)
+            let expected = DataLoader.items(in: shape)
+            #expect(page.items.values == expected, "\(shape)")
+            #expect(page.json == shape, "\(shape)")
+            let isList: Bool
+            switch shape {
+            case .array: isList = true
+            case .object: isList = expected != [shape]
+            default: isList = false
+            }
+            #expect(page.isList == isList, "\(shape)")
+            let total = shape["total"]?.intValue ?? shape["meta"]?["total"]?.intValue
+            #expect(page.hasMore == (total.map { expected.count < $0 } ?? (expected.count >= 2)), "\(shape)")
+            if isList { #expect(page.items.unbuiltCount == page.items.count, "\(shape)") }
+        }
+        // A body that is not JSON is a decoding error naming where it stopped, as before.
+        let transport = ScriptedTransport()
+        await transport.on(.get, "/v1/things", .raw(200, Data(#"{"items": [1, 2"#.utf8)))
+        await #expect {
+            try await DataLoader(client: client(transport)).load(endpoint: "/v1/things", config: nil)
+        } throws: { error in
+            let error = try #require(error as? NetworkError)
+            return error.code == .decoding && error.message.contains("is not JSON") && error.message.contains("(byte 15)")
+        }
+        // An empty body is no items.
+        let empty = ScriptedTransport()
+        await empty.on(.get, "/v1/things", .raw(200, Data()))
+        let none = try await DataLoader(client: client(empty)).load(endpoint: "/v1/things", config: nil)
+        #expect(none.items.isEmpty && none.json == .null && !none.isList)
+    }
+
     @Test func itemShapes() {
         #expect(DataLoader.items(in: [1, 2]) == [1, 2])
         #expect(DataLoader.items(in: ["data": [1]]) == [1])

@@ -158,6 +158,38 @@ struct ViewModelTests {
         #expect(TextRenderer().render(tree).contains("row \"Material 3\""))
     }
 
+    /// A list's pages stay in their documents: the screen binds them as `data` without building
+    /// them, draws its rows from them, appends the next page beside the first, and a record patch
+    /// builds the items it changes.
+    @Test func listPagesStayInTheirDocuments() async throws {
+        let fixture = Fixture()
+        let model = try await fixture.materialsList(answering: materialsPage(0..<20, of: 25), materialsPage(20..<25, of: 25))
+        guard case .success(let items, true, false) = model.dataState else {
+            Issue.record("\(model.dataState)")
+            return
+        }
+        #expect(items.count == 20 && items.unbuiltCount == 20)
+        let context = try model.context()
+        #expect(context.defaultItems == items)
+        #expect(try ExpressionCompiler().expression("data.count").evaluate(in: context) == 20)
+        #expect(try ExpressionCompiler().expression("data.3.title").evaluate(in: context) == "Material 3")
+        #expect(TextRenderer(rowLimit: 30).render(try model.render(options: RenderOptions())).contains("row \"Material 19\""))
+        await model.loadNextPage()
+        guard case .success(let all, false, false) = model.dataState else {
+            Issue.record("\(model.dataState)")
+            return
+        }
+        #expect(all.count == 25 && all.unbuiltCount == 25)
+        #expect(all.indices.map { all.member("id", at: $0) } == (0..<25).map { .string("mat-\($0)") })
+        #expect(model.data == .array(all.values))
+        let text = TextRenderer(rowLimit: 30).render(try model.render(options: RenderOptions()))
+        #expect(text.contains("row \"Material 0\"") && text.contains("row \"Material 24\""))
+        try model.applyToData(DocumentPatch(changes: [PatchChange(id: "mat-21", items: [["id": "mat-21", "title": "Nuevo"]])]))
+        guard case .success(let patched, _, _) = model.dataState else { return }
+        #expect(patched.count == 25 && patched[21]["title"] == "Nuevo" && patched[20] == all[20])
+        #expect(TextRenderer(rowLimit: 30).render(try model.render(options: RenderOptions())).contains("row \"Nuevo\""))
+    }
+
     @Test func detailConfirmDeleteThenBack() async throws {
         let fixture = Fixture()
         await fixture.harness.transport.on(

@@ -260,7 +260,7 @@ struct PatternPageTests {
         for sizeClass in SizeClass.allCases {
             let tree = PatternRouter(options: RenderOptions(sizeClass: sizeClass)).render(
                 ScreenInputs(
-                    screen: compiled, context: context, items: items,
+                    screen: compiled, context: context, items: items.map(ListItems.init),
                     form: FormSnapshot(errors: ["title": "Título: campo obligatorio"]),
                     pagination: PaginationState(hasMore: true, loadingMore: false)))
             let html = HTMLRenderer().page(

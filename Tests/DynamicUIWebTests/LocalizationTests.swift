@@ -62,7 +62,7 @@ struct LocalizationTests {
         let context = try screen.context(user: nil, userContext: nil, data: .array(items), environment: environment)
         let tree = PatternRouter().render(
             ScreenInputs(
-                screen: screen, context: context, items: items,
+                screen: screen, context: context, items: ListItems(items),
                 pagination: PaginationState(hasMore: true, loadingMore: false), canGoBack: true))
         return (tree, HTMLRenderer().page(tree))
     }

@@ -60,7 +60,7 @@ case "placeholders-3":
     let context = BenchInputs.rowContext
     for _ in 0..<iterations { sink &+= try template.render(in: context).utf8.count }
 case "materials-lowering":
-    let items = BenchInputs.materials1000
+    let items = ListItems(BenchInputs.materials1000)
     for _ in 0..<iterations { sink &+= BenchInputs.lowerMaterials(items) }
 case "bytes-to-rows":
     let bytes = BenchInputs.materials1000Bytes

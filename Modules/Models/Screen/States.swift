@@ -14,8 +14,9 @@ public enum DataState: Sendable, Hashable {
     case idle
     /// The first page is being fetched.
     case loading
-    /// Items are available; `hasMore` when another page can be requested.
-    case success(items: [JSONValue], hasMore: Bool, loadingMore: Bool)
+    /// Items are available (those of a page read as a document are built as rows are drawn);
+    /// `hasMore` when another page can be requested.
+    case success(items: ListItems, hasMore: Bool, loadingMore: Bool)
     /// Loading failed.
     case error(String)
 }

@@ -50,7 +50,9 @@ public enum ScreenRendering {
                 let context = try compiled.context(user: user, userContext: userContext, data: data, environment: environment)
                 let items = definition.dataEndpoint == nil ? nil : DataLoader.items(in: data)
                 root = PatternRouter(options: options, components: components).render(
-                    ScreenInputs(screen: compiled, context: context, items: items, permissions: userContext?.permissions))
+                    ScreenInputs(
+                        screen: compiled, context: context, items: items.map(ListItems.init),
+                        permissions: userContext?.permissions))
             case .node(let node, let name):
                 let catalog = PodcastsCatalog()
                 let library = (try? catalog.components()) ?? ComponentLibrary(components: [:])

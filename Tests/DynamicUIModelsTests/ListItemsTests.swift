@@ -1,0 +1,129 @@
+import DynamicUICatalog
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import DynamicUIModels
+
+/// Items held in a document, read from `text`'s top-level array.
+private func documentItems(_ text: String) throws -> ListItems {
+    try #require(ListItems(array: try JSONReader().document(text).root))
+}
+
+/// A random JSON value a few levels deep (strings with escapes and non-ASCII text, numbers at
+/// the edges of exact conversion, nested arrays and objects).
+private func randomValue(_ generator: inout Xoshiro, depth: Int = 0) -> JSONValue {
+    switch Int.random(in: 0..<(depth > 2 ? 4 : 6), using: &generator) {
+    case 0: return .null
+    case 1: return .bool(Bool.random(using: &generator))
+    case 2:
+        let numbers: [JSONNumber] = [0, -1, 9_007_199_254_740_993, 1.5, 1e300, JSONNumber(Int.random(in: -999...999))]
+        return .number(numbers[Int.random(in: 0..<numbers.count, using: &generator)])
+    case 3:
+        let strings = ["", "a\"b\\c", "Álgebra lineal", "tab\there", "😀 emoji", String(repeating: "x", count: 40)]
+        return .string(strings[Int.random(in: 0..<strings.count, using: &generator)])
+    case 4: return .array((0..<Int.random(in: 0...3, using: &generator)).map { _ in randomValue(&generator, depth: depth + 1) })
+    default:
+        let keys = ["id", "title", "author", "ñ", ""]
+        return .object(
+            JSONObject(
+                keys.shuffled(using: &generator).prefix(Int.random(in: 0...4, using: &generator)).map {
+                    ($0, randomValue(&generator, depth: depth + 1))
+                }))
+    }
+}
+
+@Suite("List items")
+struct ListItemsTests {
+    @Test func documentItemsAreTheTreesItems() throws {
+        var generator = Xoshiro(seed: (0x11, 0x57, 0x1E, 0x45))
+        for _ in 0..<200 {
+            let values = (0..<Int.random(in: 0...30, using: &generator)).map { _ in randomValue(&generator) }
+            let bytes = JSONWriter().bytes(from: .array(values))
+            let tree = try JSONReader().read(bytes).arrayValue ?? []
+            let items = try #require(ListItems(array: try JSONReader().document(bytes).root))
+            #expect(items.count == tree.count && items.unbuiltCount == tree.count)
+            #expect(items.values == tree)
+            #expect(Array(items) == tree)
+            for index in items.indices {
+                #expect(items[index] == tree[index])
+                #expect(items.node(at: index)?.value == tree[index])
+                for key in ["id", "title", "missing"] { #expect(items.member(key, at: index) == tree[index][key]) }
+            }
+            #expect(items == ListItems(tree))
+            #expect(ListItems(tree) == items)
+        }
+    }
+
+    @Test func theCatalogsListsReadInPlace() throws {
+        let catalog = try EduGoCatalog()
+        for name in try catalog.dataFiles() {
+            let value = try catalog.data(name)
+            guard let tree = value.arrayValue else { continue }
+            let items = try #require(ListItems(array: try JSONReader().document(JSONWriter().bytes(from: value)).root))
+            #expect(items.values == tree, "\(name)")
+            #expect(items.indices.map { items.member("id", at: $0) } == tree.map { $0["id"] }, "\(name)")
+        }
+    }
+
+    @Test func onlyArraysAreItems() throws {
+        for text in ["{}", "{\"items\": []}", "null", "1", "\"[]\"", "true"] {
+            #expect(ListItems(array: try JSONReader().document(text).root) == nil, "\(text)")
+        }
+        let empty = try documentItems("[]")
+        #expect(empty.isEmpty && empty == [] && empty.values == [] && empty.unbuiltCount == 0)
+        let scalars = try documentItems(#"[1, "a", null, [2], {"id": 3}]"#)
+        #expect(scalars.member("id", at: 0) == nil && scalars.member("id", at: 3) == nil)
+        #expect(scalars.member("id", at: 4) == 3)
+        #expect(scalars.node(at: 1)?.stringValue == "a")
+        #expect(ListItems(["x"]).node(at: 0) == nil)
+    }
+
+    @Test func pagesJoinAndKeepWhereTheyAreHeld() throws {
+        let first = try documentItems(#"[{"id": 0}, {"id": 1}, {"id": 2}]"#)
+        let second: ListItems = [["id": 3], ["id": 4]]
+        let third = try documentItems(#"[{"id": 5}]"#)
+        let fourth = ListItems([["id": 6]])
+        let joined = first + second + third + fourth + [] + ListItems([["id": 7]])
+        #expect(joined.count == 8)
+        #expect(joined.unbuiltCount == 4)
+        #expect(joined.values == (0..<8).map { ["id": .number(JSONNumber($0))] })
+        for index in joined.indices {
+            #expect(joined[index]["id"] == .number(JSONNumber(index)))
+            #expect(joined.member("id", at: index) == .number(JSONNumber(index)))
+            #expect((joined.node(at: index) != nil) == [0, 1, 2, 5].contains(index))
+        }
+        // Equal items compare equal however they are held, and hash alike.
+        let built = ListItems(joined.values)
+        #expect(joined == built && built == joined)
+        #expect(joined.hashValue == built.hashValue)
+        #expect(joined != ListItems(Array(joined.values.dropLast())))
+        var changed = joined.values
+        changed[5] = ["id": 50]
+        #expect(joined != ListItems(changed))
+        // Slices and reversed walks use the collection's indices.
+        #expect(joined[2..<6].map { $0["id"] } == [2, 3, 4, 5])
+        #expect(joined.reversed().first?["id"] == 7)
+    }
+
+    @Test func theSameElementsCompareWithoutBeingRead() throws {
+        let document = try JSONReader().document(#"[{"id": 1}, {"id": 2}]"#)
+        let one = try #require(ListItems(array: document.root))
+        let two = try #require(ListItems(array: document.root))
+        #expect(one == two)
+        // Another document with the same text holds other elements that are equal by value.
+        let other = try documentItems(#"[{"id": 1}, {"id": 2}]"#)
+        #expect(one == other)
+        #expect(one != (try documentItems(#"[{"id": 1}, {"id": 3}]"#)))
+    }
+
+    @Test func itemsKeepTheirDocumentAlive() throws {
+        func page() throws -> ListItems {
+            let bytes = Array(#"{"items": [{"title": "Fracciones \u00e1", "id": "m-1"}], "total": 1}"#.utf8)
+            return try #require(try JSONReader().document(bytes).root["items"].flatMap(ListItems.init(array:)))
+        }
+        let items = try page()
+        #expect(items[0] == ["title": "Fracciones á", "id": "m-1"])
+        #expect(items.member("title", at: 0) == "Fracciones á")
+    }
+}
