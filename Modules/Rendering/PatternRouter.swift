@@ -589,13 +589,17 @@ struct ScreenLowering {
             return memo?.rowEpoch(for: zoneId, template: template, in: pass) ?? 0
         }
         return LazyRows(count: items.count, id: identity) { index in
-            // Built once for the row (an item held in a document is built here, when drawn).
-            let item = items[index]
-            if let epoch, let kept = memo?.row(index, of: zoneId, item: item, epoch: epoch) { return kept }
+            // An item held in a document is built only when its row is lowered; the memo knows
+            // it by its place in the document.
+            let held = items.node(at: index)
+            if let epoch, let kept = memo?.row(index, of: zoneId, held: held, item: { items[index] }, epoch: epoch) {
+                return kept
+            }
+            let item = held?.value ?? items[index]
             let node = Self.buildRow(
                 index, item: item, slots: slots, context: context, identity: identity, itemAction: itemAction,
                 swipe: swipe, press: press, menu: menu, guarded: guarded, environment: environment)
-            if let epoch { memo?.keep(row: node, index, of: zoneId, item: item, epoch: epoch) }
+            if let epoch { memo?.keep(row: node, index, of: zoneId, item: item, held: held, epoch: epoch) }
             return node
         }
     }

@@ -65,22 +65,43 @@ public final class RenderMemo: @unchecked Sendable {
         }
     }
 
-    /// The row `index` of the list `id` as drawn before for the same record, if still valid.
-    func row(_ index: Int, of id: String, item: JSONValue, epoch: Int) -> RenderNode? {
+    /// The row `index` of the list `id` as drawn before for the same record, if still valid. A
+    /// record `held` in a document is the same when it is the same element of the same document;
+    /// otherwise `item` is built and compared.
+    func row(_ index: Int, of id: String, held: JSONNode?, item: () -> JSONValue, epoch: Int) -> RenderNode? {
         lock.withLock {
-            guard let table = rows[id], table.epoch == epoch, let kept = table.rows[index], kept.item == item else { return nil }
+            guard let table = rows[id], table.epoch == epoch, let kept = table.rows[index] else { return nil }
+            if let held, let keptHeld = kept.held, held.isSame(as: keptHeld) {
+                reusedRows += 1
+                return kept.node
+            }
+            let current = item()
+            guard (kept.item ?? kept.held?.value) == current else { return nil }
+            if kept.held != nil {
+                // Drawn from a document, now given as a value (a patch built the items): keep
+                // the record as it is now, so the next render compares it without building.
+                rows[id]?.rows[index] = KeptRow(item: held == nil ? current : nil, held: held, node: kept.node)
+            }
             reusedRows += 1
             return kept.node
         }
     }
 
-    /// Keeps a row just drawn (ignored when its list was drawn again since).
-    func keep(row node: RenderNode, _ index: Int, of id: String, item: JSONValue, epoch: Int) {
+    /// Keeps a row just drawn (ignored when its list was drawn again since): its record as a
+    /// value, or as the document element it is `held` in.
+    func keep(row node: RenderNode, _ index: Int, of id: String, item: JSONValue, held: JSONNode?, epoch: Int) {
         lock.withLock {
             guard rows[id]?.epoch == epoch else { return }
-            rows[id]?.rows[index] = (item, node)
+            rows[id]?.rows[index] = KeptRow(item: held == nil ? item : nil, held: held, node: node)
         }
     }
+}
+
+/// A row drawn, with the record it was drawn from (a value, or an element of a document).
+private struct KeptRow {
+    let item: JSONValue?
+    let held: JSONNode?
+    let node: RenderNode
 }
 
 /// Everything a list's rows are drawn from besides their records and the context.
@@ -97,7 +118,7 @@ struct RowTemplate: Equatable {
 private struct RowTable {
     let template: RowTemplate
     let epoch: Int
-    var rows: [Int: (item: JSONValue, node: RenderNode)] = [:]
+    var rows: [Int: KeptRow] = [:]
 }
 
 /// One render's use of a memo: the zones the previous render drew (when they may be taken),

@@ -7,9 +7,10 @@
 //                      dashboard-reload | dashboard-patch | list-reload | list-patch | sizes> [iterations]
 //     dynamicui-probe compare [rounds] [filter]   (side by side with the peers; see SideBySide.swift)
 //     dynamicui-probe dump FOLDER                 (the reader inputs as files)
-//     dynamicui-probe memory <tree | document> [items]
+//     dynamicui-probe memory <tree | document | page> [items]
 //                                                 (resident memory a parsed list holds, against
-//                                                 its bytes; Linux, from /proc/self/statm)
+//                                                 its bytes; `page` as the screen model holds a
+//                                                 list page; Linux, from /proc/self/statm)
 //     dynamicui-probe read-file FILE [rounds] [document]
 //                                                 (median nanoseconds of one JSONReader read: a
 //                                                 `JSONValue` tree, or with `document` a `JSONDocument`)
@@ -112,9 +113,9 @@ case "read-file":
     print(SideBySide.median(times))
     exit(sink == -1 ? 1 : 0)
 case "memory":
-    // dynamicui-probe memory <tree | document> [items]: the list's bytes are made first (they
-    // stand for the file), then the resident set is read before and after parsing it, with the
-    // parsed list held.
+    // dynamicui-probe memory <tree | document | page> [items]: the list's bytes are made first
+    // (they stand for the file), then the resident set is read before and after parsing it, with
+    // the parsed list held (`page`: the document and its items, as the screen model holds them).
     let count = arguments.count > 3 ? Int(arguments[3]) ?? 100_000 : 100_000
     let bytes = BenchInputs.listPayload(count: count)
     func resident() -> Int {
@@ -133,6 +134,10 @@ case "memory":
         let document = try JSONReader().document(bytes)
         sink &+= document.root["items"]?.count ?? 0
         held.append(document)
+    } else if arguments[2] == "page" {
+        let items = try JSONReader().document(bytes).root["items"].flatMap(ListItems.init(array:)) ?? []
+        sink &+= items.count
+        held.append(items)
     } else {
         let value = try JSONReader().read(bytes)
         sink &+= value["items"]?.arrayValue?.count ?? 0

@@ -73,6 +73,9 @@ public struct JSONNode: Sendable {
     @inline(__always)
     private var word: UInt64 { document.tape[index] }
 
+    /// Whether both are the same value of the same document (answered without reading it).
+    public func isSame(as other: JSONNode) -> Bool { document === other.document && index == other.index }
+
     /// What the value is.
     public var kind: Kind {
         switch word & JSONTape.tagMask {

@@ -8,7 +8,7 @@
 /// being read.
 public struct ListItems: RandomAccessCollection, Sendable, Hashable, ExpressibleByArrayLiteral {
     /// Where a run of items is held.
-    enum Segment: Sendable, Equatable {
+    enum Segment: Sendable {
         /// Items built already.
         case values([JSONValue])
         /// Elements of an array in `document`, by their first word on its tape.
@@ -21,25 +21,27 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
             }
         }
 
-        static func == (lhs: Segment, rhs: Segment) -> Bool {
-            switch (lhs, rhs) {
-            case (.values(let left), .values(let right)): left == right
-            case (.elements(let left, let leftPositions), .elements(let right, let rightPositions)):
-                left === right && leftPositions == rightPositions
-            default: false
+        /// The item at `offset` in the run, built when it is held in a document.
+        subscript(offset: Int) -> JSONValue {
+            switch self {
+            case .values(let values): values[offset]
+            case .elements(let document, let positions): JSONNode(document: document, index: positions[offset]).value
             }
         }
     }
 
-    /// The runs, in order (one for a single page).
+    /// The items, while none is held in a document (read without going through the runs).
+    private var built: [JSONValue]
+    /// The runs, in order, once any item is held in a document; empty otherwise.
     private var segments: [Segment]
     /// The number of items up to the end of each run.
     private var ends: [Int]
 
     /// Items already built.
     public init(_ values: [JSONValue]) {
-        segments = values.isEmpty ? [] : [.values(values)]
-        ends = values.isEmpty ? [] : [values.count]
+        built = values
+        segments = []
+        ends = []
     }
 
     /// Creates items from an array literal.
@@ -52,27 +54,36 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
         var positions: [Int] = []
         positions.reserveCapacity(node.count)
         node.forEachElement { element, _ in positions.append(element.index) }
+        built = []
         segments = positions.isEmpty ? [] : [.elements(node.document, positions)]
         ends = positions.isEmpty ? [] : [positions.count]
+    }
+
+    /// The runs, the built items as one when none is held in a document.
+    private var runs: (segments: [Segment], ends: [Int]) {
+        if !segments.isEmpty { return (segments, ends) }
+        return built.isEmpty ? ([], []) : ([.values(built)], [built.count])
     }
 
     /// The first position (always 0).
     public var startIndex: Int { 0 }
 
     /// One past the last position: the number of items.
-    public var endIndex: Int { ends.last ?? 0 }
+    public var endIndex: Int { segments.isEmpty ? built.count : ends[ends.count - 1] }
 
     /// The item at `position`, built from the document when it is held there.
     public subscript(position: Int) -> JSONValue {
+        if segments.isEmpty { return built[position] }
         let (segment, offset) = locate(position)
-        switch segments[segment] {
-        case .values(let values): return values[offset]
-        case .elements(let document, let positions): return JSONNode(document: document, index: positions[offset]).value
-        }
+        return segments[segment][offset]
     }
 
     /// The item at `position` as a node of its document; nil when the item was given as a value.
     public func node(at position: Int) -> JSONNode? {
+        if segments.isEmpty {
+            precondition(built.indices.contains(position), "ListItems index \(position) out of range 0..<\(built.count)")
+            return nil
+        }
         let (segment, offset) = locate(position)
         guard case .elements(let document, let positions) = segments[segment] else { return nil }
         return JSONNode(document: document, index: positions[offset])
@@ -81,6 +92,7 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
     /// The member `key` of the item at `position` (nil when the item is not an object or has no
     /// such member), built alone when the item is held in a document.
     public func member(_ key: String, at position: Int) -> JSONValue? {
+        if segments.isEmpty { return built[position][key] }
         let (segment, offset) = locate(position)
         switch segments[segment] {
         case .values(let values): return values[offset][key]
@@ -90,7 +102,7 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
 
     /// Every item built, in order.
     public var values: [JSONValue] {
-        if segments.count == 1, case .values(let values) = segments[0] { return values }
+        if segments.isEmpty { return built }
         var all: [JSONValue] = []
         all.reserveCapacity(count)
         for segment in segments {
@@ -112,8 +124,11 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
 
     /// The items of `lhs` followed by those of `rhs` (a page appended), each kept where it is held.
     public static func + (lhs: ListItems, rhs: ListItems) -> ListItems {
+        if lhs.segments.isEmpty, rhs.segments.isEmpty { return ListItems(lhs.built + rhs.built) }
         var joined = lhs
-        for segment in rhs.segments {
+        (joined.segments, joined.ends) = lhs.runs
+        joined.built = []
+        for segment in rhs.runs.segments {
             if case .values(let more) = segment, case .values(let held)? = joined.segments.last {
                 joined.segments[joined.segments.count - 1] = .values(held + more)
                 joined.ends[joined.ends.count - 1] += more.count
@@ -129,8 +144,23 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
     /// without being read).
     public static func == (lhs: ListItems, rhs: ListItems) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        if lhs.ends == rhs.ends, lhs.segments == rhs.segments { return true }
-        return lhs.indices.allSatisfy { lhs[$0] == rhs[$0] }
+        if lhs.segments.isEmpty, rhs.segments.isEmpty { return lhs.built == rhs.built }
+        let (left, right) = (lhs.runs, rhs.runs)
+        guard left.ends == right.ends else { return lhs.indices.allSatisfy { lhs[$0] == rhs[$0] } }
+        // Runs of the same lengths compare run by run: values as arrays, the same elements of
+        // one document without reading them.
+        for (left, right) in zip(left.segments, right.segments) {
+            switch (left, right) {
+            case (.values(let leftValues), .values(let rightValues)):
+                if leftValues != rightValues { return false }
+            case (.elements(let leftDocument, let leftPositions), .elements(let rightDocument, let rightPositions))
+            where leftDocument === rightDocument && leftPositions == rightPositions:
+                continue
+            default:
+                if !(0..<left.count).allSatisfy({ left[$0] == right[$0] }) { return false }
+            }
+        }
+        return true
     }
 
     /// Hashes the number of items (equal lists have equal counts; hashing the items would build them).
