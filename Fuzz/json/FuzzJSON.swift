@@ -2,7 +2,7 @@ import DynamicUIModels
 import FuzzSupport
 
 /// libFuzzer entry: any bytes through the JSON reader, as a tree and as a `JSONDocument` (the
-/// same value, node by node, or the same error). A document it accepts must write back to text
+/// same value, node by node, every array also as `ListItems`, or the same error). A document it accepts must write back to text
 /// that reads as an equal value, and must read the same with duplicate keys rejected unless it
 /// has one.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -61,6 +61,17 @@ func agree(_ node: JSONNode, _ value: JSONValue) {
     case .array(let elements):
         if node.count != elements.count { fatalError("not \(elements.count) elements: \(node.value)") }
         for (element, expected) in zip(node.elements, elements) { agree(element, expected) }
+        // As list items read in place: each item, its `id`, and the items joined to built ones.
+        guard let items = ListItems(array: node), items.count == elements.count, items.unbuiltCount == elements.count
+        else { fatalError("list items of \(node.value)") }
+        for index in items.indices where items[index] != elements[index] || items.member("id", at: index) != elements[index]["id"]
+        {
+            fatalError("item \(index) reads \(items[index]), the tree \(elements[index])")
+        }
+        let joined = items + ListItems(elements) + items
+        if joined.values != elements + elements + elements || joined != ListItems(elements + elements + elements) {
+            fatalError("joined items differ: \(joined.values)")
+        }
     case .object(let object):
         for (key, member) in object {
             guard let found = node[key] else { fatalError("member \(key) missing") }

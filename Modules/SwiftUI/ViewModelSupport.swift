@@ -68,25 +68,25 @@
         }
 
         /// The items lists are built from: the loaded pages, else the data when it is a list.
-        var rowItems: [JSONValue] {
+        var rowItems: ListItems {
             if case .success(let items, _, _) = dataState { return items }
-            if let array = data.arrayValue { return array }
+            if let array = data.arrayValue { return ListItems(array) }
             for key in ["items", "data", "results"] {
-                if let array = data[key]?.arrayValue { return array }
+                if let array = data[key]?.arrayValue { return ListItems(array) }
             }
             return []
         }
 
         /// The item a list row was built from. Rows are identified `…/<item id>`, or `…[<index>]`
-        /// when the item has no id.
+        /// when the item has no id (read without building the items a search passes).
         func item(forRow rowId: String, at index: Int) -> JSONValue? {
             let items = rowItems
-            if items.indices.contains(index), Self.row(rowId, isBuiltFrom: items[index], at: index) { return items[index] }
-            return items.indices.first { Self.row(rowId, isBuiltFrom: items[$0], at: $0) }.map { items[$0] }
+            if items.indices.contains(index), Self.row(rowId, isBuiltFrom: items, at: index) { return items[index] }
+            return items.indices.first { Self.row(rowId, isBuiltFrom: items, at: $0) }.map { items[$0] }
         }
 
-        private static func row(_ rowId: String, isBuiltFrom item: JSONValue, at index: Int) -> Bool {
-            if let id = item["id"], !id.isNull { return rowId.hasSuffix("/" + id.displayText) }
+        private static func row(_ rowId: String, isBuiltFrom items: ListItems, at index: Int) -> Bool {
+            if let id = items.member("id", at: index), !id.isNull { return rowId.hasSuffix("/" + id.displayText) }
             return rowId.hasSuffix("[\(index)]")
         }
     }
