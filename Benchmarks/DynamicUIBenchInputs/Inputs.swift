@@ -244,11 +244,8 @@ public enum LiveInputs {
     public struct Shown {
         /// The compiled screen.
         public var screen: CompiledScreen
-        /// The data (the response) when it is not a list read in place: a dashboard's, or a
-        /// list's once a patch built it.
+        /// The data (the response) when it is not a list read in place: a dashboard's.
         public var data: JSONValue
-        /// A list's response read in place, until a patch builds it (as the screen model holds it).
-        public var response: JSONNode?
         /// The list's records, when the data is a list.
         public var items: ListItems?
         /// What the last render built.
@@ -266,7 +263,7 @@ public enum LiveInputs {
         if let data {
             let root = try! JSONReader().document(data).root
             shown.items = root["items"].flatMap(ListItems.init(array:))
-            if shown.items == nil { shown.data = root.value } else { shown.response = root }
+            if shown.items == nil { shown.data = root.value }
         }
         return (shown, draw(shown))
     }
@@ -296,9 +293,13 @@ public enum LiveInputs {
     /// A patch to the shown records, as the screen model applies it, and the screen drawn again.
     public static func patchData(_ shown: inout Shown, with bytes: [UInt8]) -> Int {
         let patch = try! DocumentDecoder().decode(DocumentPatch.self, from: bytes)
-        shown.data = try! (shown.response?.value ?? shown.data).applying(patch)
-        shown.response = nil
-        shown.items = shown.data["items"]?.arrayValue.map(ListItems.init)
+        if let items = shown.items {
+            // A list's records, patched where they are held (the screen model patches the
+            // response itself only when it is read).
+            shown.items = try! items.applying(patch)
+        } else {
+            shown.data = try! shown.data.applying(patch)
+        }
         return draw(shown)
     }
 }

@@ -46,6 +46,7 @@ final class LazyJSON: @unchecked Sendable {
         case value(JSONValue)
         case node(JSONNode)
         case items(ListItems)
+        case patched(LazyJSON, DocumentPatch)
     }
 
     private let source: Source
@@ -61,6 +62,10 @@ final class LazyJSON: @unchecked Sendable {
     /// A list's items as an array.
     init(items: ListItems) { source = .items(items) }
 
+    /// `base` with `patch` applied to its records (`base` itself when the patch does not apply
+    /// to it), patched when first read.
+    init(patching base: LazyJSON, with patch: DocumentPatch) { source = .patched(base, patch) }
+
     /// The value, built on first read.
     var value: JSONValue {
         if case .value(let value) = source { return value }
@@ -72,6 +77,7 @@ final class LazyJSON: @unchecked Sendable {
         case .value(let held): value = held
         case .node(let node): value = node.value
         case .items(let items): value = .array(items.values)
+        case .patched(let base, let patch): value = (try? base.value.applying(patch)) ?? base.value
         }
         built = value
         return value
@@ -83,6 +89,7 @@ final class LazyJSON: @unchecked Sendable {
         case .value(let value): value.isNull
         case .node(let node): node.isNull
         case .items: false
+        case .patched(let base, _): base.isNull
         }
     }
 }

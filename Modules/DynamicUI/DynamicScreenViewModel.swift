@@ -223,13 +223,15 @@ public final class DynamicScreenViewModel {
         guard !loadingMore else { throw PatchError.pageLoading }
         try checkAddressee(of: patch)
         let values = try checkedVariables(of: patch)
-        let patched = try JSONValue.array(items.values).applying(patch).arrayValue ?? []
+        // The records held in the page's document stay there: only the changed ones are built.
+        let patched = try items.applying(patch)
         if !responseIsList, case .object = data {
             response = LazyJSON(patched.first ?? .null)  // a detail screen: its data is its one record
-        } else if let synced = try? data.applying(patch) {
-            response = LazyJSON(synced)  // the first page's response, where the record is on it
+        } else {
+            // The first page's response, where the record is on it: patched when it is read.
+            response = LazyJSON(patching: response, with: patch)
         }
-        dataState = .success(items: ListItems(patched), hasMore: hasMore, loadingMore: loadingMore)
+        dataState = .success(items: patched, hasMore: hasMore, loadingMore: loadingMore)
         setPatched(values)
     }
 

@@ -127,3 +127,107 @@ struct ListItemsTests {
         #expect(items.member("title", at: 0) == "Fracciones á")
     }
 }
+
+@Suite("List items: record patches")
+struct ListItemsPatchTests {
+    /// A page of records as a document's items, and as built values.
+    static func page(_ ids: [JSONValue]) throws -> ListItems {
+        let values: [JSONValue] = ids.enumerated().map { ["id": $0.element, "title": .string("Título \($0.offset)")] }
+        return try #require(ListItems(array: try JSONReader().document(JSONWriter().bytes(from: .array(values))).root))
+    }
+
+    /// `patch` applied to `items` in place and to their built values: the same items, or the same
+    /// error.
+    @discardableResult
+    static func expectSame(_ items: ListItems, _ patch: DocumentPatch, _ note: String) -> Bool {
+        let inPlace = Result { () throws(PatchError) -> ListItems in try items.applying(patch) }
+        let built = Result { () throws(PatchError) -> [JSONValue] in
+            try JSONValue.array(items.values).applying(patch).arrayValue ?? []
+        }
+        switch (inPlace, built) {
+        case (.success(let patched), .success(let expected)):
+            #expect(patched.values == expected, "\(note)")
+            #expect(patched == ListItems(expected) && ListItems(expected) == patched, "\(note)")
+            return true
+        case (.failure(let error), .failure(let expected)):
+            #expect(error == expected, "\(note)")
+        default:
+            Issue.record("\(note): in place \(inPlace), built \(built)")
+        }
+        return false
+    }
+
+    @Test func randomPatchesAgreeWithTheBuiltPage() throws {
+        var generator = Xoshiro(seed: (0xBA7C, 0x4, 0x11, 0x5))
+        let choices: [JSONValue] = ["r-0", "r-1", "r-2", "r-7", 3, 4, 5.5, "", "r-99", -1]
+        var applied = 0
+        let targets = ["r-0", "r-1", "r-2", "r-7", "3", "4", "5.5", "", "r-99", "-1"]
+        for round in 0..<400 {
+            let count = Int.random(in: 0...12, using: &generator)
+            let ids: [JSONValue] = (0..<count).map { index in
+                Int.random(in: 0..<10, using: &generator) == 0
+                    ? choices[Int.random(in: 0..<choices.count, using: &generator)]
+                    : .string("r-\(index)")
+            }
+            // Items held in a document, built, or a page of each joined.
+            var items = try Self.page(ids)
+            switch round % 3 {
+            case 1: items = ListItems(items.values)
+            case 2: items = items + [["id": "r-50", "title": "x"]] + (try Self.page(["r-60", "r-61"]))
+            default: break
+            }
+            if round % 17 == 0 { items = items + [["title": "sin id", "rows": [["id": "r-70"]]]] }
+            let changes: [PatchChange] = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                let target =
+                    Int.random(in: 0..<4, using: &generator) == 0
+                    ? targets[Int.random(in: 0..<targets.count, using: &generator)]
+                    : "r-\(Int.random(in: 0..<max(1, count), using: &generator))"
+                let brought: [JSONValue] = (0..<Int.random(in: 0...2, using: &generator)).map { index in
+                    switch Int.random(in: 0..<8, using: &generator) {
+                    case 0: return "not an object"
+                    case 1: return ["title": "sin id"]
+                    case 2: return ["id": "r-1", "title": "duplicado"]
+                    default: return ["id": .string("new-\(round)-\(index)"), "title": "nuevo"]
+                    }
+                }
+                return PatchChange(id: target, items: brought)
+            }
+            if Self.expectSame(items, DocumentPatch(changes: changes), "round \(round): \(ids) \(changes)") { applied += 1 }
+        }
+        // Both outcomes are exercised: patches that apply and patches refused.
+        #expect(applied > 60 && applied < 340, "\(applied) of 400 applied")
+    }
+
+    @Test func aPatchedPageKeepsItsOtherRecordsInTheDocument() throws {
+        let items = try Self.page((0..<1_000).map { .string("r-\($0)") })
+        let patched = try items.applying(
+            DocumentPatch(changes: [
+                PatchChange(id: "r-5", items: [["id": "r-5", "title": "Nuevo"]]), PatchChange(id: "r-999"),
+                PatchChange(id: "r-0", items: [["id": "a"], ["id": "b"]]),
+            ]))
+        #expect(patched.count == 1_000 && patched.unbuiltCount == 997)
+        #expect(patched[0] == ["id": "a"] && patched[1] == ["id": "b"] && patched[6] == ["id": "r-5", "title": "Nuevo"])
+        #expect(patched.member("id", at: 998) == "r-997" && patched.member("id", at: 7) == "r-6")
+        #expect((0..<1_000).filter { patched.node(at: $0) == nil } == [0, 1, 6])
+        // Patched again, and compared with the items it came from without building them.
+        let again = try patched.applying(DocumentPatch(changes: [PatchChange(id: "r-500", items: [["id": "r-500"]])]))
+        #expect(again != patched && again.unbuiltCount == 996)
+        #expect(try patched.applying(DocumentPatch(changes: [])) == patched)
+        // An error changes nothing.
+        #expect(throws: PatchError.self) {
+            try patched.applying(DocumentPatch(changes: [PatchChange(id: "r-7", items: [["id": "r-8"]])]))
+        }
+    }
+
+    @Test func itemsReplacedInPlace() throws {
+        let items = try Self.page(["a", "b", "c"])
+        #expect(items.replacing(at: 0, with: []).values.map { $0["id"] } == ["b", "c"])
+        #expect(items.replacing(at: 2, with: [["id": "z"], ["id": "y"]]).values.map { $0["id"] } == ["a", "b", "z", "y"])
+        let middle = items.replacing(at: 1, with: [["id": "m"]])
+        #expect(middle.values.map { $0["id"] } == ["a", "m", "c"] && middle.unbuiltCount == 2)
+        // Built items stay one run: no run is left empty, neighbouring built runs join.
+        let built = middle.replacing(at: 0, with: [["id": "n"]]).replacing(at: 2, with: [["id": "o"]])
+        #expect(built.values.map { $0["id"] } == ["n", "m", "o"] && built.unbuiltCount == 0)
+        #expect(ListItems([1, 2]).replacing(at: 1, with: [3, 4]) == [1, 3, 4])
+    }
+}

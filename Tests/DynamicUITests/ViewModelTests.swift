@@ -187,6 +187,9 @@ struct ViewModelTests {
         try model.applyToData(DocumentPatch(changes: [PatchChange(id: "mat-21", items: [["id": "mat-21", "title": "Nuevo"]])]))
         guard case .success(let patched, _, _) = model.dataState else { return }
         #expect(patched.count == 25 && patched[21]["title"] == "Nuevo" && patched[20] == all[20])
+        // The patch built only the record it brought; the response follows when it is read.
+        #expect(patched.unbuiltCount == 24)
+        #expect(model.data == .array(patched.values))
         #expect(TextRenderer(rowLimit: 30).render(try model.render(options: RenderOptions())).contains("row \"Nuevo\""))
     }
 

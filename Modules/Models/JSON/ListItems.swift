@@ -21,6 +21,17 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
             }
         }
 
+        /// Whether the item at `offset` equals `other`'s at `otherOffset` (the same element of
+        /// one document without reading it).
+        func item(at offset: Int, equals other: Segment, at otherOffset: Int) -> Bool {
+            if case .elements(let document, let positions) = self, case .elements(let otherDocument, let otherPositions) = other,
+                document === otherDocument, positions[offset] == otherPositions[otherOffset]
+            {
+                return true
+            }
+            return self[offset] == other[otherOffset]
+        }
+
         /// The item at `offset` in the run, built when it is held in a document.
         subscript(offset: Int) -> JSONValue {
             switch self {
@@ -146,21 +157,83 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
         guard lhs.count == rhs.count else { return false }
         if lhs.segments.isEmpty, rhs.segments.isEmpty { return lhs.built == rhs.built }
         let (left, right) = (lhs.runs, rhs.runs)
-        guard left.ends == right.ends else { return lhs.indices.allSatisfy { lhs[$0] == rhs[$0] } }
-        // Runs of the same lengths compare run by run: values as arrays, the same elements of
-        // one document without reading them.
-        for (left, right) in zip(left.segments, right.segments) {
-            switch (left, right) {
-            case (.values(let leftValues), .values(let rightValues)):
-                if leftValues != rightValues { return false }
-            case (.elements(let leftDocument, let leftPositions), .elements(let rightDocument, let rightPositions))
-            where leftDocument === rightDocument && leftPositions == rightPositions:
-                continue
-            default:
-                if !(0..<left.count).allSatisfy({ left[$0] == right[$0] }) { return false }
+        if left.ends == right.ends {
+            // Runs of the same lengths compare run by run: values as arrays, the same elements
+            // of one document without reading them.
+            for (left, right) in zip(left.segments, right.segments) {
+                switch (left, right) {
+                case (.values(let leftValues), .values(let rightValues)):
+                    if leftValues != rightValues { return false }
+                case (.elements(let leftDocument, let leftPositions), .elements(let rightDocument, let rightPositions))
+                where leftDocument === rightDocument && leftPositions == rightPositions:
+                    continue
+                default:
+                    if !(0..<left.count).allSatisfy({ left.item(at: $0, equals: right, at: $0) }) { return false }
+                }
             }
+            return true
+        }
+        // Runs that differ (a patched page): item by item, walking both runs in step.
+        var (leftRun, leftOffset, rightRun, rightOffset) = (0, 0, 0, 0)
+        for _ in 0..<lhs.count {
+            while leftOffset == left.segments[leftRun].count { (leftRun, leftOffset) = (leftRun + 1, 0) }
+            while rightOffset == right.segments[rightRun].count { (rightRun, rightOffset) = (rightRun + 1, 0) }
+            guard left.segments[leftRun].item(at: leftOffset, equals: right.segments[rightRun], at: rightOffset) else {
+                return false
+            }
+            leftOffset += 1
+            rightOffset += 1
         }
         return true
+    }
+
+    /// These items with the one at `position` replaced by `items` (none removes it); the other
+    /// items stay where they are held.
+    public func replacing(at position: Int, with items: [JSONValue]) -> ListItems {
+        precondition(position >= 0 && position < endIndex, "ListItems index \(position) out of range 0..<\(endIndex)")
+        if segments.isEmpty {
+            var values = built
+            values.replaceSubrange(position...position, with: items)
+            return ListItems(values)
+        }
+        let (segment, offset) = locate(position)
+        var pieces: [Segment] = []
+        switch segments[segment] {
+        case .values(var values):
+            values.replaceSubrange(offset...offset, with: items)
+            pieces = [.values(values)]
+        case .elements(let document, let positions):
+            pieces = [
+                .elements(document, Array(positions[..<offset])), .values(items),
+                .elements(document, Array(positions[(offset + 1)...])),
+            ]
+        }
+        var replaced = ListItems([])
+        for run in segments[..<segment] + pieces + segments[(segment + 1)...] where run.count > 0 {
+            // Neighbouring built runs are one run.
+            if case .values(let more) = run, case .values(let held)? = replaced.segments.last {
+                replaced.segments[replaced.segments.count - 1] = .values(held + more)
+                replaced.ends[replaced.ends.count - 1] += more.count
+            } else {
+                replaced.segments.append(run)
+                replaced.ends.append((replaced.ends.last ?? 0) + run.count)
+            }
+        }
+        if replaced.segments.count == 1, case .values(let values) = replaced.segments[0] { return ListItems(values) }
+        return replaced
+    }
+
+    /// The `id` of the item at `position` when it is a record (a string, or a whole number as
+    /// text), read in place.
+    func recordId(at position: Int) -> String? {
+        if segments.isEmpty { return built[position].recordId }
+        let (segment, offset) = locate(position)
+        switch segments[segment] {
+        case .values(let values): return values[offset].recordId
+        case .elements(let document, let positions):
+            guard let id = JSONNode(document: document, index: positions[offset])["id"] else { return nil }
+            return id.stringValue ?? id.numberValue?.intValue.map(String.init)
+        }
     }
 
     /// Hashes the number of items (equal lists have equal counts; hashing the items would build them).

@@ -461,7 +461,7 @@ extension JSONValue {
     }
 
     /// The id of a record (an object with a string or whole-number `id`).
-    fileprivate var recordId: String? {
+    var recordId: String? {
         switch self["id"] {
         case .string(let id)?: id
         case .number(let number)?: number.intValue.map(String.init)
@@ -515,5 +515,49 @@ extension JSONValue {
         default:
             return nil
         }
+    }
+}
+
+extension ListItems {
+    /// These items with `patch` applied to their records, exactly as
+    /// `JSONValue.array(values).applying(patch)` gives them, all or nothing. When every item is a
+    /// record and every item a change brings is one, the records are found by their ids read in
+    /// place: items held in a document stay there, and only the items the changes bring are
+    /// values. Otherwise (records nested in other items) the built page is patched.
+    public func applying(_ patch: DocumentPatch) throws(PatchError) -> ListItems {
+        var ids: [String] = []
+        ids.reserveCapacity(count)
+        for position in indices {
+            guard let id = recordId(at: position) else { return try patchedAsBuilt(patch) }
+            ids.append(id)
+        }
+        var broughtIds: [[String]] = []
+        for change in patch.changes.prefix(DocumentPatch.maxChanges) {
+            let brought = change.items.compactMap { $0.objectValue == nil ? nil : $0.recordId }
+            guard brought.count == change.items.count else { return try patchedAsBuilt(patch) }
+            broughtIds.append(brought)
+        }
+        var items = self
+        let unlimited = ModelLimits(maxNodeDepth: .max, maxNodeCount: .max)
+        var changeIndex = 0
+        try patch.forEachChange { change, location throws(PatchError) in
+            let walk = { (body: (ElementKind, String?, Int) -> Void) in for id in ids { body(.record, id, 0) } }
+            _ = try IdCensus.target(of: change, among: [.record], at: location, walk: walk)
+            guard let position = ids.firstIndex(of: change.id) else { return }
+            let brought = broughtIds[changeIndex]
+            changeIndex += 1
+            items = items.replacing(at: position, with: change.items)
+            ids.replaceSubrange(position...position, with: brought)
+            var census = IdCensus()
+            try census.check(
+                brought: brought.enumerated().map { (kind: .record, id: $0.element, item: $0.offset) }, limits: unlimited,
+                at: location, walk: walk)
+        }
+        return items
+    }
+
+    /// The page built and patched as a value.
+    private func patchedAsBuilt(_ patch: DocumentPatch) throws(PatchError) -> ListItems {
+        ListItems(try JSONValue.array(values).applying(patch).arrayValue ?? [])
     }
 }
