@@ -130,6 +130,8 @@ public actor DataLoader {
         let response = try await client.send(request)
         let root = try response.document().root
         let (list, isList) = Self.items(in: root)
+        // A list stays in its document; a single item was built, and is the response.
+        let body = isList ? LazyJSON(node: root) : LazyJSON(list.first ?? .null)
         guard list.count <= maxItems else {
             throw NetworkError(
                 .limitExceeded, message: "\(endpoint) answered \(list.count) items; at most \(maxItems) are accepted")
@@ -142,7 +144,7 @@ public actor DataLoader {
                 hasMore = list.count >= pagination.pageSize
             }
         }
-        var page = DataPage(items: list, isList: isList, hasMore: hasMore, offset: offset, response: LazyJSON(node: root))
+        var page = DataPage(items: list, isList: isList, hasMore: hasMore, offset: offset, response: body)
         page.isStale = response.source == .stale
         return page
     }
@@ -173,7 +175,7 @@ public actor DataLoader {
     /// `results` holding an array; otherwise the object itself is the single item (a detail);
     /// `null` is no items.
     public static func items(in json: JSONValue) -> [JSONValue] {
-        // The document path below keeps these rules; `DataLoaderDocumentTests` compares the two.
+        // The document path below keeps these rules; `DataLoaderTests` compares the two.
         switch json {
         case .array(let array): return array
         case .null: return []

@@ -26,6 +26,10 @@ public final class DynamicScreenViewModel {
     private var response = LazyJSON(.null)
     /// Whether the response held a list (the screen's `data` is then its items).
     private var responseIsList = false
+    /// The list's items as last shown (all pages), while `dataState` may be loading again.
+    private var responseItems: ListItems = []
+    /// Whether a load has given data (answered without building it).
+    public var hasData: Bool { !response.isNull }
     /// Form values and errors.
     public let formState = FormState()
     /// The search query (`q` is sent with the data request).
@@ -230,6 +234,7 @@ public final class DynamicScreenViewModel {
         } else {
             // The first page's response, where the record is on it: patched when it is read.
             response = LazyJSON(patching: response, with: patch)
+            responseItems = patched
         }
         dataState = .success(items: patched, hasMore: hasMore, loadingMore: loadingMore)
         setPatched(values)
@@ -263,6 +268,7 @@ public final class DynamicScreenViewModel {
                 endpoint: endpoint, config: screen.dataConfig, params: dataParams, query: query, reload: reload)
             response = page.response
             responseIsList = page.isList
+            responseItems = page.items
             dataState = .success(items: page.items, hasMore: page.hasMore, loadingMore: false)
             isShowingSavedData = page.isStale
             if page.isStale, !quietly { banner = Banner(kind: .pending, message: strings(.staleData)) }
@@ -299,6 +305,7 @@ public final class DynamicScreenViewModel {
                 endpoint: endpoint, config: screen.dataConfig, params: dataParams, query: query, loaded: items.count)
             let all = items + page.items
             response = LazyJSON(items: all)
+            responseItems = all
             dataState = .success(items: all, hasMore: page.hasMore, loadingMore: false)
         } catch {
             dataState = .success(items: items, hasMore: true, loadingMore: false)
@@ -451,12 +458,11 @@ public final class DynamicScreenViewModel {
         let current = session()
         // A list's `data` is its items (as after paging), also when the response wrapped them
         // (`{"data": [...], "total": n}`), so `data.isEmpty` shows the empty state; they are
-        // bound without being built (a path builds the item it reaches).
+        // bound without being built (a path builds the item it reaches), also while the next
+        // load runs.
         var items: ListItems?
-        if [.list, .search, .notification].contains(compiled.definition.pattern), responseIsList,
-            case .success(let loaded, _, _) = dataState
-        {
-            items = loaded
+        if [.list, .search, .notification].contains(compiled.definition.pattern), responseIsList {
+            if case .success(let loaded, _, _) = dataState { items = loaded } else { items = responseItems }
         }
         return try compiled.context(
             user: current?.user, userContext: current?.context, data: items == nil ? data : .null, items: items,
@@ -614,7 +620,7 @@ public final class DynamicScreenViewModel {
         confirmation = nil
         let config = JSONObject((request.action.config ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         // The row the confirmed action was fired for, else the screen's record.
-        let item = confirmationItem ?? (data.objectValue != nil ? data : nil)
+        let item = confirmationItem ?? (!responseIsList && data.objectValue != nil ? data : nil)
         confirmationItem = nil
         await apply(await run(request.action, config: config, item: item, confirmed: true))
         await onPerformed()

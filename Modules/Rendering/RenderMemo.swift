@@ -77,9 +77,10 @@ public final class RenderMemo: @unchecked Sendable {
             }
             let current = item()
             guard (kept.item ?? kept.held?.value) == current else { return nil }
-            if kept.held != nil {
-                // Drawn from a document, now given as a value (a patch built the items): keep
-                // the record as it is now, so the next render compares it without building.
+            if kept.held != nil || held != nil {
+                // Another document (a page read again) or a value in place of a document's
+                // element (a patch): keep the record as it is now, so the next render compares
+                // it without building it.
                 rows[id]?.rows[index] = KeptRow(item: held == nil ? current : nil, held: held, node: kept.node)
             }
             reusedRows += 1

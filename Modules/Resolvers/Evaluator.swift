@@ -16,7 +16,8 @@ extension DynamicExpression {
     /// Evaluates in `context`. Missing paths are `null`; comparisons between different kinds are
     /// `false` (except `!=`); nothing is coerced.
     public func evaluate(in context: DataContext) throws(EvaluationError) -> JSONValue {
-        // A path's cost is bounded by its length, so it needs no step budget.
+        // A path's cost is bounded by its length, so it needs no step budget (a path that takes
+        // a list screen's items whole builds them once, as reading them costs anyway).
         if case .path(let path) = self { return path.resolve(in: context) }
         var budget = EvaluationBudget(limit: context.maxEvaluationSteps)
         return try evaluate(in: context, budget: &budget)

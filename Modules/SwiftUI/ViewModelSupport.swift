@@ -34,7 +34,7 @@
 
         /// Whether the first data load is running (nothing to show yet).
         var isLoadingFirstData: Bool {
-            if case .loading = dataState { return data.isNull }
+            if case .loading = dataState { return !hasData }
             return false
         }
 

@@ -106,6 +106,27 @@ struct ListItemsTests {
         #expect(joined.reversed().first?["id"] == 7)
     }
 
+    @Test func emptyItemsJoinAnything() throws {
+        let held = try documentItems(#"[{"id": 1}, {"id": 2}]"#)
+        let empty = try documentItems("[]")
+        for joined in [ListItems([]) + held, empty + held, held + [], held + empty, [] + held + [] + held] {
+            #expect(joined.values.count.isMultiple(of: 2) && joined.values.first == ["id": 1] && joined.last == ["id": 2])
+            #expect(joined.unbuiltCount == joined.count)
+        }
+        #expect(([] + held).member("id", at: 1) == 2 && (empty + empty).isEmpty)
+    }
+
+    @Test func itemsBuiltWholeAreBuiltOnce() throws {
+        let items = try documentItems(#"[{"id": 1}, {"id": 2}, "x"]"#)
+        let copy = items
+        let first = items.values
+        let again = copy.values
+        #expect(first == again)
+        #expect(first.withUnsafeBufferPointer { $0.baseAddress } == again.withUnsafeBufferPointer { $0.baseAddress })
+        // Other items (a page appended) are built anew.
+        #expect((items + ["y"]).values == first + ["y"])
+    }
+
     @Test func theSameElementsCompareWithoutBeingRead() throws {
         let document = try JSONReader().document(#"[{"id": 1}, {"id": 2}]"#)
         let one = try #require(ListItems(array: document.root))

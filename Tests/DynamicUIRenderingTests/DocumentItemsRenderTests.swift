@@ -82,6 +82,34 @@ struct DocumentItemsRenderTests {
         #expect(reused[2] - reused[1] < reused[1] - reused[0], "\(reused)")
     }
 
+    /// Rows drawn from a document are kept by their place: drawn again with other zone inputs
+    /// (a search text), the same items give back every row; a patched page (some items now
+    /// values) gives back the rows whose records did not change.
+    @Test func theMemoKeepsRowsByTheirPlaceInTheDocument() throws {
+        let values: [JSONValue] = (0..<40).map { ["id": .string("mat-\($0)"), "title": .string("Título \($0)")] }
+        let items = try documentItems(values)
+        let screen = try ScreenCompiler().compile(try edugo.screen("materials-list"))
+        let memo = RenderMemo()
+        func draw(_ items: ListItems, search: String) throws -> [String] {
+            let context = try screen.context(
+                user: teacher, userContext: teacherContext, data: .null, items: items, environment: environment)
+            let tree = PatternRouter().render(
+                ScreenInputs(screen: screen, context: context, items: items, searchText: search, memo: memo))
+            return try #require(firstList(in: tree)).rows(limit: 20).map { TextRenderer().render($0) }
+        }
+        let first = try draw(items, search: "")
+        #expect(memo.reused.rows == 0)
+        #expect(try draw(items, search: "a") == first)
+        #expect(memo.reused.rows == 20)
+        let patched = try items.applying(
+            DocumentPatch(changes: [PatchChange(id: "mat-3", items: [["id": "mat-3", "title": "Nuevo"]])]))
+        let drawn = try draw(patched, search: "a")
+        #expect(memo.reused.rows == 39)
+        #expect(drawn[3].contains("Nuevo") && drawn.enumerated().allSatisfy { $0.offset == 3 || $0.element == first[$0.offset] })
+        #expect(try draw(patched, search: "b") == drawn)
+        #expect(memo.reused.rows == 59)
+    }
+
     private func firstList(in node: RenderNode) -> LazyRows? {
         if case .list(_, let rows) = node.kind { return rows }
         for child in node.children { if let rows = firstList(in: child) { return rows } }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed JSON document that builds nothing per value until it is read.
 ///
 /// `JSONReader.document(_:)` checks a text exactly as `read(_:)` does (the same errors at the
@@ -29,6 +31,14 @@ public final class JSONDocument: @unchecked Sendable {
 
     /// The whole document as a `JSONValue` (equal to what `JSONReader.read(_:)` returns).
     public var value: JSONValue { root.value }
+
+    /// Whether `other` holds the same tape and strings (a text read again): then every value of
+    /// one equals the value at the same place in the other.
+    func hasSameContent(as other: JSONDocument) -> Bool {
+        guard count == other.count, stringCount == other.stringCount else { return false }
+        return memcmp(tape, other.tape, count * MemoryLayout<UInt64>.stride) == 0
+            && (stringCount == 0 || memcmp(strings, other.strings, stringCount) == 0)
+    }
 
     /// The bytes the document holds: its tape and its strings.
     public var storageBytes: Int { count * MemoryLayout<UInt64>.stride + stringCount }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The items of a list screen: values, or the elements of an array in a `JSONDocument` read
 /// in place, each built as a `JSONValue` only when it is asked for.
 ///
@@ -47,6 +49,16 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
     private var segments: [Segment]
     /// The number of items up to the end of each run.
     private var ends: [Int]
+    /// The items built whole, once, when they are held in a document and asked for whole (the
+    /// copies of these items share it).
+    private var whole: BuiltItems?
+
+    /// Where items held in a document are kept once they are built whole.
+    private final class BuiltItems: @unchecked Sendable {
+        // Sendable: `values` is written once, under the lock.
+        let lock = NSLock()
+        var values: [JSONValue]?
+    }
 
     /// Items already built.
     public init(_ values: [JSONValue]) {
@@ -68,6 +80,7 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
         built = []
         segments = positions.isEmpty ? [] : [.elements(node.document, positions)]
         ends = positions.isEmpty ? [] : [positions.count]
+        whole = positions.isEmpty ? nil : BuiltItems()
     }
 
     /// The runs, the built items as one when none is held in a document.
@@ -111,9 +124,20 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
         }
     }
 
-    /// Every item built, in order.
+    /// Every item built, in order (built once for items held in a document, and kept).
     public var values: [JSONValue] {
         if segments.isEmpty { return built }
+        guard let whole else { return buildAll() }
+        whole.lock.lock()
+        defer { whole.lock.unlock() }
+        if let values = whole.values { return values }
+        let values = buildAll()
+        whole.values = values
+        return values
+    }
+
+    /// Every item, built now.
+    private func buildAll() -> [JSONValue] {
         var all: [JSONValue] = []
         all.reserveCapacity(count)
         for segment in segments {
@@ -139,13 +163,14 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
         var joined = lhs
         (joined.segments, joined.ends) = lhs.runs
         joined.built = []
+        joined.whole = BuiltItems()
         for segment in rhs.runs.segments {
             if case .values(let more) = segment, case .values(let held)? = joined.segments.last {
                 joined.segments[joined.segments.count - 1] = .values(held + more)
                 joined.ends[joined.ends.count - 1] += more.count
             } else {
+                joined.ends.append((joined.ends.last ?? 0) + segment.count)
                 joined.segments.append(segment)
-                joined.ends.append(joined.endIndex + segment.count)
             }
         }
         return joined
@@ -165,7 +190,9 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
                 case (.values(let leftValues), .values(let rightValues)):
                     if leftValues != rightValues { return false }
                 case (.elements(let leftDocument, let leftPositions), .elements(let rightDocument, let rightPositions))
-                where leftDocument === rightDocument && leftPositions == rightPositions:
+                where leftPositions == rightPositions
+                    && (leftDocument === rightDocument || leftDocument.hasSameContent(as: rightDocument)):
+                    // The same elements, or a page read again from the same text.
                     continue
                 default:
                     if !(0..<left.count).allSatisfy({ left.item(at: $0, equals: right, at: $0) }) { return false }
@@ -209,6 +236,7 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
             ]
         }
         var replaced = ListItems([])
+        replaced.whole = BuiltItems()
         for run in segments[..<segment] + pieces + segments[(segment + 1)...] where run.count > 0 {
             // Neighbouring built runs are one run.
             if case .values(let more) = run, case .values(let held)? = replaced.segments.last {
