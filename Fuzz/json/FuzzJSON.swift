@@ -68,9 +68,18 @@ func agree(_ node: JSONNode, _ value: JSONValue) {
         {
             fatalError("item \(index) reads \(items[index]), the tree \(elements[index])")
         }
-        let joined = items + ListItems(elements) + items
+        let joined = ListItems([]) + items + ListItems(elements) + items
         if joined.values != elements + elements + elements || joined != ListItems(elements + elements + elements) {
             fatalError("joined items differ: \(joined.values)")
+        }
+        // A record patch applies in place as it applies to the built page (or fails the same way).
+        for id in ["0", "1", "a", ""] {
+            let patch = DocumentPatch(changes: [PatchChange(id: id, items: [["id": "fuzz"]])])
+            let inPlace = Result { () throws(PatchError) -> [JSONValue] in try items.applying(patch).values }
+            let built = Result { () throws(PatchError) -> [JSONValue] in
+                try JSONValue.array(elements).applying(patch).arrayValue ?? []
+            }
+            if inPlace != built { fatalError("patching \(id) in place gave \(inPlace), the built page \(built)") }
         }
     case .object(let object):
         for (key, member) in object {

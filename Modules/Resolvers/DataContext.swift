@@ -314,7 +314,8 @@ public final class DataContext: Sendable {
 }
 
 /// A list bound in a context without being built: a path builds the one item it reaches, and
-/// the whole array is built once, the first time an expression takes it whole.
+/// the whole array is built the first time an expression takes it whole (once per page: the
+/// items keep what they built).
 @usableFromInline
 final class LazyList: @unchecked Sendable {
     // Sendable: `whole` is written once, under the lock.
