@@ -46,8 +46,12 @@ final class LazyJSON: @unchecked Sendable {
         case value(JSONValue)
         case node(JSONNode)
         case items(ListItems)
-        case patched(LazyJSON, DocumentPatch)
+        /// A value built from the first, with the patches applied in order (each that applies).
+        case patched(LazyJSON, [DocumentPatch])
     }
+
+    /// How many patches wait for a first read before they are applied at once.
+    private static let maxWaitingPatches = 32
 
     private let source: Source
     private let lock = NSLock()
@@ -63,8 +67,33 @@ final class LazyJSON: @unchecked Sendable {
     init(items: ListItems) { source = .items(items) }
 
     /// `base` with `patch` applied to its records (`base` itself when the patch does not apply
-    /// to it), patched when first read.
-    init(patching base: LazyJSON, with patch: DocumentPatch) { source = .patched(base, patch) }
+    /// to it): patched now when `base` is built, else when first read (the patches a response
+    /// collects wait together, at most `maxWaitingPatches`, over the one unbuilt value).
+    init(patching base: LazyJSON, with patch: DocumentPatch) {
+        if case .patched(let root, let waiting) = base.source, base.builtValue == nil,
+            waiting.count < Self.maxWaitingPatches
+        {
+            source = .patched(root, waiting + [patch])
+        } else if base.builtValue != nil || base.waitingPatches >= Self.maxWaitingPatches {
+            let built = base.value
+            source = .value((try? built.applying(patch)) ?? built)
+        } else {
+            source = .patched(base, [patch])
+        }
+    }
+
+    /// The value if it is built already.
+    private var builtValue: JSONValue? {
+        if case .value(let value) = source { return value }
+        lock.lock()
+        defer { lock.unlock() }
+        return built
+    }
+
+    /// How many patches wait for the first read.
+    private var waitingPatches: Int {
+        if case .patched(_, let waiting) = source { waiting.count } else { 0 }
+    }
 
     /// The value, built on first read.
     var value: JSONValue {
@@ -77,7 +106,10 @@ final class LazyJSON: @unchecked Sendable {
         case .value(let held): value = held
         case .node(let node): value = node.value
         case .items(let items): value = .array(items.values)
-        case .patched(let base, let patch): value = (try? base.value.applying(patch)) ?? base.value
+        case .patched(let base, let patches):
+            var patched = base.value
+            for patch in patches { patched = (try? patched.applying(patch)) ?? patched }
+            value = patched
         }
         built = value
         return value

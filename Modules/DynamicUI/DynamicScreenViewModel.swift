@@ -620,7 +620,10 @@ public final class DynamicScreenViewModel {
         confirmation = nil
         let config = JSONObject((request.action.config ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         // The row the confirmed action was fired for, else the screen's record.
-        let item = confirmationItem ?? (!responseIsList && data.objectValue != nil ? data : nil)
+        // (A list screen's response is its items, not a record.)
+        let showsList =
+            responseIsList && compiled.map { [.list, .search, .notification].contains($0.definition.pattern) } == true
+        let item = confirmationItem ?? (!showsList && data.objectValue != nil ? data : nil)
         confirmationItem = nil
         await apply(await run(request.action, config: config, item: item, confirmed: true))
         await onPerformed()
