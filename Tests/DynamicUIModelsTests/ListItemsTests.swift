@@ -240,6 +240,29 @@ struct ListItemsPatchTests {
         }
     }
 
+    /// Ids are compared by their bytes: two canonically equivalent spellings are two records,
+    /// on the page and among the items a change brings (few or many).
+    @Test func idsAreTheirBytes() throws {
+        let composed = "\u{E9}"
+        let decomposed = "e\u{301}"
+        for items in [
+            try Self.page([.string(composed), .string(decomposed)]),
+            ListItems(try Self.page([.string(composed), .string(decomposed)]).values),
+        ] {
+            let patched = try items.applying(DocumentPatch(changes: [PatchChange(id: decomposed, items: [["id": "x"]])]))
+            #expect(patched.values.map { $0["id"] } == [.string(composed), "x"])
+            #expect(
+                JSONValue.array(patched.values)
+                    == (try JSONValue.array(items.values).applying(
+                        DocumentPatch(changes: [PatchChange(id: decomposed, items: [["id": "x"]])]))))
+            for count in [1, 20] {
+                let brought: [JSONValue] = [["id": .string(composed)]] + (0..<count - 1).map { ["id": .string("n-\($0)")] }
+                let swapped = try items.applying(DocumentPatch(changes: [PatchChange(id: composed, items: brought)]))
+                #expect(swapped.count == count + 1, "a record of the other spelling is not a duplicate (\(count) items)")
+            }
+        }
+    }
+
     @Test func itemsReplacedInPlace() throws {
         let items = try Self.page(["a", "b", "c"])
         #expect(items.replacing(at: 0, with: []).values.map { $0["id"] } == ["b", "c"])

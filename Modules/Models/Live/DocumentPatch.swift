@@ -129,6 +129,13 @@ extension PatchChange {
     }
 }
 
+/// Whether two element ids are the same: by their UTF-8 bytes, as JSON keys are compared (two
+/// canonically equivalent spellings are two ids).
+private func sameId(_ id: String?, _ other: String) -> Bool {
+    guard let id else { return false }
+    return JSONKey.bytesEqual(id, other)
+}
+
 /// The kinds of element a patch finds by id (a zone and a slot may share an id, as the
 /// validator allows).
 private enum ElementKind: UInt8 {
@@ -167,7 +174,7 @@ private struct IdCensus {
         let length = change.id.utf8.count
         walk { kind, id, depth in
             // The lengths first: most ids differ in length, which costs less to see.
-            if let id, id.utf8.count == length, id == change.id, kinds.contains(kind) { found.append((kind, depth)) }
+            if let id, id.utf8.count == length, sameId(id, change.id), kinds.contains(kind) { found.append((kind, depth)) }
         }
         if found.count == 1 { return found[0] }
         let message =
@@ -189,15 +196,15 @@ private struct IdCensus {
             let lengths = ids.map(\.utf8.count)
             let kinds = brought.map(\.kind)
             // Few ids are compared one by one; many go through a table.
-            let index: [String: [Int]]? = ids.count > 16 ? Dictionary(grouping: ids.indices, by: { ids[$0] }) : nil
+            let index: [JSONKey: [Int]]? = ids.count > 16 ? Dictionary(grouping: ids.indices, by: { JSONKey(ids[$0]) }) : nil
             walk { kind, id, _ in
                 guard let id else { return }
                 if let index {
-                    for position in index[id] ?? [] where kinds[position] == kind { counts[position] += 1 }
+                    for position in index[JSONKey(id)] ?? [] where kinds[position] == kind { counts[position] += 1 }
                 } else {
                     let length = id.utf8.count
                     for position in ids.indices
-                    where lengths[position] == length && kinds[position] == kind && ids[position] == id {
+                    where lengths[position] == length && kinds[position] == kind && sameId(ids[position], id) {
                         counts[position] += 1
                     }
                 }
@@ -282,7 +289,7 @@ extension [Zone] {
 
     /// Replaces the zone `id` (at any depth) with `items`; the zone replaced, if found.
     fileprivate mutating func replace(zone id: String, with items: [Zone]) -> Zone? {
-        if let index = firstIndex(where: { $0.id == id }) {
+        if let index = firstIndex(where: { sameId($0.id, id) }) {
             let removed = self[index]
             replaceSubrange(index...index, with: items)
             return removed
@@ -310,7 +317,7 @@ extension [Zone] {
 
 extension [Slot] {
     fileprivate mutating func replace(id: String, with items: [Slot]) -> Slot? {
-        guard let index = firstIndex(where: { $0.id == id }) else { return nil }
+        guard let index = firstIndex(where: { sameId($0.id, id) }) else { return nil }
         let removed = self[index]
         replaceSubrange(index...index, with: items)
         return removed
@@ -336,7 +343,7 @@ extension ViewNode {
             var nodes = try change.decodedItems(as: ViewNode.self, at: location, limits: limits)
             if let resolver { nodes = resolver.fitAll(nodes, at: location.appending(key: "items")) }
             let removed: ViewNode?
-            if root.nodeId == change.id {
+            if sameId(root.nodeId, change.id) {
                 guard nodes.count == 1 else {
                     throw PatchError(
                         code: .invalidItem, location: location.appending(key: "items"),
@@ -371,12 +378,12 @@ extension ViewNode {
     fileprivate mutating func replace(
         node id: String, with items: [ViewNode], at location: JSONLocation
     ) throws(PatchError) -> ViewNode? {
-        if let index = children.firstIndex(where: { $0.nodeId == id }) {
+        if let index = children.firstIndex(where: { sameId($0.nodeId, id) }) {
             let removed = children[index]
             children.replaceSubrange(index...index, with: items)
             return removed
         }
-        for (key, nested) in props.nestedNodes where nested.nodeId == id {
+        for (key, nested) in props.nestedNodes where sameId(nested.nodeId, id) {
             guard items.count <= 1, let replaced = props.replacing(key, with: items.first) else {
                 throw PatchError(
                     code: .invalidItem, location: location.appending(key: "items"),
@@ -488,7 +495,7 @@ extension JSONValue {
     fileprivate mutating func replace(record id: String, with items: [JSONValue]) -> JSONValue? {
         switch self {
         case .array(var elements):
-            if let index = elements.firstIndex(where: { $0.recordId == id }) {
+            if let index = elements.firstIndex(where: { sameId($0.recordId, id) }) {
                 let removed = elements[index]
                 elements.replaceSubrange(index...index, with: items)
                 self = .array(elements)
@@ -543,7 +550,7 @@ extension ListItems {
         try patch.forEachChange { change, location throws(PatchError) in
             let walk = { (body: (ElementKind, String?, Int) -> Void) in for id in ids { body(.record, id, 0) } }
             _ = try IdCensus.target(of: change, among: [.record], at: location, walk: walk)
-            guard let position = ids.firstIndex(of: change.id) else { return }
+            guard let position = ids.firstIndex(where: { sameId($0, change.id) }) else { return }
             let brought = broughtIds[changeIndex]
             changeIndex += 1
             items = items.replacing(at: position, with: change.items)
