@@ -275,3 +275,9 @@ struct ListItemsPatchTests {
         #expect(ListItems([1, 2]).replacing(at: 1, with: [3, 4]) == [1, 3, 4])
     }
 }
+
+@Test func listItemsDescribeThemselvesWithoutTheirItems() throws {
+    let items = try #require(ListItems(array: try JSONReader().document(#"[1, 2]"#).root)) + [3]
+    #expect(items.description == "ListItems(3 items, 2 held in a document)")
+    #expect("\(ListItems([]))" == "ListItems(0 items, 0 held in a document)")
+}

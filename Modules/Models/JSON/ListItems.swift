@@ -282,3 +282,9 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
         return (low, position - (low == 0 ? 0 : ends[low - 1]))
     }
 }
+
+extension ListItems: CustomStringConvertible {
+    /// How many items there are and how many of them are held in a document (never the items:
+    /// a page can be long).
+    public var description: String { "ListItems(\(count) items, \(unbuiltCount) held in a document)" }
+}
