@@ -213,7 +213,15 @@ struct ListItemsPatchTests {
                 }
                 return PatchChange(id: target, items: brought)
             }
-            if Self.expectSame(items, DocumentPatch(changes: changes), "round \(round): \(ids) \(changes)") { applied += 1 }
+            if Self.expectSame(items, DocumentPatch(changes: changes), "round \(round): \(ids) \(changes)") {
+                applied += 1
+                // Patched again: the ids kept from the first patch find the records.
+                let once = try items.applying(DocumentPatch(changes: changes))
+                Self.expectSame(once, DocumentPatch(changes: changes.reversed()), "round \(round), again")
+                Self.expectSame(
+                    once, DocumentPatch(changes: [PatchChange(id: "r-1"), PatchChange(id: "new-\(round)-0")]),
+                    "round \(round), a third")
+            }
         }
         // Both outcomes are exercised: patches that apply and patches refused.
         #expect(applied > 60 && applied < 340, "\(applied) of 400 applied")
@@ -260,6 +268,19 @@ struct ListItemsPatchTests {
                 let swapped = try items.applying(DocumentPatch(changes: [PatchChange(id: composed, items: brought)]))
                 #expect(swapped.count == count + 1, "a record of the other spelling is not a duplicate (\(count) items)")
             }
+        }
+    }
+
+    /// Ids of any length (inline strings up to 15 bytes, stored ones beyond) find their record.
+    @Test func idsOfEveryLength() throws {
+        for length in [1, 7, 15, 16, 17, 40] {
+            let ids = (0..<5).map { String(repeating: "x", count: length - 1) + String($0) }
+            let items = try Self.page(ids.map { .string($0) })
+            let patched = try items.applying(DocumentPatch(changes: [PatchChange(id: ids[3], items: [["id": "n"]])]))
+            #expect(patched.values.map { $0["id"] } == ids.prefix(3).map { .string($0) } + ["n", .string(ids[4])], "\(length)")
+            // A stored copy of an inline id (made from its bytes) is the same id.
+            let rebuilt = String(decoding: Array(ids[2].utf8), as: UTF8.self)
+            #expect(try items.applying(DocumentPatch(changes: [PatchChange(id: rebuilt)])).count == 4, "\(length)")
         }
     }
 

@@ -55,9 +55,11 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
 
     /// Where items held in a document are kept once they are built whole.
     private final class BuiltItems: @unchecked Sendable {
-        // Sendable: `values` is written once, under the lock.
+        // Sendable: `values` and `recordIds` are written under the lock, each for the same items.
         let lock = NSLock()
         var values: [JSONValue]?
+        /// The items' record ids, when every item is a record (a record patch reads them).
+        var recordIds: [String]?
     }
 
     /// Items already built.
@@ -251,17 +253,51 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
         return replaced
     }
 
-    /// The `id` of the item at `position` when it is a record (a string, or a whole number as
-    /// text), read in place.
-    func recordId(at position: Int) -> String? {
-        if segments.isEmpty { return built[position].recordId }
-        let (segment, offset) = locate(position)
-        switch segments[segment] {
-        case .values(let values): return values[offset].recordId
-        case .elements(let document, let positions):
-            guard let id = JSONNode(document: document, index: positions[offset])["id"] else { return nil }
-            return id.stringValue ?? id.numberValue?.intValue.map(String.init)
+    /// The record id of every item, in order (read in place, run by run), or nil when an item
+    /// is not a record; kept with the items once read.
+    var recordIds: [String]? {
+        if let whole {
+            whole.lock.lock()
+            defer { whole.lock.unlock() }
+            if let ids = whole.recordIds { return ids }
         }
+        var ids: [String] = []
+        ids.reserveCapacity(count)
+        for run in runs.segments {
+            switch run {
+            case .values(let values):
+                for value in values {
+                    guard let id = value.recordId else { return nil }
+                    ids.append(id)
+                }
+            case .elements(let document, let positions):
+                for position in positions {
+                    guard let id = Self.recordId(of: JSONNode(document: document, index: position)) else { return nil }
+                    ids.append(id)
+                }
+            }
+        }
+        keep(recordIds: ids)
+        return ids
+    }
+
+    /// Keeps `ids` as these items' record ids (which they must be).
+    mutating func remember(recordIds ids: [String]) {
+        if whole == nil { whole = BuiltItems() }
+        keep(recordIds: ids)
+    }
+
+    private func keep(recordIds ids: [String]) {
+        guard let whole else { return }
+        whole.lock.lock()
+        whole.recordIds = ids
+        whole.lock.unlock()
+    }
+
+    /// The id of a record held in a document, as `JSONValue`'s record id reads it.
+    private static func recordId(of node: JSONNode) -> String? {
+        guard let id = node["id"] else { return nil }
+        return id.stringValue ?? id.numberValue?.intValue.map(String.init)
     }
 
     /// Hashes the number of items (equal lists have equal counts; hashing the items would build them).

@@ -130,9 +130,18 @@ extension PatchChange {
 }
 
 /// Whether two element ids are the same: by their UTF-8 bytes, as JSON keys are compared (two
-/// canonically equivalent spellings are two ids).
+/// canonically equivalent spellings are two ids). Two inline strings (up to 15 bytes, flagged
+/// in bit 61 of the second word, unused bytes zeroed) are equal exactly when their words are,
+/// which settles most ids without a comparison of their text.
+@inline(__always)
 private func sameId(_ id: String?, _ other: String) -> Bool {
     guard let id else { return false }
+    if MemoryLayout<String>.size == 16 {
+        let words = unsafeBitCast(id, to: (UInt64, UInt64).self)
+        let otherWords = unsafeBitCast(other, to: (UInt64, UInt64).self)
+        if words == otherWords { return true }
+        if words.1 & otherWords.1 & (1 << 61) != 0 { return false }
+    }
     return JSONKey.bytesEqual(id, other)
 }
 
@@ -174,7 +183,9 @@ private struct IdCensus {
         let length = change.id.utf8.count
         walk { kind, id, depth in
             // The lengths first: most ids differ in length, which costs less to see.
-            if let id, id.utf8.count == length, sameId(id, change.id), kinds.contains(kind) { found.append((kind, depth)) }
+            if let id, id.utf8.count == length, sameId(id, change.id), kinds.contains(kind) {
+                found.append((kind, depth))
+            }
         }
         if found.count == 1 { return found[0] }
         let message =
@@ -532,12 +543,8 @@ extension ListItems {
     /// place: items held in a document stay there, and only the items the changes bring are
     /// values. Otherwise (records nested in other items) the built page is patched.
     public func applying(_ patch: DocumentPatch) throws(PatchError) -> ListItems {
-        var ids: [String] = []
-        ids.reserveCapacity(count)
-        for position in indices {
-            guard let id = recordId(at: position) else { return try patchedAsBuilt(patch) }
-            ids.append(id)
-        }
+        // The ids, read in place (or kept from the patch that made these items).
+        guard var ids = recordIds else { return try patchedAsBuilt(patch) }
         var broughtIds: [[String]] = []
         for change in patch.changes.prefix(DocumentPatch.maxChanges) {
             let brought = change.items.compactMap { $0.objectValue == nil ? nil : $0.recordId }
@@ -560,6 +567,7 @@ extension ListItems {
                 brought: brought.enumerated().map { (kind: .record, id: $0.element, item: $0.offset) }, limits: unlimited,
                 at: location, walk: walk)
         }
+        items.remember(recordIds: ids)
         return items
     }
 
