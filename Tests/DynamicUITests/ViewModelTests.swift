@@ -193,6 +193,35 @@ struct ViewModelTests {
         #expect(TextRenderer(rowLimit: 30).render(try model.render(options: RenderOptions())).contains("row \"Nuevo\""))
     }
 
+    /// A bare array is a list too: its items stay in the document and are the screen's `data`.
+    @Test func aBareArrayPageIsTheList() async throws {
+        let fixture = Fixture()
+        let model = try await fixture.materialsList(answering: .json(200, materials(0..<5)))
+        guard case .success(let items, _, false) = model.dataState else {
+            Issue.record("\(model.dataState)")
+            return
+        }
+        #expect(items.count == 5 && items.unbuiltCount == 5 && model.hasData)
+        let context = try model.context()
+        #expect(context.defaultItems == items)
+        #expect(try ExpressionCompiler().expression("data.isEmpty").evaluate(in: context) == false)
+        #expect(TextRenderer(rowLimit: 10).render(try model.render(options: RenderOptions())).contains("row \"Material 4\""))
+        #expect(model.data == materials(0..<5))
+    }
+
+    /// A detail screen's record is its data: a patch to it changes both.
+    @Test func aDetailRecordPatchChangesItsData() async throws {
+        let fixture = Fixture()
+        await fixture.harness.transport.on(.get, "/v1/materials/mat-1", .json(200, ["id": "mat-1", "title": "Álgebra"]))
+        let model = try await fixture.loaded("material-detail", params: ["id": "mat-1"])
+        #expect(model.data["title"] == "Álgebra")
+        try model.applyToData(DocumentPatch(changes: [PatchChange(id: "mat-1", items: [["id": "mat-1", "title": "Geometría"]])]))
+        #expect(model.data == ["id": "mat-1", "title": "Geometría"])
+        guard case .success(let items, _, _) = model.dataState else { return }
+        #expect(items == [["id": "mat-1", "title": "Geometría"]])
+        #expect(TextRenderer().render(try model.render(options: RenderOptions())).contains("Geometría"))
+    }
+
     @Test func detailConfirmDeleteThenBack() async throws {
         let fixture = Fixture()
         await fixture.harness.transport.on(
