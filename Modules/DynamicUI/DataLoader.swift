@@ -212,7 +212,7 @@ public actor DataLoader {
         case .array(let array): return array
         case .null: return []
         case .object:
-            for key in ["items", "data", "results"] {
+            for key in ListItems.responseListKeys {
                 if let array = json[key]?.arrayValue { return array }
             }
             return [json]
@@ -227,7 +227,7 @@ public actor DataLoader {
         case .array: return (ListItems(array: root) ?? [], true)
         case .null: return ([], false)
         case .object:
-            for key in ["items", "data", "results"] {
+            for key in ListItems.responseListKeys {
                 if let node = root[key], let items = ListItems(array: node) { return (items, true) }
             }
             return ([root.value], false)

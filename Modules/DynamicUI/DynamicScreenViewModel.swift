@@ -30,6 +30,10 @@ public final class DynamicScreenViewModel {
     private var responseItems: ListItems = []
     /// Whether a load has given data (answered without building it).
     public var hasData: Bool { !response.isNull }
+    /// Whether the screen is a list of the response's items (its `data` is then the items).
+    private var showsList: Bool {
+        responseIsList && compiled.map { [.list, .search, .notification].contains($0.definition.pattern) } == true
+    }
     /// Form values and errors.
     public let formState = FormState()
     /// The search query (`q` is sent with the data request).
@@ -461,7 +465,7 @@ public final class DynamicScreenViewModel {
         // bound without being built (a path builds the item it reaches), also while the next
         // load runs.
         var items: ListItems?
-        if [.list, .search, .notification].contains(compiled.definition.pattern), responseIsList {
+        if showsList {
             if case .success(let loaded, _, _) = dataState { items = loaded } else { items = responseItems }
         }
         return try compiled.context(
@@ -621,8 +625,6 @@ public final class DynamicScreenViewModel {
         let config = JSONObject((request.action.config ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         // The row the confirmed action was fired for, else the screen's record.
         // (A list screen's response is its items, not a record.)
-        let showsList =
-            responseIsList && compiled.map { [.list, .search, .notification].contains($0.definition.pattern) } == true
         let item = confirmationItem ?? (!showsList && data.objectValue != nil ? data : nil)
         confirmationItem = nil
         await apply(await run(request.action, config: config, item: item, confirmed: true))

@@ -560,7 +560,7 @@ struct ScreenLowering {
         if let items = context.defaultItems { return items }
         let data = context.defaultObject
         if let array = data.arrayValue { return ListItems(array) }
-        for key in ["items", "data", "results"] { if let array = data[key]?.arrayValue { return ListItems(array) } }
+        for key in ListItems.responseListKeys { if let array = data[key]?.arrayValue { return ListItems(array) } }
         return []
     }
 

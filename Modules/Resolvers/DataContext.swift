@@ -343,40 +343,20 @@ final class LazyList: @unchecked Sendable {
         return whole != nil
     }
 
-    /// The value at `steps[first...]` below the list, as `JSONValue.member` steps an array
-    /// (an index or numeric key; `isEmpty`, `isNotEmpty`, `count`), building only the item reached.
-    func resolve(_ steps: UnsafeBufferPointer<JSONLocation.Component>, from first: Int) -> JSONValue {
-        guard first < steps.count else { return value }
-        let position: Int
-        switch steps[first] {
-        case .index(let index):
-            position = index
-        case .key(let key):
-            if let digit = key.utf8.first, digit >= 0x30, digit <= 0x39, let index = Int(key) {
-                position = index
-            } else {
-                let answer: JSONValue
-                switch key {
-                case "isEmpty": answer = .bool(items.isEmpty)
-                case "isNotEmpty": answer = .bool(!items.isEmpty)
-                case "count": answer = .number(JSONNumber(items.count))
-                default: return .null
-                }
-                return follow(answer, steps, from: first + 1)
+    /// The value one `step` below the list, by `JSONValue.member`'s rules for an array (an
+    /// index or numeric key; `isEmpty`, `isNotEmpty`, `count`), building only the item it
+    /// reaches; the whole list when there is no step; nil when there is nothing there.
+    func member(_ step: JSONLocation.Component?) -> JSONValue? {
+        let index: Int
+        switch step {
+        case nil: return value
+        case .index(let position)?: index = position
+        case .key(let key)?:
+            guard let position = JSONValue.arrayIndex(key) else {
+                return JSONValue.computedMember(key, isEmpty: items.isEmpty, count: .number(JSONNumber(items.count)))
             }
+            index = position
         }
-        guard items.indices.contains(position) else { return .null }
-        return follow(items[position], steps, from: first + 1)
-    }
-
-    private func follow(_ start: JSONValue, _ steps: UnsafeBufferPointer<JSONLocation.Component>, from first: Int) -> JSONValue {
-        var current = start
-        var next = first
-        while next < steps.count {
-            guard let value = current.member(steps[next]) else { return .null }
-            current = value
-            next += 1
-        }
-        return current
+        return items.indices.contains(index) ? items[index] : nil
     }
 }

@@ -89,23 +89,28 @@ extension PathExpression {
         components.withUnsafeBufferPointer { steps in
             var current: JSONValue
             var next = 0
+            var list: LazyList?
             switch root {
             case .relative:
-                if let list = context.defaultList { return list.resolve(steps, from: 0) }
+                list = context.defaultList
                 current = context.storedDefault
             case .scoped:
                 if !steps.isEmpty, case .key(let name) = steps[0], let scoped = context.scoped(name) {
+                    next = 1
                     switch scoped {
-                    case .value(let value):
-                        current = value
-                        next = 1
-                    case .list(let list):
-                        return list.resolve(steps, from: 1)
+                    case .value(let value): current = value
+                    case .list(let bound): (list, current) = (bound, .null)
                     }
                 } else {
-                    if let list = context.defaultList { return list.resolve(steps, from: 0) }
+                    list = context.defaultList
                     current = context.storedDefault
                 }
+            }
+            if let list {
+                // A list bound without being built: its first step builds only what it reaches.
+                guard let reached = list.member(next < steps.count ? steps[next] : nil) else { return .null }
+                current = reached
+                next += 1
             }
             while next < steps.count {
                 guard let value = current.member(steps[next]) else { return .null }
@@ -129,18 +134,31 @@ extension JSONValue {
             case .object(let object):
                 if let value = object[key] { return value }
             case .array(let array):
-                if let first = key.utf8.first, first >= 0x30, first <= 0x39, let index = Int(key) {
-                    return array.indices.contains(index) ? array[index] : nil
-                }
+                if let index = Self.arrayIndex(key) { return array.indices.contains(index) ? array[index] : nil }
             default:
                 break
             }
-            switch key {
-            case "isEmpty": return .bool(isEmptyValue)
-            case "isNotEmpty": return .bool(!isEmptyValue)
-            case "count": return countValue
-            default: return nil
-            }
+            return Self.computedMember(key, isEmpty: isEmptyValue, count: countValue)
+        }
+    }
+
+    /// A numeric key read as an array index (`items.0`); nil for a name.
+    static func arrayIndex(_ key: String) -> Int? {
+        guard let first = key.utf8.first, first >= 0x30, first <= 0x39 else { return nil }
+        return Int(key)
+    }
+
+    /// The members computed for a value that has none of that name: `isEmpty`, `isNotEmpty`
+    /// and `count`.
+    @inline(__always)
+    static func computedMember(
+        _ key: String, isEmpty: @autoclosure () -> Bool, count: @autoclosure () -> JSONValue
+    ) -> JSONValue? {
+        switch key {
+        case "isEmpty": .bool(isEmpty())
+        case "isNotEmpty": .bool(!isEmpty())
+        case "count": count()
+        default: nil
         }
     }
 

@@ -71,7 +71,7 @@
         var rowItems: ListItems {
             if case .success(let items, _, _) = dataState { return items }
             if let array = data.arrayValue { return ListItems(array) }
-            for key in ["items", "data", "results"] {
+            for key in ListItems.responseListKeys {
                 if let array = data[key]?.arrayValue { return ListItems(array) }
             }
             return []

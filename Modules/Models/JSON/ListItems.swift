@@ -49,11 +49,11 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
     private var segments: [Segment]
     /// The number of items up to the end of each run.
     private var ends: [Int]
-    /// The items built whole, once, when they are held in a document and asked for whole (the
-    /// copies of these items share it).
+    /// What these items keep once read: the items built whole (when they are held in a
+    /// document) and their record ids (the copies of these items share it).
     private var whole: BuiltItems?
 
-    /// Where items held in a document are kept once they are built whole.
+    /// Where items keep what was read from them whole.
     private final class BuiltItems: @unchecked Sendable {
         // Sendable: `values` and `recordIds` are written under the lock, each for the same items.
         let lock = NSLock()
@@ -61,6 +61,10 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
         /// The items' record ids, when every item is a record (a record patch reads them).
         var recordIds: [String]?
     }
+
+    /// The members of a response object that hold its list, in the order they are looked for
+    /// (`{"items": [...]}`, `{"data": [...]}`, `{"results": [...]}`).
+    package static let responseListKeys = ["items", "data", "results"]
 
     /// Items already built.
     public init(_ values: [JSONValue]) {
@@ -79,10 +83,7 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
         var positions: [Int] = []
         positions.reserveCapacity(node.count)
         node.forEachElement { element, _ in positions.append(element.index) }
-        built = []
-        segments = positions.isEmpty ? [] : [.elements(node.document, positions)]
-        ends = positions.isEmpty ? [] : [positions.count]
-        whole = positions.isEmpty ? nil : BuiltItems()
+        self.init(runs: [.elements(node.document, positions)])
     }
 
     /// The runs, the built items as one when none is held in a document.
@@ -161,21 +162,7 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
 
     /// The items of `lhs` followed by those of `rhs` (a page appended), each kept where it is held.
     public static func + (lhs: ListItems, rhs: ListItems) -> ListItems {
-        if lhs.segments.isEmpty, rhs.segments.isEmpty { return ListItems(lhs.built + rhs.built) }
-        var joined = lhs
-        (joined.segments, joined.ends) = lhs.runs
-        joined.built = []
-        joined.whole = BuiltItems()
-        for segment in rhs.runs.segments {
-            if case .values(let more) = segment, case .values(let held)? = joined.segments.last {
-                joined.segments[joined.segments.count - 1] = .values(held + more)
-                joined.ends[joined.ends.count - 1] += more.count
-            } else {
-                joined.ends.append((joined.ends.last ?? 0) + segment.count)
-                joined.segments.append(segment)
-            }
-        }
-        return joined
+        ListItems(runs: lhs.runs.segments + rhs.runs.segments)
     }
 
     /// Whether both hold equal items in order (the same elements of the same document compare
@@ -237,20 +224,27 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
                 .elements(document, Array(positions[(offset + 1)...])),
             ]
         }
-        var replaced = ListItems([])
-        replaced.whole = BuiltItems()
-        for run in segments[..<segment] + pieces + segments[(segment + 1)...] where run.count > 0 {
-            // Neighbouring built runs are one run.
-            if case .values(let more) = run, case .values(let held)? = replaced.segments.last {
-                replaced.segments[replaced.segments.count - 1] = .values(held + more)
-                replaced.ends[replaced.ends.count - 1] += more.count
+        return ListItems(runs: Array(segments[..<segment]) + pieces + segments[(segment + 1)...])
+    }
+
+    /// Items of `runs`, in order: empty runs left out, neighbouring built runs made one, and
+    /// items that are all built held as built items.
+    private init(runs: [Segment]) {
+        self.init([])
+        for run in runs where run.count > 0 {
+            if case .values(let more) = run, case .values(let held)? = segments.last {
+                segments[segments.count - 1] = .values(held + more)
+                ends[ends.count - 1] += more.count
             } else {
-                replaced.segments.append(run)
-                replaced.ends.append((replaced.ends.last ?? 0) + run.count)
+                segments.append(run)
+                ends.append((ends.last ?? 0) + run.count)
             }
         }
-        if replaced.segments.count == 1, case .values(let values) = replaced.segments[0] { return ListItems(values) }
-        return replaced
+        if segments.count == 1, case .values(let values) = segments[0] {
+            self = ListItems(values)
+        } else if !segments.isEmpty {
+            whole = BuiltItems()
+        }
     }
 
     /// The record id of every item, in order (read in place, run by run), or nil when an item
@@ -272,7 +266,8 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
                 }
             case .elements(let document, let positions):
                 for position in positions {
-                    guard let id = Self.recordId(of: JSONNode(document: document, index: position)) else { return nil }
+                    let node = JSONNode(document: document, index: position)
+                    guard let id = JSONValue.recordId(of: node["id"]?.value) else { return nil }
                     ids.append(id)
                 }
             }
@@ -292,12 +287,6 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
         whole.lock.lock()
         whole.recordIds = ids
         whole.lock.unlock()
-    }
-
-    /// The id of a record held in a document, as `JSONValue`'s record id reads it.
-    private static func recordId(of node: JSONNode) -> String? {
-        guard let id = node["id"] else { return nil }
-        return id.stringValue ?? id.numberValue?.intValue.map(String.init)
     }
 
     /// Hashes the number of items (equal lists have equal counts; hashing the items would build them).

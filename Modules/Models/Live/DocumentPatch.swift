@@ -479,8 +479,11 @@ extension JSONValue {
     }
 
     /// The id of a record (an object with a string or whole-number `id`).
-    var recordId: String? {
-        switch self["id"] {
+    var recordId: String? { Self.recordId(of: self["id"]) }
+
+    /// A record's id from the value of its `id` member: a string, or a whole number as text.
+    static func recordId(of id: JSONValue?) -> String? {
+        switch id {
         case .string(let id)?: id
         case .number(let number)?: number.intValue.map(String.init)
         default: nil
