@@ -177,13 +177,11 @@ public final class DataContext: Sendable {
     /// What relative paths (a slot's `field`) and unknown root names read. When it is a list
     /// screen's items (`screen(items:)`), reading it here builds them all; a path builds only
     /// the items it reaches.
-    public var defaultObject: JSONValue { defaultList?.value ?? storedDefault }
+    public var defaultObject: JSONValue { defaultItems.map { .array($0.values) } ?? storedDefault }
     /// The items the default object is when it is a list screen's, bound without being built.
-    public var defaultItems: ListItems? { defaultList?.items }
+    public let defaultItems: ListItems?
     /// The default object when it is a value.
     let storedDefault: JSONValue
-    /// The default object when it is a list bound lazily.
-    let defaultList: LazyList?
     /// Time, locale and limits.
     public let environment: EvaluationEnvironment
     /// `environment.limits.maxEvaluationSteps`, kept apart so evaluation does not copy the
@@ -193,7 +191,7 @@ public final class DataContext: Sendable {
     @usableFromInline let values: [JSONValue]
     /// A list bound by name without being built (a list screen's `data`), and its place in
     /// `names` (-1 for none; `values` holds `null` there).
-    @usableFromInline let list: LazyList?
+    @usableFromInline let list: ListItems?
     @usableFromInline let listSlot: Int
 
     /// A root context with the given names and default object.
@@ -202,7 +200,7 @@ public final class DataContext: Sendable {
         self.names = bindings.map(\.0)
         self.values = bindings.map(\.1)
         self.storedDefault = defaultObject
-        self.defaultList = nil
+        self.defaultItems = nil
         self.list = nil
         self.listSlot = -1
         self.environment = environment
@@ -212,26 +210,25 @@ public final class DataContext: Sendable {
     /// A root context whose `name` and default object are `items`, each item built only when a
     /// path reaches it.
     init(_ bindings: [(String, JSONValue)], list name: String, items: ListItems, environment: EvaluationEnvironment) {
-        let list = LazyList(items)
         self.parent = nil
         self.names = bindings.map(\.0)
         self.values = bindings.map(\.1)
         self.listSlot = names.firstIndex(of: name) ?? -1
-        self.list = listSlot < 0 ? nil : list
+        self.list = listSlot < 0 ? nil : items
         self.storedDefault = .null
-        self.defaultList = list
+        self.defaultItems = items
         self.environment = environment
         self.maxEvaluationSteps = environment.limits.maxEvaluationSteps
     }
 
     private init(
-        parent: DataContext, names: [String], values: [JSONValue], defaultObject: JSONValue, defaultList: LazyList?
+        parent: DataContext, names: [String], values: [JSONValue], defaultObject: JSONValue, defaultItems: ListItems?
     ) {
         self.parent = parent
         self.names = names
         self.values = values
         self.storedDefault = defaultObject
-        self.defaultList = defaultList
+        self.defaultItems = defaultItems
         self.list = nil
         self.listSlot = -1
         self.environment = parent.environment
@@ -242,14 +239,14 @@ public final class DataContext: Sendable {
     public func child(_ bindings: [(String, JSONValue)], defaultObject: JSONValue? = nil) -> DataContext {
         DataContext(
             parent: self, names: bindings.map(\.0), values: bindings.map(\.1),
-            defaultObject: defaultObject ?? storedDefault, defaultList: defaultObject == nil ? defaultList : nil)
+            defaultObject: defaultObject ?? storedDefault, defaultItems: defaultObject == nil ? defaultItems : nil)
     }
 
     /// The context of one list row: `item` and `index`, with the item as default object.
     public func item(_ item: JSONValue, index: Int) -> DataContext {
         DataContext(
             parent: self, names: ["item", "index"], values: [item, .number(JSONNumber(index))], defaultObject: item,
-            defaultList: nil)
+            defaultItems: nil)
     }
 
     /// The context of a component body: a child of the root holding only the parameters, so the
@@ -267,7 +264,7 @@ public final class DataContext: Sendable {
         // Recursion over the immutable `parent` borrows each scope; a loop over a `var` would
         // retain and release every scope it passes (a row's lookups pass two or three).
         for index in names.indices where names[index] == name {
-            return index == listSlot ? list.unsafelyUnwrapped.value : values[index]
+            return index == listSlot ? .array(list.unsafelyUnwrapped.values) : values[index]
         }
         return parent?.lookup(name)
     }
@@ -283,7 +280,7 @@ public final class DataContext: Sendable {
     /// A name's binding: a value, or a list built as it is read.
     enum Scoped {
         case value(JSONValue)
-        case list(LazyList)
+        case list(ListItems)
     }
 
     /// A screen's root context (seed 000 §5): user, context, slot data, endpoint data (also the
@@ -313,50 +310,21 @@ public final class DataContext: Sendable {
     ]
 }
 
-/// A list bound in a context without being built: a path builds the one item it reaches, and
-/// the whole array is built the first time an expression takes it whole (once per page: the
-/// items keep what they built).
-@usableFromInline
-final class LazyList: @unchecked Sendable {
-    // Sendable: `whole` is written once, under the lock.
-    let items: ListItems
-    private let lock = NSLock()
-    private var whole: JSONValue?
-
-    init(_ items: ListItems) { self.items = items }
-
-    /// The whole list as an array value (built on first use).
-    @usableFromInline
-    var value: JSONValue {
-        lock.lock()
-        defer { lock.unlock() }
-        if let whole { return whole }
-        let built = JSONValue.array(items.values)
-        whole = built
-        return built
-    }
-
-    /// Whether the whole list has been built.
-    var isBuilt: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return whole != nil
-    }
-
-    /// The value one `step` below the list, by `JSONValue.member`'s rules for an array (an
-    /// index or numeric key; `isEmpty`, `isNotEmpty`, `count`), building only the item it
-    /// reaches; the whole list when there is no step; nil when there is nothing there.
-    func member(_ step: JSONLocation.Component?) -> JSONValue? {
+extension ListItems {
+    /// The value one `step` below a list bound without being built, by `JSONValue.member`'s
+    /// rules for an array (an index or numeric key; `isEmpty`, `isNotEmpty`, `count`), building
+    /// only the item it reaches; the whole list when there is no step; nil when nothing is there.
+    func pathStep(_ step: JSONLocation.Component?) -> JSONValue? {
         let index: Int
         switch step {
-        case nil: return value
+        case nil: return .array(values)
         case .index(let position)?: index = position
         case .key(let key)?:
             guard let position = JSONValue.arrayIndex(key) else {
-                return JSONValue.computedMember(key, isEmpty: items.isEmpty, count: .number(JSONNumber(items.count)))
+                return JSONValue.computedMember(key, isEmpty: isEmpty, count: .number(JSONNumber(count)))
             }
             index = position
         }
-        return items.indices.contains(index) ? items[index] : nil
+        return indices.contains(index) ? self[index] : nil
     }
 }

@@ -89,10 +89,10 @@ extension PathExpression {
         components.withUnsafeBufferPointer { steps in
             var current: JSONValue
             var next = 0
-            var list: LazyList?
+            var list: ListItems?
             switch root {
             case .relative:
-                list = context.defaultList
+                list = context.defaultItems
                 current = context.storedDefault
             case .scoped:
                 if !steps.isEmpty, case .key(let name) = steps[0], let scoped = context.scoped(name) {
@@ -102,13 +102,13 @@ extension PathExpression {
                     case .list(let bound): (list, current) = (bound, .null)
                     }
                 } else {
-                    list = context.defaultList
+                    list = context.defaultItems
                     current = context.storedDefault
                 }
             }
             if let list {
                 // A list bound without being built: its first step builds only what it reaches.
-                guard let reached = list.member(next < steps.count ? steps[next] : nil) else { return .null }
+                guard let reached = list.pathStep(next < steps.count ? steps[next] : nil) else { return .null }
                 current = reached
                 next += 1
             }

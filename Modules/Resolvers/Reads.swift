@@ -66,9 +66,8 @@ extension DataContext {
         var changed: Set<String> = []
         for index in names.indices {
             if index == listSlot || index == other.listSlot {
-                // A list bound lazily: the same list, or lists of equal items, without building them.
-                guard index == listSlot, index == other.listSlot, let mine = list, let theirs = other.list,
-                    mine === theirs || mine.items == theirs.items
+                // A list bound lazily: lists of equal items (the same elements compare unread).
+                guard index == listSlot, index == other.listSlot, let mine = list, let theirs = other.list, mine == theirs
                 else {
                     changed.insert(names[index])
                     continue
@@ -77,9 +76,9 @@ extension DataContext {
                 changed.insert(names[index])
             }
         }
-        switch (defaultList, other.defaultList) {
+        switch (defaultItems, other.defaultItems) {
         case (nil, nil): if storedDefault != other.storedDefault { changed.insert("") }
-        case (let mine?, let theirs?): if mine !== theirs, mine.items != theirs.items { changed.insert("") }
+        case (let mine?, let theirs?): if mine != theirs { changed.insert("") }
         default: changed.insert("")
         }
         return changed

@@ -39,7 +39,7 @@ struct DocumentItemsRenderTests {
                 let text = TextRenderer(rowLimit: values.count + 1)
                 #expect(text.render(read) == text.render(built), "\(key) at \(sizeClass)")
                 // Drawing the rows built their items one at a time, never the list whole.
-                #expect(try #require(lazy.list).isBuilt == false, "\(key)")
+                #expect(try #require(lazy.list).isBuiltWhole == false, "\(key)")
             }
             drawn += 1
         }

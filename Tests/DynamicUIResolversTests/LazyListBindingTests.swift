@@ -69,10 +69,10 @@ struct LazyListBindingTests {
             _ = try outcome(text, in: context)
             _ = try outcome(text, in: context.item(["title": "x"], index: 0))
         }
-        #expect(!list.isBuilt)
+        #expect(!list.isBuiltWhole)
         // Taking the list whole builds it, once.
         #expect(try outcome("data | count", in: context) == "1000")
-        #expect(list.isBuilt)
+        #expect(list.isBuiltWhole)
     }
 
     @Test func changedNamesCompareListsWithoutBuildingThem() throws {
@@ -91,6 +91,6 @@ struct LazyListBindingTests {
                 == ["data", ""])
         #expect(
             DataContext.screen(user: nil, items: items, environment: environment).changedNames(since: first) == ["user"])
-        #expect(try #require(first.list).isBuilt == false)
+        #expect(try #require(first.list).isBuiltWhole == false)
     }
 }

@@ -127,6 +127,14 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
         }
     }
 
+    /// Whether every item is built: given as values, or built whole once already.
+    package var isBuiltWhole: Bool {
+        guard !segments.isEmpty, let whole else { return true }
+        whole.lock.lock()
+        defer { whole.lock.unlock() }
+        return whole.values != nil
+    }
+
     /// Every item built, in order (built once for items held in a document, and kept).
     public var values: [JSONValue] {
         if segments.isEmpty { return built }
