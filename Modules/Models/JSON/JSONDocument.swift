@@ -143,8 +143,7 @@ public struct JSONNode: Sendable {
     /// the value is not an object.
     public subscript(key: String) -> JSONNode? {
         guard isObject else { return nil }
-        var key = key
-        return key.withUTF8 { member(named: $0) }
+        return key.withBorrowedUTF8 { member(named: $0) }
     }
 
     /// The value of the object's member whose key has the bytes `wanted` (the last one when the
@@ -466,7 +465,6 @@ public struct JSONMemberCursor {
     /// absent without a search, so the optional members a model declares and an object lacks
     /// cost a test each.
     let keyBits: UInt64
-
     init(object: JSONNode) {
         self.object = object
         let view = object.document.view
@@ -506,9 +504,13 @@ public struct JSONMemberCursor {
 
     /// The tape position of member `key`'s value, counted in `found` when there is one.
     mutating func position(of key: String) -> Int? {
-        var key = key
-        let value = key.withUTF8 { position(ofBytes: $0) }
+        let value = key.utf8.withContiguousStorageIfAvailable { position(ofBytes: $0) } ?? slowPosition(of: key)
         return value < 0 ? nil : value
+    }
+
+    private mutating func slowPosition(of key: String) -> Int {
+        var key = key
+        return key.withUTF8 { position(ofBytes: $0) }
     }
 
     private mutating func position(ofBytes wanted: UnsafeBufferPointer<UInt8>) -> Int {

@@ -357,8 +357,7 @@ struct JSONTapeView {
     /// The string (or key) at `index`.
     @inline(__always)
     func string(at index: Int) -> String {
-        let bytes = stringBytes(at: index)
-        return String(decoding: bytes, as: UTF8.self)
+        String(validatedUTF8: stringBytes(at: index))
     }
 
     /// The index (among its members) of the first key of the object at `index` that repeats an

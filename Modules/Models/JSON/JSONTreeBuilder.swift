@@ -20,7 +20,7 @@ struct JSONTreeBuilder: JSONBuilder, ~Copyable {
     }
 
     func internedKey(offset: Int, length: Int) -> String {
-        String(decoding: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self)
+        String(validatedUTF8: UnsafeBufferPointer(start: base + offset, count: length))
     }
 
     @inline(__always)
@@ -36,16 +36,16 @@ struct JSONTreeBuilder: JSONBuilder, ~Copyable {
     }
 
     mutating func key(unescaped bytes: UnsafeBufferPointer<UInt8>) {
-        keys.push(Key(string: String(decoding: bytes, as: UTF8.self), slot: 0))
+        keys.push(Key(string: String(validatedUTF8: bytes), slot: 0))
     }
 
     @inline(__always)
     mutating func string(at offset: Int, length: Int) {
-        values.push(.string(Self.makeString(base + offset, length)))
+        values.push(.string(String(validatedUTF8: UnsafeBufferPointer(start: base + offset, count: length))))
     }
 
     mutating func string(unescaped bytes: UnsafeBufferPointer<UInt8>) {
-        values.push(.string(String(decoding: bytes, as: UTF8.self)))
+        values.push(.string(String(validatedUTF8: bytes)))
     }
 
     @inline(__always)
@@ -83,18 +83,6 @@ struct JSONTreeBuilder: JSONBuilder, ~Copyable {
     }
 
     mutating func finish() -> JSONValue { values.pop() }
-
-    /// A string of `length` bytes the reader has validated as UTF-8, the cheapest public way
-    /// (the standard library still checks them). Only the plain-string path uses it: called from
-    /// more places, its closure is merged into one shared thunk that costs the hot path ~10
-    /// instructions a string; the rarer paths keep `String(decoding:as:)`.
-    @inline(__always)
-    static func makeString(_ source: UnsafePointer<UInt8>, _ length: Int) -> String {
-        String(unsafeUninitializedCapacity: length) { target in
-            if length > 0 { target.baseAddress!.initialize(from: source, count: length) }
-            return length
-        }
-    }
 
     /// Moves the top keys and values (from `keyStart` and `valueStart`, equally many) into an
     /// object's entries (also for `JSONMaterializer`, which builds objects from a tape).
