@@ -489,8 +489,9 @@ public struct JSONMemberCursor {
     @inline(__always)
     static func bit(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let base = key.baseAddress, !key.isEmpty else { return 1 }
-        let mixed = UInt64(truncatingIfNeeded: key.count) &* 31 &+ UInt64(base[0]) &* 7 &+ UInt64(base[key.count - 1])
-        return 1 << (mixed & 63)
+        let count = key.count
+        let mixed = UInt64(truncatingIfNeeded: count) &* 31 &+ UInt64(base[0]) &* 7 &+ UInt64(base[count &- 1])
+        return 1 &<< (mixed & 63)
     }
 
     /// Whether every member was found already (the keys are unique, so any later key is absent).
