@@ -23,6 +23,12 @@ public func fuzzJson(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         fatalError("the tree read \(read), the document \(document)")
     }
     guard case .success(let value) = read else { return 0 }
+    // Strings are made from what the reader validated, without a second check: an accepted text
+    // must be valid UTF-8 by the standard library's own validator (outside strings a JSON text
+    // is ASCII, so the whole input is checked).
+    if String(validating: bytes, as: UTF8.self) == nil {
+        fatalError("the reader accepted invalid UTF-8: \(Array(bytes))")
+    }
     let written = JSONWriter().bytes(from: value)
     guard let again = try? JSONReader(limits: JSONReader.Limits(maxDepth: 64)).read(written) else {
         fatalError("written JSON does not read back: \(String(decoding: written, as: UTF8.self))")
