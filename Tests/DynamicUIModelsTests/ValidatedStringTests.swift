@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 
 @testable import DynamicUIModels
@@ -72,6 +73,42 @@ struct ValidatedStringTests {
             let decoded = try [String: JSONValue](node: document.root)
             #expect(decoded[sample] == .string(sample))
         }
+    }
+}
+
+/// A dictionary of `JSONValue`s decoded from a node (built member by member, without a node
+/// for each) is the dictionary decoded from the same object as a tree, for random objects, and
+/// an object that repeats a key keeps its last value as the tree does.
+@Suite("Dictionaries of values from a document")
+struct ValueDictionaryTests {
+    @Test func randomObjectsDecodeAsFromTheTree() throws {
+        var generator = Xoshiro(seed: (0xD1C7, 3, 1, 4))
+        var objects = 0
+        for _ in 0..<400 {
+            let value = JSONReaderFastPathTests.randomValue(depth: 0, using: &generator)
+            let wrapped = JSONValue.object(JSONObject(uniqueEntries: [("slot_data", value), ("n", .number(JSONNumber(1)))]))
+            let bytes = JSONWriter().bytes(from: wrapped)
+            let document = try JSONReader().document(bytes)
+            let node = try #require(document.root["slot_data"])
+            let fromTree = Result { () throws(ModelDecodingError) in try [String: JSONValue](json: value) }
+            let fromNode = Result { () throws(ModelDecodingError) in try [String: JSONValue](node: node) }
+            switch (fromTree, fromNode) {
+            case (.success(let tree), .success(let fromDocument)):
+                #expect(tree == fromDocument)
+                objects += 1
+            case (.failure(let tree), .failure(let fromDocument)):
+                #expect(tree == fromDocument)
+            default:
+                Issue.record("the tree gives \(fromTree), the document \(fromNode)")
+            }
+        }
+        #expect(objects > 100)
+    }
+
+    @Test func aRepeatedKeyKeepsItsLastValue() throws {
+        let document = try JSONReader().document(#"{"a": "x", "b": [1, {"c": null}], "a": "y"}"#)
+        let decoded = try [String: JSONValue](node: document.root)
+        #expect(decoded == ["a": "y", "b": [1, ["c": nil]]])
     }
 }
 

@@ -134,6 +134,12 @@ extension Dictionary: JSONModelDecodable where Key == String, Value: JSONModelDe
             return
         }
         let object = try context.object(node)
+        if Value.self == JSONValue.self {
+            // A `JSONValue` member cannot fail to decode: no location kept for its errors, no
+            // node made for it. (The same type, checked: a cast would convert entry by entry.)
+            self = unsafeBitCast(object.uniqueMembersDictionary(), to: Self.self)
+            return
+        }
         var result = [String: Value](minimumCapacity: object.count)
         for (key, value) in object.members {
             result[key] = try context.at(key: key) { context throws(ModelDecodingError) in

@@ -282,6 +282,34 @@ public struct JSONNode: Sendable {
     }
 }
 
+extension JSONNode {
+    /// The members of an object whose keys are all different, as a dictionary of built values:
+    /// no `JSONNode` (nor its reference counting) for each member, one materializer for those
+    /// that are arrays or objects.
+    func uniqueMembersDictionary() -> [String: JSONValue] {
+        withExtendedLifetime(document) {
+            let view = document.view
+            var result = [String: JSONValue](minimumCapacity: count)
+            var builder: JSONMaterializer?
+            var position = index + 2
+            let end = self.end
+            while position < end {
+                let valueIndex = view.next(after: position)
+                let value: JSONValue
+                if let string = view.stringValue(at: valueIndex) {
+                    value = .string(string)
+                } else {
+                    if builder == nil { builder = JSONMaterializer(view: view) }
+                    value = builder!.value(at: valueIndex)
+                }
+                result[view.string(at: position)] = value
+                position = view.next(after: valueIndex)
+            }
+            return result
+        }
+    }
+}
+
 /// Builds a `JSONValue` from a stretch of a tape, with the reader's own stacks (no recursion).
 struct JSONMaterializer: ~Copyable {
     private struct Open {
