@@ -493,6 +493,7 @@ public struct JSONMemberCursor {
     /// absent without a search, so the optional members a model declares and an object lacks
     /// cost a test each.
     let keyBits: UInt64
+
     init(object: JSONNode) {
         self.object = object
         let view = object.document.view
@@ -533,10 +534,13 @@ public struct JSONMemberCursor {
 
     /// The tape position of member `key`'s value, counted in `found` when there is one.
     mutating func position(of key: String) -> Int? {
+        // `withBorrowedUTF8` written out: through the generic helper, the localized screen's
+        // decode took 0.6 % more instructions.
         let value = key.utf8.withContiguousStorageIfAvailable { position(ofBytes: $0) } ?? slowPosition(of: key)
         return value < 0 ? nil : value
     }
 
+    /// `position(of:)` for a bridged key without contiguous bytes.
     private mutating func slowPosition(of key: String) -> Int {
         var key = key
         return key.withUTF8 { position(ofBytes: $0) }
