@@ -196,6 +196,27 @@ struct TemplateTests {
         #expect(try template.render(in: context, unknown: .empty) == "  Ana Colegio Andino")
     }
 
+    /// A rendering is made from its parts' bytes without validating them again: it has the
+    /// bytes, equality, hash and characters of the same text joined by `String`, whether it is
+    /// ASCII or not, short or 20,000 bytes long, and compares equal to a canonically equivalent
+    /// spelling as any `String` does.
+    @Test func aRenderingIsTheStringOfItsJoinedParts() throws {
+        let parts: [String] = ["", "a", "x7", "é", "e\u{301}", "日本語", "😊", String(repeating: "ab", count: 10_000)]
+        for first in parts {
+            for second in parts {
+                let context = screenContext().item(["first": .string(first), "second": .string(second)], index: 0)
+                let rendered = try TextTemplate.compile("<{item.first}|{item.second}>").render(in: context)
+                let joined = "<" + first + "|" + second + ">"
+                #expect(Array(rendered.utf8) == Array(joined.utf8))
+                #expect(rendered == joined)
+                #expect(rendered.hashValue == joined.hashValue)
+                #expect(rendered.count == joined.count)
+            }
+        }
+        let context = screenContext().item(["word": "café"], index: 0)
+        #expect(try TextTemplate.compile("{item.word}!").render(in: context) == "cafe\u{301}!")
+    }
+
     /// Literal text is copied in place beside the evaluated values: small and large strings,
     /// non-ASCII, empty and missing values, numbers, doubled braces, and an error after some
     /// values were already evaluated.

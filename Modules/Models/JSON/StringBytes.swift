@@ -6,10 +6,11 @@ extension String {
     /// third of the instructions of a non-ASCII string. Where the standard library has
     /// `UTF8Span` (Swift 6.2: every Linux toolchain this package builds with, Apple's OS 26
     /// releases) the string is copied as it is, marked ASCII when it is, as the standard library
-    /// itself marks it; elsewhere `String(decoding:as:)` does the work. Only bytes from a
-    /// `JSONDocument`'s string buffer or the reader's validated input may come here.
+    /// itself marks it; elsewhere `String(decoding:as:)` does the work. Only bytes known to be
+    /// valid may come here: a `JSONDocument`'s string buffer, the reader's validated input, or
+    /// whole strings' bytes joined (a template's rendering).
     @inline(__always)
-    init(validatedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    package init(validatedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             let span = UTF8Span(unchecked: bytes.span, isKnownASCII: ValidatedUTF8.isASCII(bytes))
             self = String(copying: span)
