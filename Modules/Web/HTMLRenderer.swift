@@ -122,7 +122,8 @@ public struct HTMLRenderer: Sendable {
             default: bytes.append(UInt8(ascii: "_"))
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        // ASCII only: nothing to validate.
+        return bytes.withUnsafeBufferPointer { String(validatedUTF8: $0) }
     }
 
     private func styleAttribute(_ style: NodeStyle?) -> String {
@@ -699,9 +700,10 @@ public struct HTMLRenderer: Sendable {
     public static func escape(_ text: String) -> String {
         // Most text needs nothing: find the first byte that does, on the UTF-8 bytes (an escaped
         // character is always one ASCII byte; other bytes are copied as they are).
-        var text = text
-        return text.withUTF8 { utf8 -> String in
-            guard let first = utf8.firstIndex(where: needsEscape) else { return String(decoding: utf8, as: UTF8.self) }
+        // Text that needs nothing is returned as it is (no copy); escaped text is the input's
+        // valid UTF-8 with some ASCII bytes replaced by ASCII, so it is not validated again.
+        text.withBorrowedUTF8 { utf8 -> String? in
+            guard let first = utf8.firstIndex(where: needsEscape) else { return nil }
             var output: [UInt8] = []
             output.reserveCapacity(utf8.count + 16)
             output.append(contentsOf: utf8[..<first])
@@ -716,8 +718,8 @@ public struct HTMLRenderer: Sendable {
                 default: output.append(byte)
                 }
             }
-            return String(decoding: output, as: UTF8.self)
-        }
+            return output.withUnsafeBufferPointer { String(validatedUTF8: $0) }
+        } ?? text
     }
 
     @inline(__always)
@@ -792,7 +794,8 @@ public struct HTMLRenderer: Sendable {
                 output.append(hex[Int(byte & 0x0F)])
             }
         }
-        return String(decoding: output, as: UTF8.self)
+        // ASCII only: nothing to validate.
+        return output.withUnsafeBufferPointer { String(validatedUTF8: $0) }
     }
 
     static func cssIdent(_ text: String) -> String {

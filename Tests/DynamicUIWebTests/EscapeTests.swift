@@ -25,7 +25,11 @@ struct EscapeTests {
                         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                         return alphabet[Int(state >> 33) % alphabet.count]
                     })
-                #expect(HTMLRenderer.escape(text) == Self.reference(text), "\(text.debugDescription)")
+                let escaped = HTMLRenderer.escape(text)
+                // Byte for byte (`==` would excuse a canonically equivalent spelling), and a
+                // string that hashes as the reference does.
+                #expect(Array(escaped.utf8) == Array(Self.reference(text).utf8), "\(text.debugDescription)")
+                #expect(escaped.hashValue == Self.reference(text).hashValue)
             }
         }
         #expect(HTMLRenderer.escape("<script>alert('x')</script>") == "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;")

@@ -25,7 +25,7 @@ extension String {
     /// and copying a string to call it costs a retain and a release of its storage, on every key
     /// a decoder looks up. A bridged string without contiguous bytes is copied.
     @inline(__always)
-    func withBorrowedUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withBorrowedUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = self
         return copy.withUTF8(body)
