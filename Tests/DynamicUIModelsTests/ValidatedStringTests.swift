@@ -42,7 +42,8 @@ struct ValidatedStringTests {
             #expect(made.count == reference.count)
             #expect(Array(made.unicodeScalars) == Array(reference.unicodeScalars))
             #expect(made.utf16.count == reference.utf16.count)
-            #expect(ValidatedUTF8.isASCII(bytes.withUnsafeBufferPointer { $0 }) == bytes.allSatisfy { $0 < 0x80 })
+            let isASCII = bytes.withUnsafeBufferPointer { ValidatedUTF8.isASCII($0) }
+            #expect(isASCII == bytes.allSatisfy { $0 < 0x80 })
         }
     }
 

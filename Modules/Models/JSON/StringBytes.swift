@@ -4,19 +4,24 @@ extension String {
     ///
     /// `String(decoding:as:)` checks every byte again and repairs what it finds broken: a
     /// third of the instructions of a non-ASCII string. Where the standard library has
-    /// `UTF8Span` (Swift 6.2: every Linux toolchain this package builds with, Apple's OS 26
-    /// releases) the string is copied as it is, marked ASCII when it is, as the standard library
-    /// itself marks it; elsewhere `String(decoding:as:)` does the work. Only bytes known to be
-    /// valid may come here: a `JSONDocument`'s string buffer, the reader's validated input, or
-    /// whole strings' bytes joined (a template's rendering).
+    /// `UTF8Span` (built with Swift 6.2 or later; on Linux, or Apple's OS 26 releases) the
+    /// string is copied as it is, marked ASCII when it is, as the standard library itself marks
+    /// it; elsewhere `String(decoding:as:)` does the work. Only bytes known to be valid may come
+    /// here: a `JSONDocument`'s string buffer, the reader's validated input, or whole strings'
+    /// bytes joined (a template's rendering).
     @inline(__always)
     package init(validatedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            let span = UTF8Span(unchecked: bytes.span, isKnownASCII: ValidatedUTF8.isASCII(bytes))
-            self = String(copying: span)
-        } else {
+        // Swift 6.1 (the package's tools version) has no `UTF8Span`: it validates.
+        #if compiler(>=6.2)
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                let span = UTF8Span(unchecked: bytes.span, isKnownASCII: ValidatedUTF8.isASCII(bytes))
+                self = String(copying: span)
+            } else {
+                self = String(decoding: bytes, as: UTF8.self)
+            }
+        #else
             self = String(decoding: bytes, as: UTF8.self)
-        }
+        #endif
     }
 }
 
