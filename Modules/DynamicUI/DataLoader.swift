@@ -208,16 +208,7 @@ public actor DataLoader {
     /// `null` is no items.
     public static func items(in json: JSONValue) -> [JSONValue] {
         // The document path below keeps these rules; `DataLoaderTests` compares the two.
-        switch json {
-        case .array(let array): return array
-        case .null: return []
-        case .object:
-            for key in ListItems.responseListKeys {
-                if let array = json[key]?.arrayValue { return array }
-            }
-            return [json]
-        default: return [json]
-        }
+        json.isNull ? [] : ListItems.responseList(in: json) ?? [json]
     }
 
     /// The items of a response read as a document, by the rules of `items(in:)`, held in the

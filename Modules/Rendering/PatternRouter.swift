@@ -558,10 +558,7 @@ struct ScreenLowering {
         if let path = zone.itemsPath, let array = (try? path.evaluate(in: context))?.arrayValue { return ListItems(array) }
         if let items = inputs.items { return items }
         if let items = context.defaultItems { return items }
-        let data = context.defaultObject
-        if let array = data.arrayValue { return ListItems(array) }
-        for key in ListItems.responseListKeys { if let array = data[key]?.arrayValue { return ListItems(array) } }
-        return []
+        return ListItems(ListItems.responseList(in: context.defaultObject) ?? [])
     }
 
     private func rows(for zone: CompiledZone) -> LazyRows {

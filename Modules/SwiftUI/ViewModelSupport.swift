@@ -70,11 +70,7 @@
         /// The items lists are built from: the loaded pages, else the data when it is a list.
         var rowItems: ListItems {
             if case .success(let items, _, _) = dataState { return items }
-            if let array = data.arrayValue { return ListItems(array) }
-            for key in ListItems.responseListKeys {
-                if let array = data[key]?.arrayValue { return ListItems(array) }
-            }
-            return []
+            return ListItems(ListItems.responseList(in: data) ?? [])
         }
 
         /// The item a list row was built from. Rows are identified `…/<item id>`, or `…[<index>]`

@@ -66,6 +66,16 @@ public struct ListItems: RandomAccessCollection, Sendable, Hashable, Expressible
     /// (`{"items": [...]}`, `{"data": [...]}`, `{"results": [...]}`).
     package static let responseListKeys = ["items", "data", "results"]
 
+    /// The list a response value holds: the value itself when it is an array, else its first
+    /// `responseListKeys` member that is one; nil when it holds none.
+    package static func responseList(in value: JSONValue) -> [JSONValue]? {
+        if let array = value.arrayValue { return array }
+        for key in responseListKeys {
+            if let array = value[key]?.arrayValue { return array }
+        }
+        return nil
+    }
+
     /// Items already built.
     public init(_ values: [JSONValue]) {
         built = values
