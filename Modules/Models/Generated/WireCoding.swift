@@ -352,6 +352,11 @@ extension ClientCapabilities {
 }
 
 extension DocumentPatch {
+    /// Creates a `DocumentPatch` from its members.
+    public init(changes: [PatchChange], screenKey: String? = nil, variables: [String: JSONValue]? = nil) {
+        self.init(changes: changes, screenKey: screenKey, variables: variables, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -379,6 +384,11 @@ extension DocumentPatch {
 }
 
 extension PatchChange {
+    /// Creates a `PatchChange` from its members.
+    public init(id: String, items: [JSONValue] = []) {
+        self.init(id: id, items: items, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -403,6 +413,19 @@ extension PatchChange {
 }
 
 extension TimerDefinition {
+    /// Creates a `TimerDefinition` from its members.
+    public init(
+        id: String, duration: Int? = nil, tickInterval: Int? = nil, valueVariable: String? = nil,
+        remainingVariable: String? = nil, tickActions: [String]? = nil, endActions: [String]? = nil,
+        autostart: Bool? = nil
+    ) {
+        self.init(
+            id: id, duration: duration, tickInterval: tickInterval, valueVariable: valueVariable,
+            remainingVariable: remainingVariable, tickActions: tickActions, endActions: endActions,
+            autostart: autostart, memberwise: MemberwiseToken()
+        )
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -453,6 +476,11 @@ extension TimerDefinition {
 }
 
 extension VariableDeclaration {
+    /// Creates a `VariableDeclaration` from its members.
+    public init(name: String, type: VariableType, value: JSONValue? = nil) {
+        self.init(name: name, type: type, value: value, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -480,6 +508,11 @@ extension VariableDeclaration {
 }
 
 extension VariableTrigger {
+    /// Creates a `VariableTrigger` from its members.
+    public init(variable: String? = nil, condition: String? = nil, actions: [String]) {
+        self.init(variable: variable, condition: condition, actions: actions, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -507,6 +540,17 @@ extension VariableTrigger {
 }
 
 extension VisibilityAction {
+    /// Creates a `VisibilityAction` from its members.
+    public init(
+        logId: String, visibilityPercentage: Int? = nil, visibilityDurationMs: Int? = nil, logLimit: Int? = nil,
+        actionId: String? = nil
+    ) {
+        self.init(
+            logId: logId, visibilityPercentage: visibilityPercentage, visibilityDurationMs: visibilityDurationMs,
+            logLimit: logLimit, actionId: actionId, memberwise: MemberwiseToken()
+        )
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -546,6 +590,11 @@ extension VisibilityAction {
 }
 
 extension NodeResultSelection {
+    /// Creates a `NodeResultSelection` from its members.
+    public init(key: String, from: String = "", matching: [String: JSONValue]) {
+        self.init(key: key, from: from, matching: matching, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -573,6 +622,20 @@ extension NodeResultSelection {
 }
 
 extension NodeStyle {
+    /// Creates a `NodeStyle` from its members.
+    public init(
+        font: String? = nil, foregroundColor: String? = nil, backgroundColor: String? = nil,
+        padding: EdgePadding? = nil, cornerRadius: Double? = nil, width: Dimension? = nil, height: Dimension? = nil,
+        maxWidth: Dimension? = nil, maxHeight: Dimension? = nil, shadow: ShadowStyle? = nil, opacity: Double? = nil,
+        clipShape: String? = nil
+    ) {
+        self.init(
+            font: font, foregroundColor: foregroundColor, backgroundColor: backgroundColor, padding: padding,
+            cornerRadius: cornerRadius, width: width, height: height, maxWidth: maxWidth, maxHeight: maxHeight,
+            shadow: shadow, opacity: opacity, clipShape: clipShape, memberwise: MemberwiseToken()
+        )
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -641,6 +704,11 @@ extension NodeStyle {
 }
 
 extension ShadowStyle {
+    /// Creates a `ShadowStyle` from its members.
+    public init(radius: Double, x: Double = 0, y: Double = 0, color: String? = nil) {
+        self.init(radius: radius, x: x, y: y, color: color, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -671,6 +739,11 @@ extension ShadowStyle {
 }
 
 extension FontSpec {
+    /// Creates a `FontSpec` from its members.
+    public init(size: Double, weight: String? = nil, design: String? = nil) {
+        self.init(size: size, weight: weight, design: design, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -698,6 +771,14 @@ extension FontSpec {
 }
 
 extension Theme {
+    /// Creates a `Theme` from its members.
+    public init(
+        colors: [String: String] = [:], darkColors: [String: String] = [:], fonts: [String: FontSpec] = [:],
+        presets: [String: NodeStyle] = [:]
+    ) {
+        self.init(colors: colors, darkColors: darkColors, fonts: fonts, presets: presets, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -728,6 +809,11 @@ extension Theme {
 }
 
 extension ComponentLibrary {
+    /// Creates a `ComponentLibrary` from its members.
+    public init(components: [String: ComponentDefinition] = [:]) {
+        self.init(components: components, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -749,6 +835,11 @@ extension ComponentLibrary {
 }
 
 extension ComponentDefinition {
+    /// Creates a `ComponentDefinition` from its members.
+    public init(parameters: [String], body: ViewNode) {
+        self.init(parameters: parameters, body: body, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -773,6 +864,23 @@ extension ComponentDefinition {
 }
 
 extension ViewNode {
+    /// Creates a `ViewNode` from its members.
+    public init(
+        type: NodeType, id nodeId: String? = nil, style: String? = nil, inlineStyle: NodeStyle? = nil,
+        condition: String? = nil, children: [ViewNode] = [], props: NodeProps = .none, requires: [String]? = nil,
+        fallback: Fallback<ViewNode>? = nil, logId: String? = nil, permission: String? = nil,
+        transition: Transition? = nil, visibilityActions: [VisibilityAction]? = nil,
+        disappearActions: [VisibilityAction]? = nil, dataEndpoint: String? = nil, timers: [TimerDefinition]? = nil
+    ) {
+        self.init(
+            type: type, nodeId: nodeId, style: style, inlineStyle: inlineStyle, condition: condition,
+            children: children, props: props, requires: requires, fallback: fallback, logId: logId,
+            permission: permission, transition: transition, visibilityActions: visibilityActions,
+            disappearActions: disappearActions, dataEndpoint: dataEndpoint, timers: timers,
+            memberwise: MemberwiseToken()
+        )
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         try context.enterNode()
         defer { context.leaveNode() }
@@ -825,6 +933,11 @@ extension ViewNode {
 }
 
 extension TabItem {
+    /// Creates a `TabItem` from its members.
+    public init(title: String, icon: String? = nil, screen: String) {
+        self.init(title: title, icon: icon, screen: screen, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -852,6 +965,17 @@ extension TabItem {
 }
 
 extension ActionDefinition {
+    /// Creates an `ActionDefinition` from its members.
+    public init(
+        id: String, trigger: ActionTrigger, triggerSlotId: String? = nil, type: ActionType,
+        config: [String: JSONValue]? = nil, permission: String? = nil
+    ) {
+        self.init(
+            id: id, trigger: trigger, triggerSlotId: triggerSlotId, type: type, config: config, permission: permission,
+            memberwise: MemberwiseToken()
+        )
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -892,6 +1016,17 @@ extension ActionDefinition {
 }
 
 extension DataConfig {
+    /// Creates a `DataConfig` from its members.
+    public init(
+        defaultParams: [String: String]? = nil, pagination: PaginationConfig? = nil, refreshInterval: Int? = nil,
+        refreshPatchEndpoint: String? = nil
+    ) {
+        self.init(
+            defaultParams: defaultParams, pagination: pagination, refreshInterval: refreshInterval,
+            refreshPatchEndpoint: refreshPatchEndpoint, memberwise: MemberwiseToken()
+        )
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -928,6 +1063,11 @@ extension DataConfig {
 }
 
 extension PaginationConfig {
+    /// Creates a `PaginationConfig` from its members.
+    public init(pageSize: Int, limitParam: String = "limit", offsetParam: String = "offset") {
+        self.init(pageSize: pageSize, limitParam: limitParam, offsetParam: offsetParam, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -961,6 +1101,11 @@ extension PaginationConfig {
 }
 
 extension NavigationDefinition {
+    /// Creates a `NavigationDefinition` from its members.
+    public init(bottomNav: [NavItem], drawerItems: [NavItem]? = nil, version: Int) {
+        self.init(bottomNav: bottomNav, drawerItems: drawerItems, version: version, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -988,6 +1133,16 @@ extension NavigationDefinition {
 }
 
 extension NavItem {
+    /// Creates a `NavItem` from its members.
+    public init(
+        key: String, label: String, icon: String, screenKey: String, sortOrder: Int, children: [NavItem]? = nil
+    ) {
+        self.init(
+            key: key, label: label, icon: icon, screenKey: screenKey, sortOrder: sortOrder, children: children,
+            memberwise: MemberwiseToken()
+        )
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         try context.enterNode()
         defer { context.leaveNode() }
@@ -1028,6 +1183,22 @@ extension NavItem {
 }
 
 extension ScreenDefinition {
+    /// Creates a `ScreenDefinition` from its members.
+    public init(
+        screenId: String, screenKey: String, screenName: String, pattern: ScreenPattern, version: Int,
+        template: ScreenTemplate, slotData: [String: JSONValue]? = nil, dataEndpoint: String? = nil,
+        dataConfig: DataConfig? = nil, actions: [ActionDefinition] = [], handlerKey: String? = nil, updatedAt: String,
+        requires: [String]? = nil, logId: String? = nil, variables: [VariableDeclaration]? = nil,
+        triggers: [VariableTrigger]? = nil, timers: [TimerDefinition]? = nil
+    ) {
+        self.init(
+            screenId: screenId, screenKey: screenKey, screenName: screenName, pattern: pattern, version: version,
+            template: template, slotData: slotData, dataEndpoint: dataEndpoint, dataConfig: dataConfig,
+            actions: actions, handlerKey: handlerKey, updatedAt: updatedAt, requires: requires, logId: logId,
+            variables: variables, triggers: triggers, timers: timers, memberwise: MemberwiseToken()
+        )
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -1107,6 +1278,15 @@ extension ScreenDefinition {
 }
 
 extension ScreenTemplate {
+    /// Creates a `ScreenTemplate` from its members.
+    public init(
+        navigation: NavigationConfig? = nil, zones: [Zone], platformOverrides: [String: PlatformOverride]? = nil
+    ) {
+        self.init(
+            navigation: navigation, zones: zones, platformOverrides: platformOverrides, memberwise: MemberwiseToken()
+        )
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -1134,6 +1314,11 @@ extension ScreenTemplate {
 }
 
 extension NavigationConfig {
+    /// Creates a `NavigationConfig` from its members.
+    public init(topBar: TopBarConfig? = nil) {
+        self.init(topBar: topBar, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -1155,6 +1340,11 @@ extension NavigationConfig {
 }
 
 extension TopBarConfig {
+    /// Creates a `TopBarConfig` from its members.
+    public init(title: String? = nil, showBack: Bool? = nil) {
+        self.init(title: title, showBack: showBack, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -1179,6 +1369,11 @@ extension TopBarConfig {
 }
 
 extension PlatformOverride {
+    /// Creates a `PlatformOverride` from its members.
+    public init(distribution: Distribution? = nil, zones: [String: ZoneOverride]? = nil) {
+        self.init(distribution: distribution, zones: zones, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -1203,6 +1398,11 @@ extension PlatformOverride {
 }
 
 extension ZoneOverride {
+    /// Creates a `ZoneOverride` from its members.
+    public init(visible: Bool? = nil, height: Int? = nil, distribution: Distribution? = nil) {
+        self.init(visible: visible, height: height, distribution: distribution, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -1230,6 +1430,11 @@ extension ZoneOverride {
 }
 
 extension Transition {
+    /// Creates a `Transition` from its members.
+    public init(type: TransitionType, durationMs: Int? = nil, curve: TransitionCurve? = nil) {
+        self.init(type: type, durationMs: durationMs, curve: curve, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -1257,6 +1462,22 @@ extension Transition {
 }
 
 extension Zone {
+    /// Creates a `Zone` from its members.
+    public init(
+        id: String, type: ZoneType, distribution: Distribution? = nil, condition: String? = nil, title: String? = nil,
+        field: String? = nil, slots: [Slot]? = nil, zones: [Zone]? = nil, itemLayout: ItemLayout? = nil,
+        requires: [String]? = nil, fallback: Fallback<Zone>? = nil, logId: String? = nil, dataEndpoint: String? = nil,
+        transition: Transition? = nil, visibilityActions: [VisibilityAction]? = nil,
+        disappearActions: [VisibilityAction]? = nil
+    ) {
+        self.init(
+            id: id, type: type, distribution: distribution, condition: condition, title: title, field: field,
+            slots: slots, zones: zones, itemLayout: itemLayout, requires: requires, fallback: fallback, logId: logId,
+            dataEndpoint: dataEndpoint, transition: transition, visibilityActions: visibilityActions,
+            disappearActions: disappearActions, memberwise: MemberwiseToken()
+        )
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         try context.enterNode()
         defer { context.leaveNode() }
@@ -1337,6 +1558,11 @@ extension Zone {
 }
 
 extension ItemLayout {
+    /// Creates an `ItemLayout` from its members.
+    public init(slots: [Slot]) {
+        self.init(slots: slots, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -1358,6 +1584,26 @@ extension ItemLayout {
 }
 
 extension Slot {
+    /// Creates a `Slot` from its members.
+    public init(
+        id: String, controlType: ControlType, bind: String? = nil, field: String? = nil, label: String? = nil,
+        value: JSONValue? = nil, placeholder: String? = nil, icon: String? = nil, required: Bool? = nil,
+        readOnly: Bool? = nil, style: String? = nil, width: String? = nil, weight: Double? = nil,
+        accessibilityLabel: String? = nil, options: [SlotOption]? = nil, requires: [String]? = nil,
+        fallback: Fallback<Slot>? = nil, logId: String? = nil, visibilityActions: [VisibilityAction]? = nil,
+        disappearActions: [VisibilityAction]? = nil, minimum: Double? = nil, maximum: Double? = nil,
+        transition: Transition? = nil, variable: String? = nil
+    ) {
+        self.init(
+            id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
+            placeholder: placeholder, icon: icon, required: required, readOnly: readOnly, style: style, width: width,
+            weight: weight, accessibilityLabel: accessibilityLabel, options: options, requires: requires,
+            fallback: fallback, logId: logId, visibilityActions: visibilityActions, disappearActions: disappearActions,
+            minimum: minimum, maximum: maximum, transition: transition, variable: variable,
+            memberwise: MemberwiseToken()
+        )
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         try context.enterNode()
         defer { context.leaveNode() }
@@ -1464,6 +1710,11 @@ extension Slot {
 }
 
 extension SlotOption {
+    /// Creates a `SlotOption` from its members.
+    public init(value: String, label: String) {
+        self.init(value: value, label: label, memberwise: MemberwiseToken())
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
@@ -1521,6 +1772,17 @@ extension AuthUserInfo {
 }
 
 extension UserContext {
+    /// Creates a `UserContext` from its members.
+    public init(
+        role: String, roleName: String, schoolId: String? = nil, schoolName: String? = nil,
+        academicUnitId: String? = nil, academicUnitName: String? = nil, permissions: Set<String>? = nil
+    ) {
+        self.init(
+            role: role, roleName: roleName, schoolId: schoolId, schoolName: schoolName, academicUnitId: academicUnitId,
+            academicUnitName: academicUnitName, permissions: permissions, memberwise: MemberwiseToken()
+        )
+    }
+
     public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         let o = try context.object(json)
         var found = 0
