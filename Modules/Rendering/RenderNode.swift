@@ -258,22 +258,21 @@ public struct RenderNode: Sendable, Hashable, Identifiable {
     /// What the node reports as it is seen and as it goes (visibility and disappear actions):
     /// views tell the model the node's visible share, the model times and fires them.
     public var visibility: RenderVisibility?
+    /// Keeps Swift's synthesized memberwise initializer, which builds the node in place, apart
+    /// from the public one (`MemberwiseToken`).
+    let memberwise: MemberwiseToken
+}
 
+extension RenderNode {
     /// Creates a node.
     public init(
         id: String, kind: RenderKind, children: [RenderNode] = [], accessibility: AccessibilityInfo? = nil,
         style: NodeStyle? = nil, logId: String? = nil, layout: LayoutHints? = nil, transition: RenderTransition? = nil,
         visibility: RenderVisibility? = nil
     ) {
-        self.visibility = visibility
-        self.transition = transition
-        self.layout = layout
-        self.logId = logId
-        self.id = id
-        self.kind = kind
-        self.children = children
-        self.accessibility = accessibility
-        self.style = style
+        self.init(
+            id: id, kind: kind, children: children, accessibility: accessibility, style: style, logId: logId,
+            layout: layout, transition: transition, visibility: visibility, memberwise: MemberwiseToken())
     }
 }
 
