@@ -42,6 +42,15 @@ struct RenderCommandTests {
         #expect((json["children"]?.arrayValue?.count ?? 0) > 0)
     }
 
+    @Test func theJSONFormatShowsWhatModelsHoldNotTheirMemberwiseToken() throws {
+        // Styles and options are models (with a `memberwise` token) inside the render tree.
+        for screen in ["browse", "material-create"] {
+            let text = try render(screen, format: "json")
+            #expect(text.contains("\"style\"") || text.contains("\"options\""), "\(screen)")
+            #expect(!text.contains("memberwise"), "\(screen)")
+        }
+    }
+
     @Test func podcastDocument() throws {
         let text = try render("browse")
         #expect(text.contains("Top shows by genre"))

@@ -317,6 +317,9 @@ def read_file(path, models, enums, unions):
             enums[enum["name"]] = enum
             continue
         if line.startswith("}"):
+            if current is not None and current.region and current.region[1] is None:
+                raise SystemExit(f"generate.py: {os.path.relpath(path, ROOT)}: {current.name}'s generated region "
+                                 f"has no end marker ('{END.strip()}')")
             current, enum = None, None
             continue
         if current is not None and line.strip() == BEGIN.strip():
@@ -339,6 +342,7 @@ def read_file(path, models, enums, unions):
                 current.fields.append(
                     Field(name, swift_type.strip(), initial.strip() if initial else None, doc_above(lines, index),
                           parse_options(options or "")))
+                current.fields[-1].line = index
                 current.last_member = index
 
 
@@ -359,7 +363,13 @@ def swift_initializer(model):
         parameters.append(f"{name}: {field.type}{'?' if field.optional else ''}{default}")
     lines = [f"    /// Creates {article(model.name)} `{model.name}` from its members."]
     lines += wrap("    public init(", parameters, ") {")
-    arguments = [f"{f.name}: {f.name}" for f in model.fields] + ["memberwise: MemberwiseToken()"]
+    # The synthesized initializer takes the stored properties in the order they are declared: the
+    # token where its region is (after the last member when the region is new).
+    region = model.region[0] if model.region else None
+    before = [f for f in model.fields if region is None or f.line < region]
+    after = [f for f in model.fields if region is not None and f.line > region]
+    arguments = ([f"{f.name}: {f.name}" for f in before] + ["memberwise: MemberwiseToken()"]
+                 + [f"{f.name}: {f.name}" for f in after])
     lines += wrap("        self.init(", arguments, ")", indent="            ")
     lines.append("    }")
     return lines

@@ -186,7 +186,10 @@ final class RenderTreeJSON {
             return .object(JSONObject([(child.label ?? "value", value(child.value))]))
         case .struct, .class, .tuple:
             var object: JSONObject = [:]
-            for (index, child) in mirror.children.enumerated() { object[child.label ?? "\(index)"] = value(child.value) }
+            // A model's `memberwise` token (`MemberwiseToken`) is not part of what it holds.
+            for (index, child) in mirror.children.enumerated() where !(child.value is MemberwiseToken) {
+                object[child.label ?? "\(index)"] = value(child.value)
+            }
             return .object(object)
         default:
             if let raw = any as? any RawRepresentable { return .string("\(raw.rawValue)") }
