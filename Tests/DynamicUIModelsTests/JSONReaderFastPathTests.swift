@@ -85,14 +85,16 @@ struct JSONReaderFastPathTests {
 
     /// Lists of objects whose keys come from a pool larger than half the intern table, sometimes
     /// repeated within an object: each object reads as the model built key by key (the last
-    /// value wins, at the first key's position), and a repeat is rejected when asked.
+    /// value wins, at the first key's position), and a repeat is rejected when asked. Objects
+    /// of up to 40 keys: compared pairwise, and hashed (with the index built by that check)
+    /// above `JSONObject.indexThreshold`.
     @Test func repeatedKeysAcrossAndWithinObjectsMatchTheModel() throws {
         var generator = Xoshiro(seed: (0x5EED, 1, 2, 3))
         let pool = (0..<150).map { "field\($0)" }
         for _ in 0..<200 {
             var objects: [[(String, Int)]] = []
             for _ in 0..<Int(generator.next() % 6 + 1) {
-                let template = (0..<Int(generator.next() % 12 + 1)).map { _ in pool[Int(generator.next() % UInt64(pool.count))] }
+                let template = (0..<Int(generator.next() % 40 + 1)).map { _ in pool[Int(generator.next() % UInt64(pool.count))] }
                 // Several objects with the same keys in the same order (the predicted path), then a new shape.
                 for _ in 0..<Int(generator.next() % 4 + 1) {
                     objects.append(template.map { ($0, Int(generator.next() % 1000)) })
@@ -120,6 +122,91 @@ struct JSONReaderFastPathTests {
                 #expect(anyRepeat, "rejected without a repeated key: \(error)")
                 #expect(error.code == .duplicateKey)
             }
+        }
+    }
+
+    /// Strings mixing plain text, raw UTF-8 and every form of escape (`\uXXXX` of one-, two- and
+    /// three-byte characters, surrogate pairs, the short escapes), long enough to grow the
+    /// reader's escape buffer several times: the tree and the document read what was written.
+    @Test func escapesOfEveryFormReadAsWrittenInBothReaders() throws {
+        var generator = Xoshiro(seed: (0xE5C, 1, 2, 3))
+        let pieces: [(written: String, decoded: String)] = [
+            ("a", "a"), ("plain text ", "plain text "), ("é", "é"), ("€", "€"), ("𝄞", "𝄞"), (#"\u0041"#, "A"),
+            (#"\u00e9"#, "é"), (#"\u00F1"#, "ñ"), (#"\u20ac"#, "€"), (#"\uFFFD"#, "\u{FFFD}"), (#"\u0000"#, "\u{0}"),
+            (#"\ud834\udd1e"#, "𝄞"), (#"\/"#, "/"), (#"\n"#, "\n"), (#"\""#, "\""), (#"\\"#, "\\"), (#"\t"#, "\t"),
+            (#"\u007f"#, "\u{7F}"), (#"\u0080"#, "\u{80}"), (#"\u07FF"#, "\u{7FF}"), (#"\u0800"#, "\u{800}"),
+            (#"\uD7FF"#, "\u{D7FF}"), (#"\uE000"#, "\u{E000}"),
+        ]
+        for round in 0..<300 {
+            var written = ""
+            var decoded = ""
+            for _ in 0..<Int(generator.next() % UInt64(1 + round)) {
+                let piece = pieces[Int(generator.next() % UInt64(pieces.count))]
+                written += piece.written
+                decoded += piece.decoded
+            }
+            let text = "[\"\(written)\", {\"\(written)\": 1}]"
+            let tree = try JSONReader().read(text)
+            #expect(tree[0]?.stringValue == decoded)
+            #expect(tree[1]?.objectValue?.keys == [decoded])
+            let document = try JSONReader().document(text)
+            #expect(document.root[0]?.stringValue == decoded)
+            #expect(document.root.value == tree)
+        }
+    }
+
+    /// A broken `\u` escape fails where it breaks, with the error the digit-by-digit path gives:
+    /// a bad digit at its offset, the end of the input where it is, a surrogate without its pair
+    /// at its escape.
+    @Test func brokenUnicodeEscapesFailWhereTheyBreak() {
+        let cases: [(text: String, code: JSONReadError.Code, offset: Int)] = [
+            (#"["\uG234"]"#, .invalidEscape, 4), (#"["\u1G34"]"#, .invalidEscape, 5), (#"["\u12G4"]"#, .invalidEscape, 6),
+            (#"["\u123G"]"#, .invalidEscape, 7), (#"["\u12"#, .unexpectedEnd, 6), (#"["\u"#, .unexpectedEnd, 4),
+            (#"["\uD800"]"#, .loneSurrogate, 2), (#"["\uDC00"]"#, .loneSurrogate, 2), (#"["ab\uDFFF"]"#, .loneSurrogate, 4),
+            (#"["\uD800\u0041"]"#, .loneSurrogate, 8), (#"["\uD800\uD800"]"#, .loneSurrogate, 8),
+            (#"["\uD800\n"]"#, .loneSurrogate, 2), (#"["\x"]"#, .invalidEscape, 2),
+        ]
+        for (text, code, offset) in cases {
+            for read in [{ try JSONReader().read(text) }, { try JSONReader().document(text).root.value }]
+                as [() throws -> JSONValue]
+            {
+                do {
+                    _ = try read()
+                    Issue.record("\(text) was accepted")
+                } catch let error as JSONReadError {
+                    #expect(error.code == code, "\(text)")
+                    #expect(error.offset == offset, "\(text)")
+                } catch {
+                    Issue.record("\(text): \(error)")
+                }
+            }
+        }
+    }
+
+    /// Objects on both sides of `JSONObject.indexThreshold` (scanned below it, hashed above)
+    /// find every key, miss the rest, and stay so as keys are added and removed across it.
+    @Test func objectsAroundTheIndexThresholdFindEveryKey() throws {
+        let threshold = JSONObject.indexThreshold
+        for count in [0, 1, 2, threshold - 1, threshold, threshold + 1, threshold + 2, 2 * threshold + 7] {
+            let keys = (0..<count).map { "k\($0)" + String(repeating: "é", count: $0 % 3) }
+            let text = "{" + keys.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ",") + "}"
+            var object = try #require(try JSONReader().read(text).objectValue)
+            #expect(object.keys == keys)
+            for (offset, key) in keys.enumerated() { #expect(object[key] == .number(JSONNumber(offset))) }
+            #expect(object["absent"] == nil)
+            // Composed and decomposed "é" are two keys (exact bytes), on both sides of the threshold.
+            #expect(object["k1e\u{301}"] == nil)
+            object["added"] = "yes"
+            #expect(object["added"] == "yes")
+            #expect(object.count == count + 1)
+            if let first = keys.first {
+                object[first] = nil
+                #expect(object[first] == nil)
+                #expect(object["added"] == "yes")
+                for (offset, key) in keys.enumerated().dropFirst() { #expect(object[key] == .number(JSONNumber(offset))) }
+            }
+            let reversed = JSONObject(object.reversed().map { ($0.key, $0.value) })
+            #expect(reversed == object)
         }
     }
 

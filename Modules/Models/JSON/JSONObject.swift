@@ -9,7 +9,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
     public typealias Element = (key: String, value: JSONValue)
 
     /// Objects with more keys than this get a hash index.
-    @usableFromInline static let indexThreshold = 12
+    @usableFromInline static let indexThreshold = 32
 
     /// One stored key and value (a struct, not the `Element` tuple: arrays of tuples are
     /// destroyed through runtime metadata lookups, which the reader's hot path cannot afford).
@@ -54,6 +54,14 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
         storage = uniqueStorage
         index = nil
         if storage.count > Self.indexThreshold { rebuildIndex() }
+    }
+
+    /// Builds an object from entries known to have distinct keys and, for a large one, the
+    /// index `rebuildIndex()` would build (made while checking that the keys are distinct).
+    init(uniqueStorage: [Entry], index: [JSONKey: Int]?) {
+        storage = uniqueStorage
+        self.index = index
+        if index == nil, storage.count > Self.indexThreshold { rebuildIndex() }
     }
 
     public init(dictionaryLiteral elements: (String, JSONValue)...) {

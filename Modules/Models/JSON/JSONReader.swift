@@ -177,7 +177,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
     /// Open containers, innermost last.
     private var frames: Stack<JSONFrame>
     /// Reusable buffer for strings that contain escapes.
-    private var scratch: [UInt8] = []
+    private var scratch = ScratchBytes()
     /// Object keys seen in this document, by the hash of their bytes.
     private var interned: KeyTable<Builder.InternedKey>
 
@@ -565,7 +565,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         try scanPlain(start: start, lengthBase: start)
         guard position < count, base[position] == UInt8(ascii: "\"") else {
             try parseStringSlow(start: start)
-            return scratch.withUnsafeBufferPointer { builder.string(unescaped: $0) }
+            return builder.string(unescaped: scratch.bytes)
         }
         try checkStringLength(from: start, reportingAt: start)
         position += 1
@@ -580,7 +580,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         try scanPlain(start: start, lengthBase: start)
         guard position < count, base[position] == UInt8(ascii: "\"") else {
             try parseStringSlow(start: start)
-            scratch.withUnsafeBufferPointer { builder.key(unescaped: $0) }
+            builder.key(unescaped: scratch.bytes)
             return 0
         }
         try checkStringLength(from: start, reportingAt: start)
@@ -599,7 +599,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
     /// first byte the plain scan stopped at; between escapes the scan goes on a word at a time.
     private mutating func parseStringSlow(start: Int) throws(JSONReadError) {
         try checkStringLength(from: start, reportingAt: start)
-        scratch.removeAll(keepingCapacity: true)
+        scratch.removeAll()
         var copiedUpTo = start
         while true {
             guard position < count else {
@@ -609,8 +609,8 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
             if byte == UInt8(ascii: "\"") {
                 break
             } else if byte == UInt8(ascii: "\\") {
-                scratch.append(contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: position - copiedUpTo))
-                try parseEscape()
+                scratch.append(base + copiedUpTo, count: position - copiedUpTo)
+                if !appendCharacterEscape() { try parseEscape() }
                 copiedUpTo = position
             } else {
                 throw error(.controlCharacter, at: position, expected: "an escaped control character such as \\n or \\u0000")
@@ -621,7 +621,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
             try scanPlain(start: start, lengthBase: lengthBase)
             try checkStringLength(from: lengthBase, reportingAt: start)
         }
-        scratch.append(contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: position - copiedUpTo))
+        scratch.append(base + copiedUpTo, count: position - copiedUpTo)
         position += 1
     }
 
@@ -671,6 +671,33 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         }
         position += length
     }
+    /// Decodes a `\uXXXX` escape at `position` (the backslash) of a character that is not a
+    /// surrogate into `scratch`, the common escape of text, at once; false, with nothing read,
+    /// for any other escape or an invalid one (`parseEscape()` decodes it, or throws its error).
+    @inline(__always)
+    private mutating func appendCharacterEscape() -> Bool {
+        guard position &+ 6 <= count, base[position &+ 1] == UInt8(ascii: "u") else { return false }
+        let first = Self.hexDigit(base[position &+ 2])
+        let second = Self.hexDigit(base[position &+ 3])
+        let third = Self.hexDigit(base[position &+ 4])
+        let fourth = Self.hexDigit(base[position &+ 5])
+        guard first | second | third | fourth < 16 else { return false }
+        let unit = UInt32(first &<< 12 | second &<< 8 | third &<< 4 | fourth)
+        // A surrogate pairs with the next escape, or is an error: the full path.
+        guard unit &- 0xD800 >= 0x800 else { return false }
+        position &+= 6
+        if unit < 0x80 {
+            scratch.append(UInt8(truncatingIfNeeded: unit))
+        } else if unit < 0x800 {
+            scratch.append(UInt8(truncatingIfNeeded: 0xC0 | unit &>> 6), UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F))
+        } else {
+            scratch.append(
+                UInt8(truncatingIfNeeded: 0xE0 | unit &>> 12), UInt8(truncatingIfNeeded: 0x80 | (unit &>> 6) & 0x3F),
+                UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F))
+        }
+        return true
+    }
+
     /// Decodes one escape at `position` (the backslash) into `scratch`.
     private mutating func parseEscape() throws(JSONReadError) {
         let escapeStart = position
@@ -712,7 +739,33 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         }
     }
 
+    /// Four hexadecimal digits at `position`, read at once; any other byte, or the end of the
+    /// input, takes the digit-by-digit path, which throws the error at the first bad byte.
+    @inline(__always)
     private mutating func parseHex4() throws(JSONReadError) -> UInt16 {
+        if position &+ 4 <= count {
+            let first = Self.hexDigit(base[position])
+            let second = Self.hexDigit(base[position &+ 1])
+            let third = Self.hexDigit(base[position &+ 2])
+            let fourth = Self.hexDigit(base[position &+ 3])
+            if first | second | third | fourth < 16 {
+                position &+= 4
+                return first &<< 12 | second &<< 8 | third &<< 4 | fourth
+            }
+        }
+        return try parseHex4Checked()
+    }
+
+    /// A hexadecimal digit's value, or 16 for any other byte.
+    @inline(__always)
+    private static func hexDigit(_ byte: UInt8) -> UInt16 {
+        let digit = byte &- UInt8(ascii: "0")
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return digit < 10 ? UInt16(digit) : letter < 6 ? UInt16(letter) &+ 10 : 16
+    }
+
+    /// `parseHex4()` a digit at a time, naming the first byte that is not a digit.
+    private mutating func parseHex4Checked() throws(JSONReadError) -> UInt16 {
         var value: UInt16 = 0
         for _ in 0..<4 {
             guard position < count else { throw error(.unexpectedEnd, at: position, expected: "4 hexadecimal digits") }
@@ -735,18 +788,81 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         case 0..<0x80:
             scratch.append(UInt8(scalar))
         case 0x80..<0x800:
-            scratch.append(UInt8(0xC0 | (scalar >> 6)))
-            scratch.append(UInt8(0x80 | (scalar & 0x3F)))
+            scratch.append(UInt8(0xC0 | (scalar >> 6)), UInt8(0x80 | (scalar & 0x3F)))
         case 0x800..<0x10000:
-            scratch.append(UInt8(0xE0 | (scalar >> 12)))
-            scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            scratch.append(UInt8(0xE0 | (scalar >> 12)), UInt8(0x80 | ((scalar >> 6) & 0x3F)))
             scratch.append(UInt8(0x80 | (scalar & 0x3F)))
         default:
-            scratch.append(UInt8(0xF0 | (scalar >> 18)))
-            scratch.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
-            scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-            scratch.append(UInt8(0x80 | (scalar & 0x3F)))
+            scratch.append(UInt8(0xF0 | (scalar >> 18)), UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+            scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)), UInt8(0x80 | (scalar & 0x3F)))
         }
+    }
+}
+
+/// The bytes of a string with escapes as the reader decodes them, in manually managed memory:
+/// an append is a capacity test and a store (an array's also checks that its storage is
+/// unique, on every byte of every escape).
+struct ScratchBytes: ~Copyable {
+    private var pointer: UnsafeMutablePointer<UInt8>
+    /// How many bytes were appended since `removeAll()`.
+    private(set) var count = 0
+    private var capacity = 64
+
+    init() {
+        pointer = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        pointer.deallocate()
+    }
+
+    /// The bytes appended, valid until the next change.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: pointer, count: count) }
+
+    /// Forgets the bytes, keeping the memory.
+    mutating func removeAll() { count = 0 }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { reserve(1) }
+        pointer[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func append(_ first: UInt8, _ second: UInt8) {
+        if capacity &- count < 2 { reserve(2) }
+        pointer[count] = first
+        pointer[count &+ 1] = second
+        count &+= 2
+    }
+
+    @inline(__always)
+    mutating func append(_ first: UInt8, _ second: UInt8, _ third: UInt8) {
+        if capacity &- count < 3 { reserve(3) }
+        pointer[count] = first
+        pointer[count &+ 1] = second
+        pointer[count &+ 2] = third
+        count &+= 3
+    }
+
+    /// Appends `length` bytes from `source`.
+    @inline(__always)
+    mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
+        guard length > 0 else { return }
+        if capacity &- count < length { reserve(length) }
+        (pointer + count).update(from: source, count: length)
+        count &+= length
+    }
+
+    /// Room for `extra` more bytes: the capacity at least doubles.
+    private mutating func reserve(_ extra: Int) {
+        let newCapacity = Swift.max(capacity * 2, count + extra)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.initialize(from: pointer, count: count)
+        pointer.deallocate()
+        pointer = grown
+        capacity = newCapacity
     }
 }
 

@@ -65,17 +65,17 @@ struct JSONTreeBuilder: JSONBuilder, ~Copyable {
     mutating func closeObject(_ frame: JSONFrame, rejectingDuplicates: Bool) -> Int? {
         // Distinct intern slots mean distinct keys (equal keys always share a slot); only when
         // two keys share a slot, or one was not interned, are the keys compared.
-        let slotsDistinct = !frame.mayRepeat
         let entries = Self.entries(keys: &keys, values: &values, keyStart: frame.keyStart, valueStart: frame.valueStart)
-        if rejectingDuplicates {
+        guard frame.mayRepeat else {
+            values.push(.object(JSONObject(uniqueStorage: entries)))
+            return nil
+        }
+        switch Self.uniqueness(of: entries) {
+        case .unique(let index):
+            values.push(.object(JSONObject(uniqueStorage: entries, index: index)))
+        case .repeated:
             // Checked once per object, hashed when large: linear, not a scan per key.
-            if !slotsDistinct, !Self.keysAreUnique(entries), let repeated = Self.firstRepeatedKey(entries.lazy.map(\.key)) {
-                return repeated
-            }
-            values.push(.object(JSONObject(uniqueStorage: entries)))
-        } else if slotsDistinct || Self.keysAreUnique(entries) {
-            values.push(.object(JSONObject(uniqueStorage: entries)))
-        } else {
+            if rejectingDuplicates, let repeated = Self.firstRepeatedKey(entries.lazy.map(\.key)) { return repeated }
             // A repeated key: the last value wins, at the position of the first occurrence.
             values.push(.object(JSONObject(entries.map { ($0.key, $0.value) })))
         }
@@ -112,17 +112,27 @@ struct JSONTreeBuilder: JSONBuilder, ~Copyable {
         return nil
     }
 
-    /// Whether no key repeats: pairwise for small objects, hashed for large ones.
-    static func keysAreUnique(_ entries: [JSONObject.Entry]) -> Bool {
-        guard entries.count > 1 else { return true }
+    /// Whether an object's keys are distinct, and when they are, the hash index a large object
+    /// keeps (`JSONObject.indexThreshold`).
+    enum Uniqueness {
+        case unique(index: [JSONKey: Int]?)
+        case repeated
+    }
+
+    /// Whether no key repeats: pairwise for small objects; for large ones by building the
+    /// object's hash index, so its keys are hashed once, not once to check and once to index.
+    static func uniqueness(of entries: [JSONObject.Entry]) -> Uniqueness {
+        guard entries.count > 1 else { return .unique(index: nil) }
         if entries.count <= JSONObject.indexThreshold {
             for i in 1..<entries.count {
-                for j in 0..<i where JSONKey.bytesEqual(entries[j].key, entries[i].key) { return false }
+                for j in 0..<i where JSONKey.bytesEqual(entries[j].key, entries[i].key) { return .repeated }
             }
-            return true
+            return .unique(index: nil)
         }
-        var seen = Set<JSONKey>(minimumCapacity: entries.count)
-        for entry in entries where !seen.insert(JSONKey(entry.key)).inserted { return false }
-        return true
+        var index = [JSONKey: Int](minimumCapacity: entries.count)
+        for (offset, entry) in entries.enumerated() where index.updateValue(offset, forKey: JSONKey(entry.key)) != nil {
+            return .repeated
+        }
+        return .unique(index: index)
     }
 }
