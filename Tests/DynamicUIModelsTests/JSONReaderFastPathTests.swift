@@ -210,6 +210,23 @@ struct JSONReaderFastPathTests {
         }
     }
 
+    /// A key written once plainly (interned) and once with an escape (not interned) is one key
+    /// repeated, in small and large objects, whatever keys sit between the two.
+    @Test func escapedAndPlainSpellingsOfAKeyAreOneKey() throws {
+        for filler in [0, 5, 40] {
+            let others = (0..<filler).map { #""other\#($0)": 0"# }
+            let members = [#""name": 1"#] + others + [#""n\u0061me": 2"#]
+            let text = "{" + members.joined(separator: ",") + "}"
+            let object = try #require(try JSONReader().read(text).objectValue)
+            #expect(object.count == filler + 1)
+            #expect(object.keys.first == "name")
+            #expect(object["name"] == 2)
+            #expect(throws: JSONReadError.self) { try JSONReader(rejectDuplicateKeys: true).read(text) }
+            let unique = "{" + ([#""name": 1"#] + others + [#""n\u0061mes": 2"#]).joined(separator: ",") + "}"
+            #expect(try JSONReader(rejectDuplicateKeys: true).read(unique).objectValue?.count == filler + 2)
+        }
+    }
+
     /// Decimals converted on the fast path equal what `Double(String)` (correctly rounded) gives.
     @Test func decimalsMatchCorrectlyRoundedConversion() throws {
         var generator = Xoshiro(seed: (0xD1CE, 1, 2, 3))

@@ -65,8 +65,12 @@ struct JSONTreeBuilder: JSONBuilder, ~Copyable {
     mutating func closeObject(_ frame: JSONFrame, rejectingDuplicates: Bool) -> Int? {
         // Distinct intern slots mean distinct keys (equal keys always share a slot); only when
         // two keys share a slot, or one was not interned, are the keys compared.
+        let keyCount = keys.count - frame.keyStart
+        let unique =
+            !frame.mayRepeat
+            || keyCount <= JSONObject.indexThreshold && !Self.hasEqualKeys(keys.pointer + frame.keyStart, count: keyCount)
         let entries = Self.entries(keys: &keys, values: &values, keyStart: frame.keyStart, valueStart: frame.valueStart)
-        guard frame.mayRepeat else {
+        guard !unique else {
             values.push(.object(JSONObject(uniqueStorage: entries)))
             return nil
         }
@@ -110,6 +114,24 @@ struct JSONTreeBuilder: JSONBuilder, ~Copyable {
         var seen = Set<JSONKey>()
         for (index, key) in keys.enumerated() where !seen.insert(JSONKey(key)).inserted { return index }
         return nil
+    }
+
+    /// Whether two of the `count` keys at `keys` are equal. Equal keys always have the same
+    /// intern slot (it is chosen by their bytes), so only keys that share one, or that were not
+    /// interned, are compared: an object whose keys collided in the intern table costs a few
+    /// byte comparisons, not one per pair of keys.
+    static func hasEqualKeys(_ keys: UnsafePointer<Key>, count: Int) -> Bool {
+        guard count > 1 else { return false }
+        for later in 1..<count {
+            let slot = keys[later].slot
+            for earlier in 0..<later {
+                let other = keys[earlier].slot
+                if slot == other || slot == 0 || other == 0, JSONKey.bytesEqual(keys[earlier].string, keys[later].string) {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// Whether an object's keys are distinct, and when they are, the hash index a large object
