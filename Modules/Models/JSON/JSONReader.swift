@@ -803,17 +803,16 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
 /// an append is a capacity test and a store (an array's also checks that its storage is
 /// unique, on every byte of every escape).
 struct ScratchBytes: ~Copyable {
-    private var pointer: UnsafeMutablePointer<UInt8>
+    /// The bytes (a dangling, never-read address until the first escape).
+    private var pointer = UnsafeMutablePointer<UInt8>(bitPattern: 1)!
     /// How many bytes were appended since `removeAll()`.
     private(set) var count = 0
-    private var capacity = 64
+    private var capacity = 0
 
-    init() {
-        pointer = .allocate(capacity: capacity)
-    }
+    init() {}
 
     deinit {
-        pointer.deallocate()
+        if capacity > 0 { pointer.deallocate() }
     }
 
     /// The bytes appended, valid until the next change.
@@ -855,12 +854,14 @@ struct ScratchBytes: ~Copyable {
         count &+= length
     }
 
-    /// Room for `extra` more bytes: the capacity at least doubles.
+    /// Room for `extra` more bytes: the capacity at least doubles (1 KB at first, which most strings fit in).
     private mutating func reserve(_ extra: Int) {
-        let newCapacity = Swift.max(capacity * 2, count + extra)
+        let newCapacity = Swift.max(1024, capacity * 2, count + extra)
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        grown.initialize(from: pointer, count: count)
-        pointer.deallocate()
+        if capacity > 0 {
+            grown.initialize(from: pointer, count: count)
+            pointer.deallocate()
+        }
         pointer = grown
         capacity = newCapacity
     }
