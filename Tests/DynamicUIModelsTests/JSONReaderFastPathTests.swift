@@ -126,8 +126,9 @@ struct JSONReaderFastPathTests {
     }
 
     /// Strings mixing plain text, raw UTF-8 and every form of escape (`\uXXXX` of one-, two- and
-    /// three-byte characters, surrogate pairs, the short escapes), long enough to grow the
-    /// reader's escape buffer several times: the tree and the document read what was written.
+    /// three-byte characters, surrogate pairs, the short escapes), from empty to several times
+    /// the reader's first escape buffer (1 KB, so it grows while each kind of piece is added):
+    /// the tree and the document read what was written.
     @Test func escapesOfEveryFormReadAsWrittenInBothReaders() throws {
         var generator = Xoshiro(seed: (0xE5C, 1, 2, 3))
         let pieces: [(written: String, decoded: String)] = [
@@ -135,12 +136,14 @@ struct JSONReaderFastPathTests {
             (#"\u00e9"#, "é"), (#"\u00F1"#, "ñ"), (#"\u20ac"#, "€"), (#"\uFFFD"#, "\u{FFFD}"), (#"\u0000"#, "\u{0}"),
             (#"\ud834\udd1e"#, "𝄞"), (#"\/"#, "/"), (#"\n"#, "\n"), (#"\""#, "\""), (#"\\"#, "\\"), (#"\t"#, "\t"),
             (#"\u007f"#, "\u{7F}"), (#"\u0080"#, "\u{80}"), (#"\u07FF"#, "\u{7FF}"), (#"\u0800"#, "\u{800}"),
-            (#"\uD7FF"#, "\u{D7FF}"), (#"\uE000"#, "\u{E000}"),
+            (#"\uD7FF"#, "\u{D7FF}"), (#"\uE000"#, "\u{E000}"), (#"\u09aF"#, "\u{9AF}"), (#"\uAbCd"#, "\u{ABCD}"),
         ]
-        for round in 0..<300 {
+        for round in 0..<320 {
             var written = ""
             var decoded = ""
-            for _ in 0..<Int(generator.next() % UInt64(1 + round)) {
+            // Up to 300 pieces at random, then 20 strings of 250 to 5,000 (up to ~15 KB decoded).
+            let pieceCount = round < 300 ? Int(generator.next() % UInt64(1 + round)) : 250 * (round - 299)
+            for _ in 0..<pieceCount {
                 let piece = pieces[Int(generator.next() % UInt64(pieces.count))]
                 written += piece.written
                 decoded += piece.decoded
@@ -165,6 +168,13 @@ struct JSONReaderFastPathTests {
             (#"["\uD800"]"#, .loneSurrogate, 2), (#"["\uDC00"]"#, .loneSurrogate, 2), (#"["ab\uDFFF"]"#, .loneSurrogate, 4),
             (#"["\uD800\u0041"]"#, .loneSurrogate, 8), (#"["\uD800\uD800"]"#, .loneSurrogate, 8),
             (#"["\uD800\n"]"#, .loneSurrogate, 2), (#"["\x"]"#, .invalidEscape, 2),
+            // The low surrogate's own digits, bad or cut short.
+            (#"["\uD800\uDZ00"]"#, .invalidEscape, 11), (#"["\uD800\uDC"#, .unexpectedEnd, 12),
+            // The bytes either side of the digits' ranges are not digits.
+            (#"["\u/000"]"#, .invalidEscape, 4), (#"["\u:000"]"#, .invalidEscape, 4), (#"["\u@000"]"#, .invalidEscape, 4),
+            (#"["\u000G"]"#, .invalidEscape, 7), (#"["\u000`"]"#, .invalidEscape, 7), (#"["\u00g0"]"#, .invalidEscape, 6),
+            // A whole escape that ends the input, the string left open.
+            (#""\u00e9"#, .unexpectedEnd, 7), (#""ab\u20AC"#, .unexpectedEnd, 9),
         ]
         for (text, code, offset) in cases {
             for read in [{ try JSONReader().read(text) }, { try JSONReader().document(text).root.value }]

@@ -102,7 +102,8 @@ class GeneratorTests(unittest.TestCase):
         self.assertNotEqual(result.returncode, 0)
         self.assertIn("SlotOption's generated region has no end marker", result.stdout + result.stderr)
         # Nothing was written: the members are not dropped from the generated code.
-        self.assertEqual(self.read(WIRE_CODING), open(os.path.join(ROOT, WIRE_CODING)).read())
+        with open(os.path.join(ROOT, WIRE_CODING)) as handle:
+            self.assertEqual(self.read(WIRE_CODING), handle.read())
 
     def test_a_stored_property_that_is_not_public_var_is_an_error(self):
         self.edit_slot_option("    public var label: String\n", "    public let label: String\n")

@@ -58,12 +58,11 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
         if storage.count > Self.indexThreshold { rebuildIndex() }
     }
 
-    /// Builds an object from entries known to have distinct keys and, for a large one, the
-    /// index `rebuildIndex()` would build (made while checking that the keys are distinct).
-    init(uniqueStorage: [Entry], index: [JSONKey: Int]?) {
+    /// Builds a large object from entries known to have distinct keys and the index
+    /// `rebuildIndex()` would build (made while checking that the keys are distinct).
+    init(uniqueStorage: [Entry], index: [JSONKey: Int]) {
         storage = uniqueStorage
         self.index = index
-        if index == nil, storage.count > Self.indexThreshold { rebuildIndex() }
     }
 
     public init(dictionaryLiteral elements: (String, JSONValue)...) {

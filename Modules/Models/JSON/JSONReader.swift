@@ -672,7 +672,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         position += length
     }
     /// Decodes a `\uXXXX` escape at `position` (the backslash) of a character that is not a
-    /// surrogate into `scratch`, the common escape of text, at once; false, with nothing read,
+    /// surrogate into `scratch`, the common escape of text, at once; false, with nothing consumed,
     /// for any other escape or an invalid one (`parseEscape()` decodes it, or throws its error).
     @inline(__always)
     private mutating func appendCharacterEscape() -> Bool {

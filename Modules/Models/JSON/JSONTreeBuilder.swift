@@ -74,15 +74,15 @@ struct JSONTreeBuilder: JSONBuilder, ~Copyable {
             values.push(.object(JSONObject(uniqueStorage: entries)))
             return nil
         }
-        switch Self.uniqueness(of: entries) {
-        case .unique(let index):
+        // A large object's index is built by the check for a repeated key, so its keys are hashed once.
+        if keyCount > JSONObject.indexThreshold, let index = Self.index(of: entries) {
             values.push(.object(JSONObject(uniqueStorage: entries, index: index)))
-        case .repeated:
-            // Checked once per object, hashed when large: linear, not a scan per key.
-            if rejectingDuplicates, let repeated = Self.firstRepeatedKey(entries.lazy.map(\.key)) { return repeated }
-            // A repeated key: the last value wins, at the position of the first occurrence.
-            values.push(.object(JSONObject(entries.map { ($0.key, $0.value) })))
+            return nil
         }
+        // A key repeats: found again by hashing, for its position in the error.
+        if rejectingDuplicates, let repeated = Self.firstRepeatedKey(entries.lazy.map(\.key)) { return repeated }
+        // The last value wins, at the position of the first occurrence.
+        values.push(.object(JSONObject(entries.map { ($0.key, $0.value) })))
         return nil
     }
 
@@ -117,9 +117,10 @@ struct JSONTreeBuilder: JSONBuilder, ~Copyable {
     }
 
     /// Whether two of the `count` keys at `keys` are equal. Equal keys always have the same
-    /// intern slot (it is chosen by their bytes), so only keys that share one, or that were not
-    /// interned, are compared: an object whose keys collided in the intern table costs a few
-    /// byte comparisons, not one per pair of keys.
+    /// intern slot (it is chosen by their bytes), so a key is compared only with the keys that
+    /// share its slot and with those that were not interned (escaped, or longer than the intern
+    /// table takes): an object whose interned keys collided costs a comparison or two, one whose
+    /// keys are all escaped or long a comparison for each pair.
     static func hasEqualKeys(_ keys: UnsafePointer<Key>, count: Int) -> Bool {
         guard count > 1 else { return false }
         for later in 1..<count {
@@ -134,27 +135,13 @@ struct JSONTreeBuilder: JSONBuilder, ~Copyable {
         return false
     }
 
-    /// Whether an object's keys are distinct, and when they are, the hash index a large object
-    /// keeps (`JSONObject.indexThreshold`).
-    enum Uniqueness {
-        case unique(index: [JSONKey: Int]?)
-        case repeated
-    }
-
-    /// Whether no key repeats: pairwise for small objects; for large ones by building the
-    /// object's hash index, so its keys are hashed once, not once to check and once to index.
-    static func uniqueness(of entries: [JSONObject.Entry]) -> Uniqueness {
-        guard entries.count > 1 else { return .unique(index: nil) }
-        if entries.count <= JSONObject.indexThreshold {
-            for i in 1..<entries.count {
-                for j in 0..<i where JSONKey.bytesEqual(entries[j].key, entries[i].key) { return .repeated }
-            }
-            return .unique(index: nil)
-        }
+    /// The hash index of a large object's keys, or nil when a key repeats: the index the object
+    /// keeps, built by the same pass that checks its keys are distinct.
+    static func index(of entries: [JSONObject.Entry]) -> [JSONKey: Int]? {
         var index = [JSONKey: Int](minimumCapacity: entries.count)
         for (offset, entry) in entries.enumerated() where index.updateValue(offset, forKey: JSONKey(entry.key)) != nil {
-            return .repeated
+            return nil
         }
-        return .unique(index: index)
+        return index
     }
 }
