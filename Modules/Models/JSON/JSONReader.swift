@@ -176,8 +176,8 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
     private var keyOffsets: [Int] = []
     /// Open containers, innermost last.
     private var frames: Stack<JSONFrame>
-    /// Reusable buffer for strings that contain escapes.
-    private var scratch = ScratchBytes()
+    /// Reusable buffer for strings that contain escapes (1 KB at first, which most fit in).
+    private var scratch = Stack<UInt8>(firstCapacity: 1024)
     /// Object keys seen in this document, by the hash of their bytes.
     private var interned: KeyTable<Builder.InternedKey>
 
@@ -565,7 +565,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         try scanPlain(start: start, lengthBase: start)
         guard position < count, base[position] == UInt8(ascii: "\"") else {
             try parseStringSlow(start: start)
-            return builder.string(unescaped: scratch.bytes)
+            return builder.string(unescaped: scratch.elements)
         }
         try checkStringLength(from: start, reportingAt: start)
         position += 1
@@ -580,7 +580,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         try scanPlain(start: start, lengthBase: start)
         guard position < count, base[position] == UInt8(ascii: "\"") else {
             try parseStringSlow(start: start)
-            builder.key(unescaped: scratch.bytes)
+            builder.key(unescaped: scratch.elements)
             return 0
         }
         try checkStringLength(from: start, reportingAt: start)
@@ -609,7 +609,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
             if byte == UInt8(ascii: "\"") {
                 break
             } else if byte == UInt8(ascii: "\\") {
-                scratch.append(base + copiedUpTo, count: position - copiedUpTo)
+                scratch.push(copying: base + copiedUpTo, count: position - copiedUpTo)
                 if !appendCharacterEscape() { try parseEscape() }
                 copiedUpTo = position
             } else {
@@ -621,7 +621,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
             try scanPlain(start: start, lengthBase: lengthBase)
             try checkStringLength(from: lengthBase, reportingAt: start)
         }
-        scratch.append(base + copiedUpTo, count: position - copiedUpTo)
+        scratch.push(copying: base + copiedUpTo, count: position - copiedUpTo)
         position += 1
     }
 
@@ -676,25 +676,13 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
     /// for any other escape or an invalid one (`parseEscape()` decodes it, or throws its error).
     @inline(__always)
     private mutating func appendCharacterEscape() -> Bool {
-        guard position &+ 6 <= count, base[position &+ 1] == UInt8(ascii: "u") else { return false }
-        let first = Self.hexDigit(base[position &+ 2])
-        let second = Self.hexDigit(base[position &+ 3])
-        let third = Self.hexDigit(base[position &+ 4])
-        let fourth = Self.hexDigit(base[position &+ 5])
-        guard first | second | third | fourth < 16 else { return false }
-        let unit = UInt32(first &<< 12 | second &<< 8 | third &<< 4 | fourth)
-        // A surrogate pairs with the next escape, or is an error: the full path.
-        guard unit &- 0xD800 >= 0x800 else { return false }
+        guard position &+ 6 <= count, base[position &+ 1] == UInt8(ascii: "u"),
+            let unit = hexDigits(at: position &+ 2),
+            // A surrogate pairs with the next escape, or is an error: the full path.
+            unit &- 0xD800 >= 0x800
+        else { return false }
         position &+= 6
-        if unit < 0x80 {
-            scratch.append(UInt8(truncatingIfNeeded: unit))
-        } else if unit < 0x800 {
-            scratch.append(UInt8(truncatingIfNeeded: 0xC0 | unit &>> 6), UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F))
-        } else {
-            scratch.append(
-                UInt8(truncatingIfNeeded: 0xE0 | unit &>> 12), UInt8(truncatingIfNeeded: 0x80 | (unit &>> 6) & 0x3F),
-                UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F))
-        }
+        appendUTF8(UInt32(unit))
         return true
     }
 
@@ -706,14 +694,14 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         let byte = base[position]
         position += 1
         switch byte {
-        case UInt8(ascii: "\""): scratch.append(0x22)
-        case UInt8(ascii: "\\"): scratch.append(0x5C)
-        case UInt8(ascii: "/"): scratch.append(0x2F)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "\""): scratch.push(0x22)
+        case UInt8(ascii: "\\"): scratch.push(0x5C)
+        case UInt8(ascii: "/"): scratch.push(0x2F)
+        case UInt8(ascii: "b"): scratch.push(0x08)
+        case UInt8(ascii: "f"): scratch.push(0x0C)
+        case UInt8(ascii: "n"): scratch.push(0x0A)
+        case UInt8(ascii: "r"): scratch.push(0x0D)
+        case UInt8(ascii: "t"): scratch.push(0x09)
         case UInt8(ascii: "u"):
             let unit = try parseHex4()
             var scalarValue = UInt32(unit)
@@ -743,17 +731,24 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
     /// input, takes the digit-by-digit path, which throws the error at the first bad byte.
     @inline(__always)
     private mutating func parseHex4() throws(JSONReadError) -> UInt16 {
-        if position &+ 4 <= count {
-            let first = Self.hexDigit(base[position])
-            let second = Self.hexDigit(base[position &+ 1])
-            let third = Self.hexDigit(base[position &+ 2])
-            let fourth = Self.hexDigit(base[position &+ 3])
-            if first | second | third | fourth < 16 {
-                position &+= 4
-                return first &<< 12 | second &<< 8 | third &<< 4 | fourth
-            }
+        if let value = hexDigits(at: position) {
+            position &+= 4
+            return value
         }
         return try parseHex4Checked()
+    }
+
+    /// The value of the four hexadecimal digits at `offset`, or nil when the input ends first or
+    /// one of them is another byte.
+    @inline(__always)
+    private func hexDigits(at offset: Int) -> UInt16? {
+        guard offset &+ 4 <= count else { return nil }
+        let first = Self.hexDigit(base[offset])
+        let second = Self.hexDigit(base[offset &+ 1])
+        let third = Self.hexDigit(base[offset &+ 2])
+        let fourth = Self.hexDigit(base[offset &+ 3])
+        guard first | second | third | fourth < 16 else { return nil }
+        return first &<< 12 | second &<< 8 | third &<< 4 | fourth
     }
 
     /// A hexadecimal digit's value, or 16 for any other byte.
@@ -783,87 +778,25 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         return value
     }
 
+    /// Appends the UTF-8 encoding of `scalar` (a scalar value, not a surrogate) to `scratch`.
+    @inline(__always)
     private mutating func appendUTF8(_ scalar: UInt32) {
         switch scalar {
         case 0..<0x80:
-            scratch.append(UInt8(scalar))
+            scratch.push(UInt8(scalar))
         case 0x80..<0x800:
-            scratch.append(UInt8(0xC0 | (scalar >> 6)), UInt8(0x80 | (scalar & 0x3F)))
+            scratch.push(UInt8(0xC0 | (scalar >> 6)))
+            scratch.push(UInt8(0x80 | (scalar & 0x3F)))
         case 0x800..<0x10000:
-            scratch.append(UInt8(0xE0 | (scalar >> 12)), UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-            scratch.append(UInt8(0x80 | (scalar & 0x3F)))
+            scratch.push(UInt8(0xE0 | (scalar >> 12)))
+            scratch.push(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            scratch.push(UInt8(0x80 | (scalar & 0x3F)))
         default:
-            scratch.append(UInt8(0xF0 | (scalar >> 18)), UInt8(0x80 | ((scalar >> 12) & 0x3F)))
-            scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)), UInt8(0x80 | (scalar & 0x3F)))
+            scratch.push(UInt8(0xF0 | (scalar >> 18)))
+            scratch.push(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+            scratch.push(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            scratch.push(UInt8(0x80 | (scalar & 0x3F)))
         }
-    }
-}
-
-/// The bytes of a string with escapes as the reader decodes them, in manually managed memory:
-/// an append is a capacity test and a store (an array's also checks that its storage is
-/// unique, on every byte of every escape).
-struct ScratchBytes: ~Copyable {
-    /// The bytes (a dangling, never-read address until the first escape).
-    private var pointer = UnsafeMutablePointer<UInt8>(bitPattern: 1)!
-    /// How many bytes were appended since `removeAll()`.
-    private(set) var count = 0
-    private var capacity = 0
-
-    init() {}
-
-    deinit {
-        if capacity > 0 { pointer.deallocate() }
-    }
-
-    /// The bytes appended, valid until the next change.
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: pointer, count: count) }
-
-    /// Forgets the bytes, keeping the memory.
-    mutating func removeAll() { count = 0 }
-
-    @inline(__always)
-    mutating func append(_ byte: UInt8) {
-        if count == capacity { reserve(1) }
-        pointer[count] = byte
-        count &+= 1
-    }
-
-    @inline(__always)
-    mutating func append(_ first: UInt8, _ second: UInt8) {
-        if capacity &- count < 2 { reserve(2) }
-        pointer[count] = first
-        pointer[count &+ 1] = second
-        count &+= 2
-    }
-
-    @inline(__always)
-    mutating func append(_ first: UInt8, _ second: UInt8, _ third: UInt8) {
-        if capacity &- count < 3 { reserve(3) }
-        pointer[count] = first
-        pointer[count &+ 1] = second
-        pointer[count &+ 2] = third
-        count &+= 3
-    }
-
-    /// Appends `length` bytes from `source`.
-    @inline(__always)
-    mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
-        guard length > 0 else { return }
-        if capacity &- count < length { reserve(length) }
-        (pointer + count).update(from: source, count: length)
-        count &+= length
-    }
-
-    /// Room for `extra` more bytes: the capacity at least doubles (1 KB at first, which most strings fit in).
-    private mutating func reserve(_ extra: Int) {
-        let newCapacity = Swift.max(1024, capacity * 2, count + extra)
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        if capacity > 0 {
-            grown.initialize(from: pointer, count: count)
-            pointer.deallocate()
-        }
-        pointer = grown
-        capacity = newCapacity
     }
 }
 
@@ -875,9 +808,13 @@ struct Stack<Element>: ~Copyable {
     /// How many elements are on the stack.
     private(set) var count = 0
     private var capacity = 0
+    /// How many elements the first allocation holds.
+    private let firstCapacity: Int
 
-    init() {
+    /// An empty stack, which allocates room for `firstCapacity` elements when first pushed to.
+    init(firstCapacity: Int = 16) {
         pointer = UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment)!
+        self.firstCapacity = firstCapacity
     }
 
     deinit {
@@ -889,13 +826,32 @@ struct Stack<Element>: ~Copyable {
 
     @inline(__always)
     mutating func push(_ element: consuming Element) {
-        if count == capacity { grow() }
+        if count == capacity { grow(toHold: count &+ 1) }
         (pointer + count).initialize(to: element)
-        count += 1
+        count &+= 1
     }
 
-    private mutating func grow() {
-        let newCapacity = Swift.max(16, capacity * 2)
+    /// Pushes copies of the `length` elements at `source`, in order.
+    @inline(__always)
+    mutating func push(copying source: UnsafePointer<Element>, count length: Int) {
+        guard length > 0 else { return }
+        if capacity &- count < length { grow(toHold: count &+ length) }
+        (pointer + count).initialize(from: source, count: length)
+        count &+= length
+    }
+
+    /// The elements, bottom first, valid until the stack next changes.
+    var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: pointer, count: count) }
+
+    /// Removes every element, keeping the memory.
+    mutating func removeAll() {
+        pointer.deinitialize(count: count)
+        count = 0
+    }
+
+    /// Room for `needed` elements: the capacity at least doubles.
+    private mutating func grow(toHold needed: Int) {
+        let newCapacity = Swift.max(firstCapacity, capacity * 2, needed)
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         if capacity > 0 {
             grown.moveInitialize(from: pointer, count: count)
