@@ -193,6 +193,64 @@ struct JSONReaderFastPathTests {
         }
     }
 
+    /// Every byte at every digit of a `\u` escape, alone and as a pair's low surrogate: the four
+    /// digits are read at once, so each byte must be told a digit (with its value) or not (the
+    /// error at its offset) exactly as one digit at a time does.
+    @Test func everyByteAtEveryDigitOfAnEscape() throws {
+        for place in 0..<4 {
+            for byte in UInt8.min...UInt8.max {
+                let value =
+                    UInt8(ascii: "0")...UInt8(ascii: "9") ~= byte
+                    ? byte - 48
+                    : UInt8(ascii: "a")...UInt8(ascii: "f") ~= byte
+                        ? byte - 87
+                        : UInt8(ascii: "A")...UInt8(ascii: "F") ~= byte ? byte - 55 : nil
+                // An escape of one character (`\u1111` with one digit changed) and a pair's low half.
+                var single = Array(#"["\u1111"]"#.utf8)
+                single[4 + place] = byte
+                var pair = Array(#"["\uD83D\uDE00"]"#.utf8)
+                pair[10 + place] = byte
+                let cases: [(bytes: [UInt8], digit: Int, expected: String?)] = [
+                    (
+                        single, 4 + place,
+                        value.flatMap { digit in
+                            var unit: UInt32 = 0x1111
+                            unit = unit & ~(0xF << (4 * (3 - UInt32(place)))) | UInt32(digit) << (4 * (3 - UInt32(place)))
+                            // `\uD…` alone is a surrogate without its pair: an error.
+                            return UnicodeScalar(unit).map { String($0) }
+                        }
+                    ),
+                    (
+                        pair, 10 + place,
+                        value.flatMap { digit in
+                            var low: UInt32 = 0xDE00
+                            low = low & ~(0xF << (4 * (3 - UInt32(place)))) | UInt32(digit) << (4 * (3 - UInt32(place)))
+                            guard (0xDC00...0xDFFF).contains(low) else { return nil }
+                            return String(UnicodeScalar(0x10000 + ((0xD83D - 0xD800) << 10) + (low - 0xDC00))!)
+                        }
+                    ),
+                ]
+                for (bytes, digit, expected) in cases {
+                    for read in [{ try JSONReader().read(bytes) }, { try JSONReader().document(bytes).root.value }]
+                        as [() throws -> JSONValue]
+                    {
+                        do {
+                            let read = try read()
+                            #expect(read[0]?.stringValue == expected, "byte \(byte) at digit \(place)")
+                        } catch let error as JSONReadError {
+                            if value == nil {
+                                #expect(error.code == .invalidEscape && error.offset == digit, "byte \(byte) at digit \(place)")
+                            } else {
+                                // A digit that makes a surrogate alone, or the low half no low surrogate.
+                                #expect(error.code == .loneSurrogate && expected == nil, "byte \(byte) at digit \(place)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Objects on both sides of `JSONObject.indexThreshold` (scanned below it, hashed above)
     /// find every key, miss the rest, and stay so as keys are added and removed across it.
     @Test func objectsAroundTheIndexThresholdFindEveryKey() throws {

@@ -69,6 +69,88 @@ struct MemberLookupTests {
         #expect(cursor.found == 3)
     }
 
+    @Test func everyKindOfKeyIsFoundAndNoOtherKey() throws {
+        // Keys the reader writes every way: interned (first seen, then predicted in later
+        // objects), longer than the intern table keeps, escaped, empty, non-ASCII, and more
+        // distinct keys than the table has slots; nested objects between them.
+        var generator = Xoshiro(seed: (0x5EED, 3, 1, 4))
+        var pool =
+            (0..<150).map { "k\($0)" } + ["", "é", "名前", String(repeating: "x", count: 65), String(repeating: "y", count: 300)]
+        pool += ["axb", "ayb", "a-b", "name", "nam", "names"]
+        /// The key as written: plainly, or (a third of the time) with its first character escaped.
+        func spelled(_ key: String) -> String {
+            guard let first = key.unicodeScalars.first, generator.next() % 3 == 0 else { return key }
+            let escape = String(format: "\\u%04X", first.value < 0x10000 ? first.value : 0x41)
+            return first.value < 0x10000 ? escape + String(key.unicodeScalars.dropFirst()) : key
+        }
+        for round in 0..<40 {
+            var objects: [[String]] = []
+            var text = "["
+            for index in 0..<12 {
+                let size = Int(generator.next() % 40)
+                var keys: [String] = []
+                while keys.count < size {
+                    let key = pool[Int(generator.next() % UInt64(pool.count))]
+                    if !keys.contains(key) { keys.append(key) }
+                }
+                // Every third object repeats the previous one's keys, so they are predicted.
+                if index % 3 == 2, let previous = objects.last { keys = previous }
+                objects.append(keys)
+                let members = keys.enumerated().map { offset, key in
+                    "\"\(spelled(key))\": " + (offset % 5 == 4 ? #"{"inner-\#(offset)": 1, "k0": [2]}"# : "\(offset)")
+                }
+                text += (index == 0 ? "" : ",") + "{" + members.joined(separator: ",") + "}"
+            }
+            let document = try JSONReader().document(text + "]")
+            for (index, keys) in objects.enumerated() {
+                let object = try #require(document.root[index])
+                #expect(object.count == keys.count)
+                var cursor = try #require(object.memberCursor)
+                for key in pool.shuffled(using: &generator) {
+                    let found = cursor.take(key)
+                    #expect(found?.index == object[key]?.index, "round \(round), object \(index), key \(key.prefix(12))")
+                    #expect((found != nil) == keys.contains(key), "round \(round), object \(index), key \(key.prefix(12))")
+                }
+                #expect(cursor.found == keys.count)
+            }
+        }
+    }
+
+    @Test func keysOfEveryLengthDifferingInOneByteAreTold() throws {
+        // Key bytes are compared in words, the last one overlapping: a difference at any
+        // position of a key of any length up to 40 is seen, by the subscript and by a cursor.
+        for length in 0...40 {
+            let key = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + ($0 * 7) % 26))) })
+            let other = "q" + String(repeating: "z", count: length)
+            let document = try JSONReader().document("{\"\(other)\": 0, \"\(key)\": 1}")
+            #expect(document.root[key]?.numberValue == 1, "length \(length)")
+            var cursor = try #require(document.root.memberCursor)
+            #expect(cursor.take(key)?.numberValue == 1, "length \(length)")
+            for position in 0..<length {
+                var bytes = Array(key.utf8)
+                bytes[position] = bytes[position] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+                let changed = String(decoding: bytes, as: UTF8.self)
+                #expect(document.root[changed] == nil, "length \(length), byte \(position)")
+                #expect(cursor.take(changed) == nil, "length \(length), byte \(position)")
+            }
+            #expect(document.root[key + "a"] == nil)
+            if length > 0 { #expect(document.root[String(key.dropLast())] == nil) }
+        }
+    }
+
+    @Test func aLargeObjectIsCountedAndSearchedBackwards() throws {
+        // 3,000 members asked for last to first: each a miss of the prediction and a walk.
+        let keys = (0..<3_000).map { "member-\($0)" }
+        let text = "{" + keys.map { "\"\($0)\": [\($0.count)]" }.joined(separator: ",") + "}"
+        let root = try JSONReader().document(text).root
+        #expect(root.count == 3_000)
+        var cursor = try #require(root.memberCursor)
+        #expect(cursor.count == 3_000)
+        for key in keys.reversed() { #expect(cursor.take(key)?[0]?.numberValue == JSONNumber(key.count)) }
+        #expect(cursor.isExhausted)
+        #expect(try JSONReader().document("[" + String(repeating: "0,", count: 5_000) + "0]").root.count == 5_001)
+    }
+
     @Test func aLongKeyIsFoundPastTheInlineLength() throws {
         let long = String(repeating: "k", count: 70_000)
         let document = try JSONReader().document(Array("{\"a\": 1, \"\(long)\": 2, \"b\": 3}".utf8))

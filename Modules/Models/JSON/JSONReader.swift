@@ -671,18 +671,26 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         }
         position += length
     }
-    /// Decodes a `\uXXXX` escape at `position` (the backslash) of a character that is not a
-    /// surrogate into `scratch`, the common escape of text, at once; false, with nothing consumed,
-    /// for any other escape or an invalid one (`parseEscape()` decodes it, or throws its error).
+    /// Decodes a `\uXXXX` escape at `position` (the backslash) into `scratch` at once: a
+    /// character that is not a surrogate (the common escape of text), or a high surrogate and
+    /// the escaped low one after it (an emoji); false, with nothing consumed, for any other
+    /// escape or an invalid one (`parseEscape()` decodes it, or throws its error).
     @inline(__always)
     private mutating func appendCharacterEscape() -> Bool {
         guard position &+ 6 <= count, base[position &+ 1] == UInt8(ascii: "u"),
-            let unit = hexDigits(at: position &+ 2),
-            // A surrogate pairs with the next escape, or is an error: the full path.
-            unit &- 0xD800 >= 0x800
+            let unit = hexDigits(at: position &+ 2)
         else { return false }
-        position &+= 6
-        appendUTF8(UInt32(unit))
+        if unit &- 0xD800 >= 0x800 {
+            position &+= 6
+            appendUTF8(UInt32(unit))
+            return true
+        }
+        // A lone or misplaced surrogate is an error: the full path names it.
+        guard unit < 0xDC00, position &+ 12 <= count, base[position &+ 6] == UInt8(ascii: "\\"),
+            base[position &+ 7] == UInt8(ascii: "u"), let low = hexDigits(at: position &+ 8), low &- 0xDC00 < 0x400
+        else { return false }
+        position &+= 12
+        appendUTF8(0x10000 &+ (UInt32(unit &- 0xD800) &<< 10) &+ UInt32(low &- 0xDC00))
         return true
     }
 
@@ -739,24 +747,24 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
     }
 
     /// The value of the four hexadecimal digits at `offset`, or nil when the input ends first or
-    /// one of them is another byte.
+    /// one of them is another byte: the four bytes at once, one per lane of a 32-bit word.
     @inline(__always)
     private func hexDigits(at offset: Int) -> UInt16? {
         guard offset &+ 4 <= count else { return nil }
-        let first = Self.hexDigit(base[offset])
-        let second = Self.hexDigit(base[offset &+ 1])
-        let third = Self.hexDigit(base[offset &+ 2])
-        let fourth = Self.hexDigit(base[offset &+ 3])
-        guard first | second | third | fourth < 16 else { return nil }
-        return first &<< 12 | second &<< 8 | third &<< 4 | fourth
-    }
-
-    /// A hexadecimal digit's value, or 16 for any other byte.
-    @inline(__always)
-    private static func hexDigit(_ byte: UInt8) -> UInt16 {
-        let digit = byte &- UInt8(ascii: "0")
-        let letter = (byte | 0x20) &- UInt8(ascii: "a")
-        return digit < 10 ? UInt16(digit) : letter < 6 ? UInt16(letter) &+ 10 : 16
+        let word = UInt32(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self))
+        let lanes: UInt32 = 0x0101_0101
+        // A digit's value is its low four bits; a letter's (bit 6 set), nine more: 0–24 a lane.
+        let letters = (word >> 6) & lanes
+        let nibbles = (word & (lanes &* 0x0F)) &+ letters &* 9
+        // Only `0`–`9`, `a`–`f` and `A`–`F` are written back to themselves (upper case letters
+        // differing in bit 5): a lane's value must be below 16, and its digit spelled as the input's.
+        let large = (nibbles &+ lanes &* 0x70) & (lanes &* 0x80)
+        let isLetter = ((nibbles &+ lanes &* 0x76) >> 7) & lanes
+        let spelled = nibbles &+ lanes &* 0x30 &+ isLetter &* 0x27
+        guard large == 0, (word ^ spelled) & ~(isLetter &* 0x20) == 0 else { return nil }
+        // The first digit is the lowest lane: pairs, then the two bytes swapped into place.
+        let pairs = (nibbles & 0x000F_000F) << 4 | (nibbles >> 8) & 0x000F_000F
+        return UInt16(truncatingIfNeeded: (pairs & 0xFF) << 8 | (pairs >> 16) & 0xFF)
     }
 
     /// `parseHex4()` a digit at a time, naming the first byte that is not a digit.
