@@ -296,6 +296,57 @@ struct JSONReaderFastPathTests {
     }
 
     /// Decimals converted on the fast path equal what `Double(String)` (correctly rounded) gives.
+    /// Decimals past the exact fast path (more than 15 digits, or a large power of ten) are
+    /// converted without `strtod` when their digits fit in 64 bits: bit for bit what the
+    /// correctly rounded conversion gives, over the whole range, its edges and its halfway cases.
+    @Test func longDecimalsAnywhereInRangeMatchCorrectlyRoundedConversion() throws {
+        var texts = [
+            // Coordinates as GeoJSON writes them (17 digits), and 2^53 + 1 as a decimal.
+            "-65.613616999999977", "43.420273000000009", "9007199254740993.0", "9007199254740993e0",
+            // The smallest subnormal, below and above half of it, the largest subnormal and the smallest normal.
+            "4.9406564584124654e-324", "2.4703282292062327e-324", "2.4703282292062328e-324",
+            "2.2250738585072009e-308", "2.2250738585072011e-308", "2.2250738585072012e-308", "2.2250738585072014e-308",
+            // The largest double, and the decimals that round down to it.
+            "1.7976931348623157e308", "1.7976931348623158e308", "1.79769313486231580793e308",
+            // Halfway between two doubles, exactly (ties to even) and a digit either side.
+            "9007199254740995.0", "9007199254740997.0", "18014398509481989.0", "18014398509481990.0",
+            "9223372036854775807.5", "1152921504606846977e-3", "7.3177701707893310e15", "8.4e-323",
+            "1e-342", "1e-343", "18446744073709551615e-342", "18446744073709551615e-360", "1e308", "0.1e309",
+            "12345678901234567890e-20", "0.000000000000000000000000000001", "-0e400", "0e-999999",
+        ]
+        var generator = Xoshiro(seed: (0xE15E1, 7, 8, 9))
+        for round in 0..<40_000 {
+            // 16 to 19 (and now and then fewer) significant digits, a point anywhere, any exponent.
+            let digitCount = round % 10 == 0 ? 1 + Int(generator.next() % 15) : 16 + Int(generator.next() % 4)
+            var digits = String(1 + generator.next() % 9)
+            for _ in 1..<digitCount { digits += String(generator.next() % 10) }
+            let point = Int(generator.next() % UInt64(digits.count + 1))
+            let exponent = Int(generator.next() % 700) - 360
+            let mantissa =
+                point == 0
+                ? digits : String(digits.prefix(point)) + "." + (point == digits.count ? "0" : String(digits.dropFirst(point)))
+            texts.append((generator.next() % 2 == 0 ? "-" : "") + "\(mantissa)e\(exponent)")
+        }
+        var converted = 0
+        for text in texts {
+            guard let expected = Double(text) else { continue }
+            let read = Result { () throws(JSONReadError) -> (tree: JSONValue, document: JSONNumber?) in
+                (try JSONReader().read(text), try JSONReader().document(text).root.numberValue)
+            }
+            switch read {
+            case .success(let read):
+                if let number = read.tree.numberValue, number.isInteger { continue }
+                #expect(read.tree.doubleValue?.bitPattern == expected.bitPattern, "\(text)")
+                #expect(read.document?.doubleValue.bitPattern == expected.bitPattern, "\(text)")
+                converted += 1
+            case .failure(let error):
+                // Only what is out of Double's range is refused, at the number's first byte.
+                #expect(expected.isInfinite && error.code == .numberOutOfRange && error.offset == 0, "\(text)")
+            }
+        }
+        #expect(converted > 30_000)
+    }
+
     @Test func decimalsMatchCorrectlyRoundedConversion() throws {
         var generator = Xoshiro(seed: (0xD1CE, 1, 2, 3))
         var texts = [
