@@ -251,6 +251,36 @@ struct JSONReaderFastPathTests {
         }
     }
 
+    /// A run of escapes is read without the scan between them, and the decoded length is
+    /// checked after each: a string that passes the limit inside a run fails for its length even
+    /// when a later escape is broken, and one that ends at the limit is read.
+    @Test func theLengthLimitIsCheckedWithinARunOfEscapes() throws {
+        let limits = JSONReader.Limits(maxStringBytes: 8)
+        let cases: [(text: String, code: JSONReadError.Code?)] = [
+            (#""\u0041\u0042\u0043\u0044\u0045\u0046\u0047\u0048""#, nil),
+            (#""\u0041\u0042\u0043\u0044\u0045\u0046\u0047\u0048\u0049""#, .stringLimit),
+            (#""\u0041\u0042\u0043\u0044\u0045\u0046\u0047\u0048\u0049\x""#, .stringLimit),
+            (#""\u0041\u0042\u0043\u0044\u0045\u0046\u0047\u0048\x""#, .invalidEscape),
+            (#""\u00e9\u00e9\u00e9\u00e9""#, nil), (#""\u00e9\u00e9\u00e9\u00e9\n""#, .stringLimit),
+            (#""\ud83d\ude00\ud83d\ude00""#, nil), (#""\ud83d\ude00\ud83d\ude00a""#, .stringLimit),
+            (#""abcde\ud83d\ude00\ud83d""#, .stringLimit), (#""abcd\ud83d\ude00\ud83d""#, .loneSurrogate),
+            (#""\n\t\/\"\\\b\f\r""#, nil), (#""\n\t\/\"\\\b\f\r\n""#, .stringLimit),
+        ]
+        for (text, code) in cases {
+            for read in [
+                { try JSONReader(limits: limits).read(text) }, { try JSONReader(limits: limits).document(text).root.value },
+            ] as [() throws -> JSONValue] {
+                do {
+                    let value = try read()
+                    #expect(code == nil && value.stringValue?.utf8.count ?? 0 <= 8, "\(text)")
+                } catch let error as JSONReadError {
+                    #expect(error.code == code, "\(text)")
+                    if code == .stringLimit { #expect(error.offset == 1, "\(text)") }
+                }
+            }
+        }
+    }
+
     /// Objects on both sides of `JSONObject.indexThreshold` (scanned below it, hashed above)
     /// find every key, miss the rest, and stay so as keys are added and removed across it.
     @Test func objectsAroundTheIndexThresholdFindEveryKey() throws {

@@ -662,14 +662,20 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
                 break
             } else if byte == UInt8(ascii: "\\") {
                 scratch.push(copying: base + copiedUpTo, count: position - copiedUpTo)
-                if !appendCharacterEscape() { try parseEscape() }
+                // A run of escapes (text escaped a character at a time) without the scan between
+                // them; the decoded length, all in `scratch`, checked after each as the scan would.
+                repeat {
+                    if !appendCharacterEscape() { try parseEscape() }
+                    if scratch.count > limits.maxStringBytes {
+                        throw error(.stringLimit, at: start, expected: "a string of at most \(limits.maxStringBytes) bytes")
+                    }
+                } while position < count && base[position] == UInt8(ascii: "\\")
                 copiedUpTo = position
             } else {
                 throw error(.controlCharacter, at: position, expected: "an escaped control character such as \\n or \\u0000")
             }
             // The decoded length is `position - lengthBase`: what was copied, and what follows it.
             let lengthBase = copiedUpTo - scratch.count
-            try checkStringLength(from: lengthBase, reportingAt: start)
             try scanPlain(start: start, lengthBase: lengthBase)
             try checkStringLength(from: lengthBase, reportingAt: start)
         }
@@ -690,8 +696,10 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
                 position &+= 2
                 return
             }
-        } else if lead &- 0xE1 < 0x0F, lead != 0xED {
-            if position &+ 2 < count, base[position &+ 1] & 0xC0 == 0x80, base[position &+ 2] & 0xC0 == 0x80 {
+        } else if lead &- 0xE1 < 0x0F, lead != 0xED, position &+ 2 < count {
+            // Both continuation bytes in one load.
+            let continuation = UInt16(littleEndian: UnsafeRawPointer(base + (position &+ 1)).loadUnaligned(as: UInt16.self))
+            if continuation & 0xC0C0 == 0x8080 {
                 position &+= 3
                 return
             }
