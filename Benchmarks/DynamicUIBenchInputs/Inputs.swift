@@ -5,8 +5,9 @@ public import DynamicUIResolvers
 import Foundation
 
 /// Deterministic benchmark inputs: screens of about 20 KB and 100 KB, list payloads of 1,000
-/// and 10,000 items (8 fields, some non-ASCII), two string-heavy documents (an iTunes lookup
-/// response and a screen localized in twelve languages), the catalogs, and evaluation contexts.
+/// and 10,000 items (8 fields, some non-ASCII), string-heavy documents (an iTunes lookup
+/// response, a screen localized in twelve languages, a timeline with every non-ASCII character
+/// escaped), GeoJSON with long decimals, the catalogs, and evaluation contexts.
 public enum BenchInputs {
     /// The EduGo catalog.
     public static let edugo = try! EduGoCatalog()
@@ -86,10 +87,17 @@ public enum BenchInputs {
     /// carries its strings in twelve languages.
     public static let localizedScreen = resource("localized-screen")
 
+    /// A social network's timeline search response of 64 KB with every non-ASCII character
+    /// escaped (`\u3042`, emoji as surrogate pairs) and every `/` as `\/`.
+    public static let escapedTimeline = resource("escaped-timeline")
+    /// A GeoJSON FeatureCollection of 64 KB whose coordinates carry up to 17 significant digits.
+    public static let geoJSON = resource("geojson")
+
     /// The reader inputs with their names.
     public static let readerInputs: [(String, [UInt8])] = [
         ("screen 20KB", screen20k), ("screen 100KB", screen100k), ("list 1000", list1000), ("list 10000", list10000),
         ("itunes 46KB", itunesLookup), ("localized screen 46KB", localizedScreen),
+        ("escaped timeline 64KB", escapedTimeline), ("geojson 64KB", geoJSON),
     ]
 
     /// The evaluation environment (fixed clock, es_ES, UTC).

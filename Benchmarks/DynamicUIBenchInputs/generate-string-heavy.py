@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the two string-heavy benchmark inputs, deterministically (a fixed seed, no network):
+"""Writes the string-heavy and number-heavy benchmark inputs, deterministically (fixed seeds, no
+network):
 
     python3 Benchmarks/DynamicUIBenchInputs/generate-string-heavy.py   # rewrites Resources/*.json
 
@@ -22,7 +23,18 @@ Resources/localized-screen.json (~46 KB)
     Arabic, Russian, Hindi, Vietnamese), a language picker row per locale, a frequently-asked
     section per locale bound to those strings, and an action per row.
 
-Both files are committed; the benchmarks read them from the bundle. Rerunning this script
+Resources/escaped-timeline.json (~64 KB)
+    A social network's timeline search response as such services write it: every non-ASCII
+    character escaped (`\\u3042`, emoji as surrogate pairs), every `/` as `\\/`, HTML in `source`
+    with `\\"`; posts in Japanese, Chinese, Korean, Arabic, Spanish and English; 18-digit ids,
+    nested `user` and `entities` objects, `null`s and booleans.
+
+Resources/geojson.json (~64 KB)
+    A GeoJSON FeatureCollection of polygons (administrative boundaries): coordinates as
+    exporters write doubles, up to 17 significant digits (past the exact fast path of 15), a
+    few properties per feature.
+
+The files are committed; the benchmarks read them from the bundle. Rerunning this script
 writes the same bytes.
 """
 import json
@@ -468,6 +480,90 @@ def localized_screen():
     return json.dumps(screen, ensure_ascii=False, indent=2) + "\n"
 
 
+TIMELINE_TEXTS = [
+    "今日は東京で新しいカフェを見つけました！コーヒーがとても美味しかったです ☕️",
+    "週末は家族と一緒に京都へ。紅葉がきれいでした 🍁 #京都 #紅葉",
+    "新产品发布会将于下周举行，敬请期待！🎉",
+    "오늘 날씨가 정말 좋네요. 공원에서 산책했어요 🌳",
+    "مرحبا بالجميع! يوم جميل في المدينة ☀️",
+    "¡Qué partido tan increíble! Enhorabuena al equipo 👏👏",
+    "Shipping a new release today: faster parsing, fewer allocations 🚀",
+    "RT @news: 速報 — 新しい研究結果が発表されました https://example.com/news/2026/11/26",
+]
+
+
+def timeline(target_bytes=64_000):
+    """The escaped timeline response (see the module's description)."""
+    rng = random.Random(SEED + 1)
+    posts = []
+    size = 0
+    index = 0
+    while size < target_bytes:
+        text = TIMELINE_TEXTS[rng.randrange(len(TIMELINE_TEXTS))]
+        post_id = 1_000_000_000_000_000_000 + rng.randrange(10 ** 17)
+        user_id = 10 ** 9 + rng.randrange(10 ** 9)
+        name = ["さくら", "王伟", "김민준", "ليلى", "Lucía", "Sam"][index % 6]
+        post = {
+            "created_at": f"Wed Nov 26 {index % 24:02d}:{index % 60:02d}:15 +0000 2026",
+            "id": post_id, "id_str": str(post_id), "text": text,
+            "source": '<a href="https://example.com/download/iphone" rel="nofollow">Example for iPhone</a>',
+            "truncated": False, "in_reply_to_status_id": None, "in_reply_to_user_id": None,
+            "user": {
+                "id": user_id, "id_str": str(user_id), "name": name, "screen_name": f"user_{user_id % 100_000}",
+                "location": ["東京", "北京", "서울", "القاهرة", "Madrid", "London"][index % 6],
+                "description": TIMELINE_TEXTS[(index + 3) % len(TIMELINE_TEXTS)],
+                "url": None, "protected": False, "followers_count": rng.randrange(100_000),
+                "friends_count": rng.randrange(5_000), "listed_count": rng.randrange(100),
+                "created_at": "Mon Jan 05 08:00:00 +0000 2015", "favourites_count": rng.randrange(10_000),
+                "verified": index % 7 == 0, "statuses_count": rng.randrange(50_000), "lang": None,
+                "profile_image_url_https": f"https://images.example.com/profile/{user_id}/photo_normal.jpg",
+                "default_profile": index % 2 == 0,
+            },
+            "geo": None, "coordinates": None, "place": None, "retweet_count": rng.randrange(1_000),
+            "favorite_count": rng.randrange(5_000),
+            "entities": {
+                "hashtags": [{"text": "京都", "indices": [20, 23]}] if "#" in text else [],
+                "urls": [{"url": "https://t.example/abc", "expanded_url": "https://example.com/news/2026/11/26",
+                          "indices": [40, 63]}] if "https" in text else [],
+                "user_mentions": [],
+            },
+            "favorited": False, "retweeted": False, "lang": ["ja", "zh", "ko", "ar", "es", "en"][index % 6],
+        }
+        posts.append(post)
+        size += len(json.dumps(post, ensure_ascii=True, separators=(",", ":")))
+        index += 1
+    metadata = {"completed_in": 0.087, "max_id": posts[0]["id"], "query": "%E6%9D%B1%E4%BA%AC", "count": len(posts)}
+    text = json.dumps({"statuses": posts, "search_metadata": metadata}, ensure_ascii=True, separators=(",", ":"))
+    # `/` appears only inside strings: escaped everywhere, as the service writes it.
+    return text.replace("/", "\\/")
+
+
+def geojson(target_bytes=64_000):
+    """The GeoJSON input (see the module's description): polygons that wander around a centre."""
+    rng = random.Random(SEED + 2)
+    features = []
+    size = 0
+    index = 0
+    while size < target_bytes:
+        longitude, latitude = rng.uniform(-170, 170), rng.uniform(-80, 80)
+        ring = []
+        for _ in range(40 + rng.randrange(40)):
+            longitude += rng.uniform(-0.05, 0.05)
+            latitude += rng.uniform(-0.05, 0.05)
+            ring.append([longitude, latitude])
+        ring.append(ring[0])
+        feature = {
+            "type": "Feature",
+            "properties": {"name": f"Region {index}", "admin_level": 4 + index % 5, "area_km2": round(rng.uniform(10, 9000), 3)},
+            "geometry": {"type": "Polygon", "coordinates": [ring]},
+        }
+        text = json.dumps(feature, separators=(",", ":"))
+        features.append(text)
+        size += len(text)
+        index += 1
+    return '{"type":"FeatureCollection","features":[' + ",".join(features) + "]}"
+
+
 def main():
     HERE.mkdir(exist_ok=True)
     lookup = itunes_lookup()
@@ -475,7 +571,14 @@ def main():
     (HERE / "itunes-lookup.json").write_bytes(lookup.encode())
     screen = localized_screen()
     (HERE / "localized-screen.json").write_bytes(screen.encode())
-    for name, text in (("itunes-lookup.json", lookup), ("localized-screen.json", screen)):
+    posts = timeline()
+    json.loads(posts)
+    (HERE / "escaped-timeline.json").write_bytes(posts.encode())
+    shapes = geojson()
+    json.loads(shapes)
+    (HERE / "geojson.json").write_bytes(shapes.encode())
+    for name, text in (("itunes-lookup.json", lookup), ("localized-screen.json", screen),
+                       ("escaped-timeline.json", posts), ("geojson.json", shapes)):
         data = text.encode()
         print(f"{name}\t{len(data):,} bytes\t{sum(b > 0x7F for b in data):,} non-ASCII bytes\t{text.count(chr(92)):,} backslashes")
 

@@ -377,6 +377,61 @@ struct JSONReaderFastPathTests {
         #expect(converted > 30_000)
     }
 
+    /// Digits are read eight at a time where eight are there: runs of every length up to 40, in
+    /// the integer part and the fraction, with leading zeros, ending at and around a word's end,
+    /// read as the integer or the correctly rounded double they spell, in both readers.
+    @Test func digitRunsOfEveryLengthReadAsTheySpell() throws {
+        var generator = Xoshiro(seed: (0xD161, 7, 3, 1))
+        func digits(_ count: Int) -> String {
+            String((0..<count).map { _ in Character(UnicodeScalar(UInt8(48 + generator.next() % 10))) })
+        }
+        var texts = [
+            "9223372036854775807", "-9223372036854775808", "9223372036854775808", "-9223372036854775809",
+            "18446744073709551615", "18446744073709551616", "99999999999999999999", "1000000000000000000000",
+            "0.0000000000000000000000123456789012345678", "0.00000000", "10000000000000000000.5",
+            "12345678", "-12345678", "1234567812345678", "0.12345678", "12345678.87654321e-3",
+        ]
+        for length in 1...40 {
+            let integer = "1" + digits(length - 1)
+            texts += [integer, "-" + integer, "0." + digits(length), integer + "." + digits(length % 9 + 1)]
+            texts += [
+                integer + "e-5", "0." + String(repeating: "0", count: length) + "7", integer + "." + digits(length) + "E+2",
+            ]
+        }
+        for text in texts {
+            for wrapped in [text, "[\(text)]", "[\(text),1]", "{\"n\":\(text)}"] {
+                let tree = try JSONReader().read(wrapped)
+                let document = try JSONReader().document(wrapped).root.value
+                #expect(document == tree, "\(wrapped)")
+                let value: JSONValue =
+                    if case .array(let elements) = tree { elements[0] } else if case .object(let object) = tree {
+                        object["n"] ?? .null
+                    } else { tree }
+                let number = try #require(value.numberValue, "\(wrapped)")
+                if let integer = Int64(text) {
+                    #expect(number.isInteger && number.int64Value == integer, "\(wrapped)")
+                } else {
+                    #expect(number.doubleValue.bitPattern == Double(text)?.bitPattern, "\(wrapped)")
+                }
+            }
+        }
+        // A byte that is not a digit (either side of the digits' range too), at every place of
+        // the first two words of digits.
+        for other in [UInt8(ascii: "x"), UInt8(ascii: ":"), UInt8(ascii: "/"), 0xB0] {
+            for place in 0..<17 {
+                var bytes = Array(("[1" + digits(20) + "]").utf8)
+                bytes[2 + place] = other
+                let error = Result { () throws(JSONReadError) in try JSONReader().read(bytes) }
+                let documentError = Result { () throws(JSONReadError) in try JSONReader().document(bytes).root.value }
+                guard case .failure(let failure) = error, case .failure(let documentFailure) = documentError else {
+                    Issue.record("a digit run broken by \(other) at \(place) was accepted")
+                    continue
+                }
+                #expect(failure.offset == 2 + place && documentFailure == failure, "\(other) at \(place)")
+            }
+        }
+    }
+
     @Test func decimalsMatchCorrectlyRoundedConversion() throws {
         var generator = Xoshiro(seed: (0xD1CE, 1, 2, 3))
         var texts = [

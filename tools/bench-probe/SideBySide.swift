@@ -77,6 +77,8 @@ enum SideBySide {
             let data = Data(bytes)
             let isList = name.hasPrefix("list")
             let isLookup = name.hasPrefix("itunes")
+            let isTimeline = name.hasPrefix("escaped timeline")
+            let isGeoJSON = name.hasPrefix("geojson")
             var contenders = [
                 Contender(name: "DynamicUI JSONReader → JSONValue") {
                     guard case .object(let object) = try JSONReader().read(bytes) else { return 0 }
@@ -89,11 +91,17 @@ enum SideBySide {
             ]
             // The plain structs an app would declare for this payload.
             let plain: () throws -> Int =
-                isLookup
-                ? { try decoder.decode(PlainLookup.self, from: data).results.count }
-                : isList
-                    ? { try decoder.decode(PlainList.self, from: data).items.count }
-                    : { try decoder.decode(PlainScreen.self, from: data).template.zones.count }
+                if isLookup {
+                    { try decoder.decode(PlainLookup.self, from: data).results.count }
+                } else if isList {
+                    { try decoder.decode(PlainList.self, from: data).items.count }
+                } else if isTimeline {
+                    { try decoder.decode(PlainTimeline.self, from: data).statuses.count }
+                } else if isGeoJSON {
+                    { try decoder.decode(PlainGeoJSON.self, from: data).features.count }
+                } else {
+                    { try decoder.decode(PlainScreen.self, from: data).template.zones.count }
+                }
             contenders.append(Contender(name: "JSONDecoder → plain Codable structs", run: plain))
             all.append(
                 Comparison(
@@ -166,6 +174,45 @@ struct PlainItem: Decodable {
 struct PlainList: Decodable {
     let items: [PlainItem]
     let total: Int
+}
+
+/// A timeline search response as an app would declare it for `JSONDecoder`: the fields a feed
+/// shows.
+struct PlainTimeline: Decodable {
+    struct Status: Decodable {
+        struct User: Decodable {
+            let id: Int
+            let name, screen_name: String
+            let location: String?
+            let followers_count: Int
+        }
+        let id: Int
+        let id_str, text, created_at: String
+        let user: User
+        let retweet_count, favorite_count: Int
+        let lang: String
+    }
+    let statuses: [Status]
+}
+
+/// A GeoJSON FeatureCollection of polygons as an app would declare it for `JSONDecoder`.
+struct PlainGeoJSON: Decodable {
+    struct Feature: Decodable {
+        struct Geometry: Decodable {
+            let type: String
+            let coordinates: [[[Double]]]
+        }
+        struct Properties: Decodable {
+            let name: String
+            let admin_level: Int
+            let area_km2: Double
+        }
+        let type: String
+        let properties: Properties
+        let geometry: Geometry
+    }
+    let type: String
+    let features: [Feature]
 }
 
 /// An iTunes lookup response as an app would declare it for `JSONDecoder`: the fields a

@@ -2,7 +2,8 @@
 // `valgrind --tool=callgrind` (deterministic for the same binary and input).
 //
 //     dynamicui-probe <json-reader-1000 | json-reader-itunes | json-reader-localized | json-document-1000 |
-//                      json-document-itunes | json-document-localized | screen-decode | screen-decode-20k |
+//                      json-document-itunes | json-document-localized | json-reader-timeline |
+//                      json-document-timeline | json-reader-geojson | json-document-geojson | screen-decode | screen-decode-20k |
 //                      screen-decode-localized | placeholders-3 | materials-lowering | bytes-to-rows |
 //                      dashboard-reload | dashboard-patch | list-reload | list-patch | sizes> [iterations]
 //     dynamicui-probe compare [rounds] [filter]   (side by side with the peers; see SideBySide.swift)
@@ -47,6 +48,18 @@ case "json-document-itunes":
 case "json-document-localized":
     let bytes = BenchInputs.localizedScreen
     for _ in 0..<iterations { sink &+= (try JSONReader().document(bytes)).root["version"]?.numberValue?.intValue ?? 0 }
+case "json-reader-timeline":
+    let bytes = BenchInputs.escapedTimeline
+    for _ in 0..<iterations { sink &+= (try JSONReader().read(bytes))["statuses"]?.arrayValue?.count ?? 0 }
+case "json-document-timeline":
+    let bytes = BenchInputs.escapedTimeline
+    for _ in 0..<iterations { sink &+= (try JSONReader().document(bytes)).root["statuses"]?.count ?? 0 }
+case "json-reader-geojson":
+    let bytes = BenchInputs.geoJSON
+    for _ in 0..<iterations { sink &+= (try JSONReader().read(bytes))["features"]?.arrayValue?.count ?? 0 }
+case "json-document-geojson":
+    let bytes = BenchInputs.geoJSON
+    for _ in 0..<iterations { sink &+= (try JSONReader().document(bytes)).root["features"]?.count ?? 0 }
 case "screen-decode-localized":
     let bytes = BenchInputs.localizedScreen
     for _ in 0..<iterations { sink &+= try DocumentDecoder().decode(ScreenDefinition.self, from: bytes).template.zones.count }

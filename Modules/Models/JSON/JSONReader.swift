@@ -405,9 +405,10 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
             position += 1
         }
         guard position < count else { throw error(.unexpectedEnd, at: position, expected: "a digit") }
-        // Every digit, integer and fraction, accumulates into `magnitude` while it fits.
+        // Every digit, integer and fraction, accumulates into `magnitude` (eight at a time where
+        // it can); past 19 significant digits it wraps, and `overflow` says so below.
         var magnitude: UInt64 = 0
-        var overflow = false
+        let digitsStart = position
         let first = base[position]
         if first == UInt8(ascii: "0") {
             position += 1
@@ -415,10 +416,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
                 throw error(.invalidNumber, at: position, expected: "'.', 'e' or the end of the number (no leading zeros)")
             }
         } else if isDigit(first) {
-            while position < count, isDigit(base[position]) {
-                accumulate(base[position], into: &magnitude, overflow: &overflow)
-                position += 1
-            }
+            accumulateDigits(into: &magnitude)
         } else {
             throw error(.invalidNumber, at: position, expected: "a digit")
         }
@@ -428,11 +426,19 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
             isInteger = false
             position += 1
             try requireDigit("a digit after '.'")
-            while position < count, isDigit(base[position]) {
-                accumulate(base[position], into: &magnitude, overflow: &overflow)
-                fractionDigits += 1
-                position += 1
+            let fractionStart = position
+            accumulateDigits(into: &magnitude)
+            fractionDigits = position - fractionStart
+        }
+        // Nineteen digits always fit in 64 bits; past that (the point aside), count them
+        // without the leading zeros of `0.000…`.
+        var overflow = false
+        if position - digitsStart > 19 {
+            var significant = 0
+            for index in digitsStart..<position where base[index] != UInt8(ascii: ".") {
+                if significant > 0 || base[index] != UInt8(ascii: "0") { significant += 1 }
             }
+            overflow = significant > 19
         }
         var exponent = 0
         if position < count, base[position] | 0x20 == UInt8(ascii: "e") {
@@ -526,12 +532,43 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         return Double(bitPattern: UInt64(power) << 52 | mantissa & ~(1 << 52))
     }
 
+    /// Adds the run of digits at `position` to `magnitude` (wrapping past 64 bits: the caller
+    /// counts the digits): up to four one at a time (most numbers end there), then eight at a
+    /// time while eight are there, then the rest one at a time.
     @inline(__always)
-    private func accumulate(_ byte: UInt8, into magnitude: inout UInt64, overflow: inout Bool) {
-        let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
-        let (sum, o2) = times10.addingReportingOverflow(UInt64(byte &- UInt8(ascii: "0")))
-        overflow = overflow || o1 || o2
-        magnitude = sum
+    private mutating func accumulateDigits(into magnitude: inout UInt64) {
+        let shortEnd = position &+ 4
+        while position < count, isDigit(base[position]) {
+            magnitude = magnitude &* 10 &+ UInt64(base[position] &- UInt8(ascii: "0"))
+            position &+= 1
+            if position == shortEnd {
+                accumulateLongDigits(into: &magnitude)
+                return
+            }
+        }
+    }
+
+    /// The rest of a run of digits past its fourth, eight at a time while eight are there.
+    private mutating func accumulateLongDigits(into magnitude: inout UInt64) {
+        while position &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            // Each byte 0x30–0x39: its high nibble 3, and adding 6 leaves it 3.
+            let high = word & 0xF0F0_F0F0_F0F0_F0F0
+            let carried = (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0
+            guard high | carried >> 4 == 0x3333_3333_3333_3333 else { break }
+            // The eight digits' value: pairs, then fours, then the eight (the first digit is the lowest byte).
+            var digits = word &- 0x3030_3030_3030_3030
+            digits = digits &* 10 &+ digits >> 8
+            digits =
+                ((digits & 0x0000_00FF_0000_00FF) &* 0x000F_4240_0000_0064
+                    &+ (digits >> 16 & 0x0000_00FF_0000_00FF) &* 0x0000_2710_0000_0001) >> 32
+            magnitude = magnitude &* 100_000_000 &+ digits
+            position &+= 8
+        }
+        while position < count, isDigit(base[position]) {
+            magnitude = magnitude &* 10 &+ UInt64(base[position] &- UInt8(ascii: "0"))
+            position &+= 1
+        }
     }
 
     /// 10^exponent for 0 ≤ exponent ≤ 22, all exact in a Double.
