@@ -377,6 +377,28 @@ struct JSONReaderFastPathTests {
         #expect(converted > 30_000)
     }
 
+    /// A long run of leading zeros after the point and a large exponent that makes up for it:
+    /// the exponent is not cut short before it meets the count of fraction digits.
+    @Test func aLargeExponentMeetsAsManyLeadingZeros() throws {
+        let zeros = String(repeating: "0", count: 999_999)
+        let cases: [(text: String, expected: Double)] = [
+            ("0.\(zeros)1e1000000", 1), ("-0.\(zeros)1e999999", -0.1),
+            ("0.\(zeros)12345678901234567e1000000", 0.12345678901234567 * 10),
+            ("0.\(zeros)1e1000308", 1e308), ("0.\(zeros)1e999677", 1e-323), ("0.\(zeros)1e100000", 0),
+            ("1e-99999999999999999999", 0), ("-1e-99999999999999999999", -0.0),
+        ]
+        for (text, expected) in cases {
+            let tree = try JSONReader().read(text)
+            #expect(tree.doubleValue?.bitPattern == expected.bitPattern, "\(text.prefix(12))…\(text.suffix(12))")
+            #expect(try JSONReader().document(text).root.value == tree)
+            #expect(Double(text)?.bitPattern == expected.bitPattern)
+        }
+        for text in ["0.\(zeros)1e1000310", "1e99999999999999999999", "-1e99999999999999999999"] {
+            #expect(throws: JSONReadError.self) { try JSONReader().read(text) }
+            #expect(throws: JSONReadError.self) { try JSONReader().document(text) }
+        }
+    }
+
     /// Digits are read eight at a time where eight are there: runs of every length up to 40, in
     /// the integer part and the fraction, with leading zeros, ending at and around a word's end,
     /// read as the integer or the correctly rounded double they spell, in both readers.

@@ -451,8 +451,10 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
             }
             try requireDigit("a digit in the exponent")
             while position < count, isDigit(base[position]) {
-                // Saturates: anything this large is out of Double's range (or zero) either way.
-                if exponent < 100_000 { exponent = exponent * 10 + Int(base[position] &- UInt8(ascii: "0")) }
+                // Saturates past 2^50: more than any count of fraction digits (an input's length)
+                // plus Double's range, so the scale below stays out of range (zero or too large)
+                // exactly when the number is, and never overflows.
+                if exponent < 1 << 50 { exponent = exponent &* 10 &+ Int(base[position] &- UInt8(ascii: "0")) }
                 position += 1
             }
             if exponentNegative { exponent = -exponent }
