@@ -58,6 +58,63 @@ struct JSONReaderFastPathTests {
         #expect(throws: JSONReadError.self) { try JSONReader().read(#"[{"ab":1},{"ab"#) }
     }
 
+    /// A key follows another with one of several keys (a screen's nodes): each of the last four
+    /// that followed is tried before the key is scanned. Keys that look like one of those but
+    /// are not (longer, shorter, one byte different, escaped), more successors than are kept,
+    /// and keys enough to evict the slots the kept ones point at: every object reads as
+    /// written, in the tree and the document, and a repeat is still rejected.
+    @Test func keysThatFollowedAKeyBeforeAreReadAsWritten() throws {
+        var generator = Xoshiro(seed: (0x5CC, 4, 5, 6))
+        var successors: [(written: String, decoded: String)] = [
+            ("label", "label"), ("labels", "labels"), ("labe", "labe"), ("labeL", "labeL"), (#"lab\u0065l"#, "label"),
+            ("icon", "icon"), ("style", "style"), ("bind", "bind"), ("placeholder", "placeholder"),
+            ("a-key-longer-than-eight-bytes", "a-key-longer-than-eight-bytes"), ("", ""), ("ícono", "ícono"),
+        ]
+        // Keys enough to evict slots: each appears once or twice.
+        successors += (0..<300).map { ("rare-\($0)", "rare-\($0)") }
+        for round in 0..<60 {
+            var written: [String] = []
+            var expected: [[(String, Int)]] = []
+            for _ in 0..<Int(generator.next() % 80 + 1) {
+                // Mostly the first twelve (more than four after "kind"), sometimes a rare one.
+                let pick = { () -> (written: String, decoded: String) in
+                    let common = generator.next() % 8 != 0
+                    return successors[Int(generator.next() % UInt64(common ? 12 : successors.count))]
+                }
+                var members: [(written: String, decoded: String)] = [("kind", "kind"), pick()]
+                if generator.next() % 2 == 0 { members.append(pick()) }
+                members.append(("value", "value"))
+                let numbers = members.map { _ in Int(generator.next() % 1000) }
+                written.append("{" + zip(members, numbers).map { "\"\($0.written)\": \($1)" }.joined(separator: ", ") + "}")
+                expected.append(zip(members, numbers).map { ($0.decoded, $1) })
+            }
+            let text = "[" + written.joined(separator: ",\n  ") + "]"
+            let tree = try JSONReader().read(text)
+            let document = try JSONReader().document(text)
+            #expect(document.value == tree, "round \(round)")
+            let objects = try #require(tree.arrayValue)
+            #expect(objects.count == expected.count)
+            var anyRepeat = false
+            for (object, members) in zip(objects, expected) {
+                var model = JSONObject()
+                for (key, number) in members { model[key] = .number(JSONNumber(number)) }
+                #expect(object.objectValue?.keys == model.keys, "round \(round)")
+                #expect(object.objectValue == model)
+                if Set(members.map(\.0)).count != members.count { anyRepeat = true }
+            }
+            for (node, members) in zip(document.root.elements, expected) where Set(members.map(\.0)).count == members.count {
+                #expect(node.members.map(\.key) == members.map(\.0), "round \(round)")
+            }
+            do {
+                _ = try JSONReader(rejectDuplicateKeys: true).document(text)
+                #expect(!anyRepeat, "a repeated key was accepted in round \(round)")
+            } catch {
+                #expect(anyRepeat, "rejected without a repeated key: \(error)")
+                #expect(error.code == .duplicateKey)
+            }
+        }
+    }
+
     /// Far more distinct keys than the intern table has slots, repeated and duplicated.
     @Test func manyKeysAndDuplicatesBeyondTheInternTable() throws {
         let names = (0..<600).map { "key-\($0)-\(String(repeating: "x", count: $0 % 70))" }

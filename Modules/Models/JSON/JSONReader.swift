@@ -352,9 +352,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
             position &+= 2 &+ length
             frame.pointee.noteKey(slot: predicted)
         } else {
-            let slot = try parseKeyScanning()
-            interned.learn(slot, after: context)
-            frame.pointee.noteKey(slot: slot)
+            frame.pointee.noteKey(slot: try parseKeyUnpredicted(after: context))
         }
         if rejectDuplicateKeys { keyOffsets.append(keyOffset) }
         skipWhitespace()
@@ -478,7 +476,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         // Up to 19 digits (any significand that fits in 64 bits): Eisel–Lemire, exact.
         let double: Double
         if !overflow {
-            double = Self.nearestDouble(significand: magnitude, exponent: scale)
+            double = DecimalConversion.nearestDouble(significand: magnitude, exponent: scale)
         } else {
             let text = String(decoding: UnsafeBufferPointer(start: base + start, count: position - start), as: UTF8.self)
             double = Double(text) ?? .infinity
@@ -487,51 +485,6 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
             throw error(.numberOutOfRange, at: start, expected: "a number within the range of Double")
         }
         return JSONNumber(negative && !overflow ? -double : double)
-    }
-
-    /// The `Double` nearest to `significand` × 10^`exponent` (ties to even; infinity past the
-    /// largest), by the Eisel–Lemire algorithm: the significand times a 128-bit 5^exponent
-    /// (`PowersOfFive`) gives the answer's bits, and that product is always precise enough.
-    static func nearestDouble(significand: UInt64, exponent: Int) -> Double {
-        if significand == 0 || exponent < PowersOfFive.smallestExponent { return 0 }
-        if exponent > PowersOfFive.largestExponent { return .infinity }
-        let leadingZeros = significand.leadingZeroBitCount
-        let normalized = significand << UInt64(leadingZeros)
-        let index = 2 * (exponent - PowersOfFive.smallestExponent)
-        var (high, low) = normalized.multipliedFullWidth(by: PowersOfFive.words[index])
-        // The low bits of the top word all set: the truncated 5^q may have carried; add the
-        // next 64 bits of the product.
-        let precisionMask = UInt64.max >> 55
-        if high & precisionMask == precisionMask {
-            let second = normalized.multipliedFullWidth(by: PowersOfFive.words[index + 1]).high
-            let (sum, carried) = low.addingReportingOverflow(second)
-            low = sum
-            if carried { high &+= 1 }
-        }
-        let upperBit = Int(high >> 63)
-        var mantissa = high >> UInt64(upperBit + 9)
-        // The binary exponent: floor(exponent × log2(10)) + 63, plus the bias.
-        var power = ((217_706 * exponent) >> 16) + 63 + upperBit - leadingZeros + 1023
-        if power <= 0 {
-            // Subnormal (or zero): shifted into place, then rounded.
-            if 1 - power >= 64 { return 0 }
-            mantissa >>= UInt64(1 - power)
-            mantissa += mantissa & 1
-            mantissa >>= 1
-            return Double(bitPattern: mantissa)
-        }
-        // Exactly between two doubles (only possible for small exponents): ties to even.
-        if low <= 1, exponent >= -4, exponent <= 23, mantissa & 3 == 1, mantissa << UInt64(upperBit + 9) == high {
-            mantissa &= ~1
-        }
-        mantissa += mantissa & 1
-        mantissa >>= 1
-        if mantissa >= 2 << 52 {
-            mantissa = 1 << 52
-            power += 1
-        }
-        if power >= 0x7FF { return .infinity }
-        return Double(bitPattern: UInt64(power) << 52 | mantissa & ~(1 << 52))
     }
 
     /// Adds the run of digits at `position` to `magnitude` (wrapping past 64 bits: the caller
@@ -642,9 +595,18 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         }
     }
 
+    /// Fails when the string starting at `start` is longer than the limit: its decoded length
+    /// is `position - lengthBase` (what was copied to `scratch`, and what follows it).
     @inline(__always)
     private func checkStringLength(from lengthBase: Int, reportingAt start: Int) throws(JSONReadError) {
-        if position - lengthBase > limits.maxStringBytes {
+        try checkStringLength(position - lengthBase, reportingAt: start)
+    }
+
+    /// Fails when `length`, the decoded length so far of the string starting at `start`, is
+    /// longer than the limit.
+    @inline(__always)
+    private func checkStringLength(_ length: Int, reportingAt start: Int) throws(JSONReadError) {
+        if length > limits.maxStringBytes {
             throw error(.stringLimit, at: start, expected: "a string of at most \(limits.maxStringBytes) bytes")
         }
     }
@@ -663,8 +625,26 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         builder.string(at: start, length: position - 1 - start)
     }
 
+    /// Parses an object key starting at its opening quote when it is not the key that followed
+    /// `context` last time: one of the three before it, or else scanned (and learnt). Returns
+    /// its intern slot plus one (zero for none).
+    @inline(never)
+    private mutating func parseKeyUnpredicted(after context: Int) throws(JSONReadError) -> UInt8 {
+        let earlier = interned.earlierPredictedSlot(after: context, base: base, at: position &+ 1, count: count)
+        if earlier != 0 {
+            let length = interned.length(ofSlot: earlier)
+            builder.key(interned.key(ofSlot: earlier), slot: earlier, at: position &+ 1, length: length)
+            position &+= 2 &+ length
+            return earlier
+        }
+        let slot = try parseKeyScanning()
+        interned.learn(slot, after: context)
+        return slot
+    }
+
     /// Parses an object key starting at its opening quote (when its bytes were not predicted);
     /// a key without escapes is interned. Returns its intern slot plus one (zero for none).
+    @inline(__always)
     private mutating func parseKeyScanning() throws(JSONReadError) -> UInt8 {
         position += 1
         let start = position
@@ -705,9 +685,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
                 // them; the decoded length, all in `scratch`, checked after each as the scan would.
                 repeat {
                     if !appendCharacterEscape() { try parseEscape() }
-                    if scratch.count > limits.maxStringBytes {
-                        throw error(.stringLimit, at: start, expected: "a string of at most \(limits.maxStringBytes) bytes")
-                    }
+                    try checkStringLength(scratch.count, reportingAt: start)
                 } while position < count && base[position] == UInt8(ascii: "\\")
                 copiedUpTo = position
             } else {
@@ -1021,9 +999,11 @@ struct KeyTable<Payload>: ~Copyable {
     private var slots: UnsafeMutablePointer<Slot>?
     /// What the builder keeps for each slot's key (its `String`, or where it is).
     private var strings: UnsafeMutablePointer<Payload>?
-    /// For each context (a key's slot plus one, or `firstKeyContext(owner:)`), the slot plus
-    /// one of the key that followed it last time; zero when unknown.
-    private var successors: UnsafeMutablePointer<UInt8>?
+    /// For each context (a key's slot plus one, or `firstKeyContext(owner:)`), the slots plus
+    /// one of the last four keys that followed it and were not predicted, one a byte, the latest
+    /// lowest; unused bytes (the high ones) are zero. Four, not one: the nodes of a screen
+    /// follow a key with one of a few keys (a quarter of the misses of one).
+    private var successors: UnsafeMutablePointer<UInt32>?
 
     /// The context of an object's first key: the key its object is the value of.
     @inline(__always)
@@ -1034,15 +1014,33 @@ struct KeyTable<Payload>: ~Copyable {
     @inline(__always)
     func predictedSlot(after context: Int, base: UnsafePointer<UInt8>, at start: Int, count: Int) -> UInt8 {
         guard let successors else { return 0 }
-        let next = successors[context]
-        guard next != 0 else { return 0 }
-        let slot = slots.unsafelyUnwrapped + Int(next &- 1)
+        let next = UInt8(truncatingIfNeeded: successors[context])
+        guard next != 0, holds(next, base: base, at: start, count: count) else { return 0 }
+        return next
+    }
+
+    /// The slot (plus one) of one of the three keys that followed `context` before the last
+    /// one, the latest first, when the input at `start` holds it (as in `predictedSlot`).
+    @inline(__always)
+    func earlierPredictedSlot(after context: Int, base: UnsafePointer<UInt8>, at start: Int, count: Int) -> UInt8 {
+        guard let successors else { return 0 }
+        var candidates = successors[context] &>> 8
+        while candidates != 0 {
+            let next = UInt8(truncatingIfNeeded: candidates)
+            if holds(next, base: base, at: start, count: count) { return next }
+            candidates &>>= 8
+        }
+        return 0
+    }
+
+    /// Whether the input at `start` holds exactly the key in `slot` (plus one) and a closing quote.
+    @inline(__always)
+    private func holds(_ slot: UInt8, base: UnsafePointer<UInt8>, at start: Int, count: Int) -> Bool {
+        let slot = slots.unsafelyUnwrapped + Int(slot &- 1)
         let length = slot.pointee.length
         let end = start &+ length
-        guard end < count, base[end] == UInt8(ascii: "\""),
-            Self.equal(base + slot.pointee.offset, base + start, length, available: count &- start)
-        else { return 0 }
-        return next
+        return end < count && base[end] == UInt8(ascii: "\"")
+            && KeyBytes.equal(base + slot.pointee.offset, base + start, length)
     }
 
     /// The length in bytes of the key in `slot` (plus one), which is in use.
@@ -1057,10 +1055,12 @@ struct KeyTable<Payload>: ~Copyable {
         strings.unsafelyUnwrapped[Int(slot &- 1)]
     }
 
-    /// Records that the key in `slot` (plus one; zero for none) followed `context`.
+    /// Records that the key in `slot` (plus one; zero for a key not interned, which is not
+    /// recorded) followed `context` and was not predicted; the oldest of four is forgotten.
     @inline(__always)
     func learn(_ slot: UInt8, after context: Int) {
-        successors?[context] = slot
+        guard slot != 0, let successors else { return }
+        successors[context] = successors[context] &<< 8 | UInt32(slot)
     }
 
     init() {}
@@ -1090,7 +1090,7 @@ struct KeyTable<Payload>: ~Copyable {
         let slot = slots.unsafelyUnwrapped + index
         let string = strings.unsafelyUnwrapped + index
         if slot.pointee.hash == hash, slot.pointee.length == length,
-            Self.equal(base + slot.pointee.offset, bytes, length, available: available)
+            KeyBytes.equal(base + slot.pointee.offset, bytes, length)
         {
             return UInt8(index + 1)
         }
@@ -1107,7 +1107,7 @@ struct KeyTable<Payload>: ~Copyable {
         let strings = UnsafeMutablePointer<Payload>.allocate(capacity: Self.slotCount)
         self.slots = slots
         self.strings = strings
-        let successors = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * (Self.slotCount + 1))
+        let successors = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * (Self.slotCount + 1))
         successors.initialize(repeating: 0, count: 2 * (Self.slotCount + 1))
         self.successors = successors
     }
@@ -1144,18 +1144,4 @@ struct KeyTable<Payload>: ~Copyable {
         return hash ^ (hash >> 29)
     }
 
-    /// Whether two keys of `length` bytes are equal; `lhs` is the earlier one in the input, so
-    /// at least `available` bytes are readable from each.
-    @inline(__always)
-    static func equal(
-        _ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ length: Int, available: Int
-    ) -> Bool {
-        var offset = 0
-        while offset + 8 <= length {
-            if load(lhs, offset) != load(rhs, offset) { return false }
-            offset += 8
-        }
-        return tail(lhs, from: offset, length: length, available: available)
-            == tail(rhs, from: offset, length: length, available: available)
-    }
 }

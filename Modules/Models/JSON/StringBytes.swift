@@ -58,3 +58,39 @@ enum ValidatedUTF8 {
         return high & 0x8080_8080_8080_8080 == 0
     }
 }
+
+/// Byte comparison of object keys, shared by the reader's key table and a document's key search.
+enum KeyBytes {
+    /// Whether `count` bytes at `lhs` and `rhs` are equal: eight at a time, the last eight (or
+    /// four, or two) as one overlapping load, never past `count` (keys are short; a call to
+    /// `memcmp` costs more than they do).
+    @inline(__always)
+    static func equal(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let left = UnsafeRawPointer(lhs)
+        let right = UnsafeRawPointer(rhs)
+        if count >= 8 {
+            var offset = 0
+            while offset &+ 8 < count {
+                if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                {
+                    return false
+                }
+                offset &+= 8
+            }
+            // The last eight bytes, overlapping those compared already.
+            return left.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                == right.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+                && left.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                    == right.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        }
+        if count >= 2 {
+            return left.loadUnaligned(as: UInt16.self) == right.loadUnaligned(as: UInt16.self)
+                && lhs[count &- 1] == rhs[count &- 1]
+        }
+        return count == 0 || lhs[0] == rhs[0]
+    }
+}
