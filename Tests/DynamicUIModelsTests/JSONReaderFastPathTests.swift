@@ -136,7 +136,56 @@ struct JSONReaderFastPathTests {
             } catch {
                 #expect(error.code == .duplicateKey)
             }
+            do {
+                _ = try JSONReader(rejectDuplicateKeys: true).document(text)
+                Issue.record("duplicate \(first)/\(second) accepted by the document")
+            } catch {
+                #expect(error.code == .duplicateKey)
+            }
             #expect(try JSONReader().read(text)[names[first]] == .number(JSONNumber(second)))
+            #expect(try JSONReader().document(text).root[names[first]]?.numberValue == JSONNumber(second))
+        }
+    }
+
+    /// More keys of one intern set than it has ways: they take turns in its last way. A key
+    /// repeated in an object after the others evicted it is still found a repeat (by both
+    /// readers), objects of any mix of them read as written, and the last value wins.
+    @Test func keysOfOneInternSetBeyondItsWaysAreToldApart() throws {
+        func set(of key: String) -> UInt64 {
+            let bytes = Array(key.utf8) + [UInt8(ascii: "\"")]
+            let hash = bytes.withUnsafeBufferPointer {
+                KeyTable<UInt64>.hash($0.baseAddress!, bytes.count - 1, available: bytes.count)
+            }
+            return hash >> UInt64(64 - KeyTable<UInt64>.setBits)
+        }
+        let target = set(of: "k0")
+        let keys = (0..<20_000).lazy.map { "k\($0)" }.filter { set(of: $0) == target }.prefix(KeyTable<UInt64>.ways + 3)
+        let sameSet = Array(keys)
+        #expect(sameSet.count == KeyTable<UInt64>.ways + 3)
+        var generator = Xoshiro(seed: (0x5E7, 7, 8, 9))
+        for round in 0..<300 {
+            let members = (0..<Int(generator.next() % 12 + 1)).map { _ in sameSet[Int(generator.next() % UInt64(sameSet.count))] }
+            let objects = (0..<3).map { copy in
+                "{" + members.enumerated().map { "\"\($1)\": \($0 * 10 + copy)" }.joined(separator: ", ") + "}"
+            }
+            let text = "[" + objects.joined(separator: ", ") + "]"
+            let repeats = Set(members).count != members.count
+            for copy in 0..<3 {
+                var model = JSONObject()
+                for (index, key) in members.enumerated() { model[key] = .number(JSONNumber(index * 10 + copy)) }
+                #expect(try JSONReader().read(text)[copy]?.objectValue == model, "round \(round)")
+                #expect(try JSONReader().document(text).root[copy]?.value.objectValue == model, "round \(round)")
+            }
+            for document in [false, true] {
+                do {
+                    let reader = JSONReader(rejectDuplicateKeys: true)
+                    if document { _ = try reader.document(text) } else { _ = try reader.read(text) }
+                    #expect(!repeats, "a repeated key was accepted: \(text)")
+                } catch {
+                    #expect(repeats, "rejected without a repeated key: \(error)")
+                    #expect(error.code == .duplicateKey)
+                }
+            }
         }
     }
 

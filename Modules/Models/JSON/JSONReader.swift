@@ -993,6 +993,14 @@ struct KeyTable<Payload>: ~Copyable {
 
     /// Number of slots; a slot number fits a byte with room for "not interned" (zero).
     private static var slotCount: Int { 128 }
+    /// The slots form sets of `ways` slots, chosen by `setBits` of a key's hash. A key takes
+    /// the first free way of its set, or else the last way (the others are never evicted), so a
+    /// key is in the same slot every time it is interned, and equal keys share a slot: the
+    /// builders' check for repeated keys relies on it. Four ways, not one: keys whose hashes
+    /// share their top bits no longer evict each other until a fifth comes.
+    static var ways: Int { 4 }
+    /// log2 of the number of sets (`slotCount / ways`).
+    static var setBits: Int { 5 }
     /// Longer keys are not interned.
     private static var maxLength: Int { 64 }
 
@@ -1086,18 +1094,33 @@ struct KeyTable<Payload>: ~Copyable {
         guard length <= Self.maxLength else { return 0 }
         if slots == nil { allocate() }
         let hash = Self.hash(bytes, length, available: available)
-        let index = Int(truncatingIfNeeded: hash >> 57)
-        let slot = slots.unsafelyUnwrapped + index
-        let string = strings.unsafelyUnwrapped + index
-        if slot.pointee.hash == hash, slot.pointee.length == length,
-            KeyBytes.equal(base + slot.pointee.offset, bytes, length)
-        {
-            return UInt8(index + 1)
+        // The key's set, by the top bits of its hash; then its ways in order.
+        let first = Int(truncatingIfNeeded: hash >> UInt64(64 - Self.setBits)) &* Self.ways
+        let last = first &+ Self.ways &- 1
+        var index = first
+        while true {
+            let slot = slots.unsafelyUnwrapped + index
+            let string = strings.unsafelyUnwrapped + index
+            if slot.pointee.length < 0 {
+                // Ways fill in order, so no later way holds the key: it takes this one.
+                string.initialize(to: builder.internedKey(offset: start, length: length))
+                slot.pointee = Slot(hash: hash, offset: start, length: length)
+                return UInt8(index &+ 1)
+            }
+            if slot.pointee.hash == hash, slot.pointee.length == length,
+                KeyBytes.equal(base + slot.pointee.offset, bytes, length)
+            {
+                return UInt8(index &+ 1)
+            }
+            if index == last {
+                // The set is full: the last way is given to the new key. The others are never
+                // evicted, so a key is always in the same slot (see `setBits`).
+                string.pointee = builder.internedKey(offset: start, length: length)
+                slot.pointee = Slot(hash: hash, offset: start, length: length)
+                return UInt8(index &+ 1)
+            }
+            index &+= 1
         }
-        let key = builder.internedKey(offset: start, length: length)
-        if slot.pointee.length >= 0 { string.pointee = key } else { string.initialize(to: key) }
-        slot.pointee = Slot(hash: hash, offset: start, length: length)
-        return UInt8(index + 1)
     }
 
     private mutating func allocate() {
