@@ -113,6 +113,21 @@ struct JSONReaderFastPathTests {
                 #expect(error.code == .duplicateKey)
             }
         }
+        // Cut anywhere, the keys guessed from earlier ones included: the input ends where it ends.
+        let shapes = ["label", "icon", "style", "labels", "label", "icon", "labe", "style", "label"]
+        let text = "[" + shapes.map { "{\"kind\": 1, \"\($0)\": 2}" }.joined(separator: ", ") + "]"
+        let bytes = Array(text.utf8)
+        for length in 1..<bytes.count {
+            let prefix = Array(bytes[..<length])
+            for document in [false, true] {
+                do {
+                    if document { _ = try JSONReader().document(prefix) } else { _ = try JSONReader().read(prefix) }
+                    Issue.record("\(length) bytes accepted")
+                } catch {
+                    #expect(error.code == .unexpectedEnd && error.offset == length, "\(length) bytes: \(error)")
+                }
+            }
+        }
     }
 
     /// Far more distinct keys than the intern table has slots, repeated and duplicated.
@@ -175,6 +190,32 @@ struct JSONReaderFastPathTests {
                 for (index, key) in members.enumerated() { model[key] = .number(JSONNumber(index * 10 + copy)) }
                 #expect(try JSONReader().read(text)[copy]?.objectValue == model, "round \(round)")
                 #expect(try JSONReader().document(text).root[copy]?.value.objectValue == model, "round \(round)")
+            }
+            // Objects of the set's keys as the values of keys of the set: an inner key may take
+            // the way an outer one had, and the outer one comes back to it. The inner keys are
+            // distinct, so a repeat is the outer object's (what the document's check must see).
+            let outer = (0..<Int(generator.next() % 5 + 1)).map { _ in sameSet[Int(generator.next() % UInt64(sameSet.count))] }
+            var nestedModel = JSONObject()
+            let nestedRepeats = Set(outer).count != outer.count
+            let parts = outer.map { key -> String in
+                let inner = sameSet.shuffled(using: &generator).prefix(Int(generator.next() % UInt64(sameSet.count)) + 1)
+                var innerModel = JSONObject()
+                for (index, innerKey) in inner.enumerated() { innerModel[innerKey] = .number(JSONNumber(index)) }
+                nestedModel[key] = .object(innerModel)
+                return "\"\(key)\": {" + inner.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ", ") + "}"
+            }
+            let nested = "{" + parts.joined(separator: ", ") + "}"
+            #expect(try JSONReader().read(nested).objectValue == nestedModel, "\(nested)")
+            #expect(try JSONReader().document(nested).value.objectValue == nestedModel, "\(nested)")
+            for document in [false, true] {
+                do {
+                    let reader = JSONReader(rejectDuplicateKeys: true)
+                    if document { _ = try reader.document(nested) } else { _ = try reader.read(nested) }
+                    #expect(!nestedRepeats, "a repeated key was accepted: \(nested)")
+                } catch {
+                    #expect(nestedRepeats, "rejected without a repeated key: \(error)")
+                    #expect(error.code == .duplicateKey)
+                }
             }
             for document in [false, true] {
                 do {

@@ -346,7 +346,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         let context = last == 0 ? KeyTable<Builder.InternedKey>.firstKeyContext(owner: frame.pointee.ownerSlot) : Int(last)
         let predicted = interned.predictedSlot(after: context, base: base, at: position &+ 1, count: count)
         if predicted != 0 {
-            // The bytes are those of the key that followed the same context last time.
+            // The bytes are those of the latest key that followed the same context unpredicted.
             let length = interned.length(ofSlot: predicted)
             builder.key(interned.key(ofSlot: predicted), slot: predicted, at: position &+ 1, length: length)
             position &+= 2 &+ length
@@ -625,9 +625,9 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         builder.string(at: start, length: position - 1 - start)
     }
 
-    /// Parses an object key starting at its opening quote when it is not the key that followed
-    /// `context` last time: one of the three before it, or else scanned (and learnt). Returns
-    /// its intern slot plus one (zero for none).
+    /// Parses an object key starting at its opening quote when it is not the latest key that
+    /// followed `context` unpredicted: one of the three learnt before that one, or else scanned
+    /// (and learnt). Returns its intern slot plus one (zero for none).
     @inline(never)
     private mutating func parseKeyUnpredicted(after context: Int) throws(JSONReadError) -> UInt8 {
         let earlier = interned.earlierPredictedSlot(after: context, base: base, at: position &+ 1, count: count)
@@ -1017,8 +1017,9 @@ struct KeyTable<Payload>: ~Copyable {
     @inline(__always)
     static func firstKeyContext(owner: UInt8) -> Int { slotCount + 1 + Int(owner) }
 
-    /// The slot (plus one) of the key that followed `context` last time, when the input at
-    /// `start` holds exactly its bytes and a closing quote; zero otherwise.
+    /// The slot (plus one) of the latest key learnt after `context` (one that followed it and
+    /// was not predicted), when the input at `start` holds exactly its bytes and a closing
+    /// quote; zero otherwise. A slot whose key was evicted since holds other bytes, and fails.
     @inline(__always)
     func predictedSlot(after context: Int, base: UnsafePointer<UInt8>, at start: Int, count: Int) -> UInt8 {
         guard let successors else { return 0 }
@@ -1027,8 +1028,9 @@ struct KeyTable<Payload>: ~Copyable {
         return next
     }
 
-    /// The slot (plus one) of one of the three keys that followed `context` before the last
-    /// one, the latest first, when the input at `start` holds it (as in `predictedSlot`).
+    /// The slot (plus one) of one of the three keys learnt after `context` before the latest
+    /// one, the latest first, when the input at `start` holds it (as in `predictedSlot`). A hit
+    /// here is not learnt again: keys that alternate are found here each time.
     @inline(__always)
     func earlierPredictedSlot(after context: Int, base: UnsafePointer<UInt8>, at start: Int, count: Int) -> UInt8 {
         guard let successors else { return 0 }
@@ -1124,6 +1126,7 @@ struct KeyTable<Payload>: ~Copyable {
     }
 
     private mutating func allocate() {
+        assert(Self.ways << Self.setBits == Self.slotCount, "the sets' ways fill the slots")
         let slots = UnsafeMutablePointer<Slot>.allocate(capacity: Self.slotCount)
         slots.initialize(repeating: Slot(hash: 0, offset: 0, length: -1), count: Self.slotCount)
         // A slot's string is initialized when the slot is first used (its length ≥ 0).

@@ -117,10 +117,11 @@ struct JSONTreeBuilder: JSONBuilder, ~Copyable {
     }
 
     /// Whether two of the `count` keys at `keys` are equal. Equal keys always have the same
-    /// intern slot (it is chosen by their bytes), so a key is compared only with the keys that
-    /// share its slot and with those that were not interned (escaped, or longer than the intern
-    /// table takes): an object whose interned keys collided costs a comparison or two, one whose
-    /// keys are all escaped or long a comparison for each pair.
+    /// intern slot (a key's set is chosen by its bytes, and only a set's last way is ever given
+    /// to another key, so a key returns to the way it had), so a key is compared only with the
+    /// keys that share its slot and with those that were not interned (escaped, or longer than
+    /// the intern table takes): an object whose interned keys collided costs a comparison or
+    /// two, one whose keys are all escaped or long a comparison for each pair.
     static func hasEqualKeys(_ keys: UnsafePointer<Key>, count: Int) -> Bool {
         guard count > 1 else { return false }
         for later in 1..<count {
