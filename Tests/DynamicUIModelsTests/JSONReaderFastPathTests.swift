@@ -105,13 +105,7 @@ struct JSONReaderFastPathTests {
             for (node, members) in zip(document.root.elements, expected) where Set(members.map(\.0)).count == members.count {
                 #expect(node.members.map(\.key) == members.map(\.0), "round \(round)")
             }
-            do {
-                _ = try JSONReader(rejectDuplicateKeys: true).document(text)
-                #expect(!anyRepeat, "a repeated key was accepted in round \(round)")
-            } catch {
-                #expect(anyRepeat, "rejected without a repeated key: \(error)")
-                #expect(error.code == .duplicateKey)
-            }
+            expectRepeatedKeysRejected(in: text, exactlyWhen: anyRepeat)
         }
         // Cut anywhere, the keys guessed from earlier ones included: the input ends where it ends.
         let shapes = ["label", "icon", "style", "labels", "label", "icon", "labe", "style", "label"]
@@ -207,26 +201,8 @@ struct JSONReaderFastPathTests {
             let nested = "{" + parts.joined(separator: ", ") + "}"
             #expect(try JSONReader().read(nested).objectValue == nestedModel, "\(nested)")
             #expect(try JSONReader().document(nested).value.objectValue == nestedModel, "\(nested)")
-            for document in [false, true] {
-                do {
-                    let reader = JSONReader(rejectDuplicateKeys: true)
-                    if document { _ = try reader.document(nested) } else { _ = try reader.read(nested) }
-                    #expect(!nestedRepeats, "a repeated key was accepted: \(nested)")
-                } catch {
-                    #expect(nestedRepeats, "rejected without a repeated key: \(error)")
-                    #expect(error.code == .duplicateKey)
-                }
-            }
-            for document in [false, true] {
-                do {
-                    let reader = JSONReader(rejectDuplicateKeys: true)
-                    if document { _ = try reader.document(text) } else { _ = try reader.read(text) }
-                    #expect(!repeats, "a repeated key was accepted: \(text)")
-                } catch {
-                    #expect(repeats, "rejected without a repeated key: \(error)")
-                    #expect(error.code == .duplicateKey)
-                }
-            }
+            expectRepeatedKeysRejected(in: nested, exactlyWhen: nestedRepeats)
+            expectRepeatedKeysRejected(in: text, exactlyWhen: repeats)
         }
     }
 
@@ -655,6 +631,23 @@ struct JSONReaderFastPathTests {
             return .object(object)
         default:
             return .array((0..<Int(generator.next() % 6)).map { _ in randomValue(depth: depth + 1, using: &generator) })
+        }
+    }
+}
+
+/// Reads `text` with repeated keys rejected, as a tree and as a document: both fail with
+/// `duplicateKey` when `repeats`, and both succeed otherwise.
+private func expectRepeatedKeysRejected(
+    in text: String, exactlyWhen repeats: Bool, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    for document in [false, true] {
+        do {
+            let reader = JSONReader(rejectDuplicateKeys: true)
+            if document { _ = try reader.document(text) } else { _ = try reader.read(text) }
+            #expect(!repeats, "a repeated key was accepted: \(text)", sourceLocation: sourceLocation)
+        } catch {
+            #expect(repeats, "rejected without a repeated key: \(error)", sourceLocation: sourceLocation)
+            #expect(error.code == .duplicateKey, sourceLocation: sourceLocation)
         }
     }
 }

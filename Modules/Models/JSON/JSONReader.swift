@@ -347,9 +347,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         let predicted = interned.predictedSlot(after: context, base: base, at: position &+ 1, count: count)
         if predicted != 0 {
             // The bytes are those of the latest key that followed the same context unpredicted.
-            let length = interned.length(ofSlot: predicted)
-            builder.key(interned.key(ofSlot: predicted), slot: predicted, at: position &+ 1, length: length)
-            position &+= 2 &+ length
+            takePredictedKey(predicted)
             frame.pointee.noteKey(slot: predicted)
         } else {
             frame.pointee.noteKey(slot: try parseKeyUnpredicted(after: context))
@@ -632,14 +630,21 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
     private mutating func parseKeyUnpredicted(after context: Int) throws(JSONReadError) -> UInt8 {
         let earlier = interned.earlierPredictedSlot(after: context, base: base, at: position &+ 1, count: count)
         if earlier != 0 {
-            let length = interned.length(ofSlot: earlier)
-            builder.key(interned.key(ofSlot: earlier), slot: earlier, at: position &+ 1, length: length)
-            position &+= 2 &+ length
+            takePredictedKey(earlier)
             return earlier
         }
         let slot = try parseKeyScanning()
         interned.learn(slot, after: context)
         return slot
+    }
+
+    /// Reports the key in `slot` (plus one), whose bytes and closing quote the input holds at
+    /// `position` past the opening quote, and moves past its closing quote.
+    @inline(__always)
+    private mutating func takePredictedKey(_ slot: UInt8) {
+        let length = interned.length(ofSlot: slot)
+        builder.key(interned.key(ofSlot: slot), slot: slot, at: position &+ 1, length: length)
+        position &+= 2 &+ length
     }
 
     /// Parses an object key starting at its opening quote (when its bytes were not predicted);
