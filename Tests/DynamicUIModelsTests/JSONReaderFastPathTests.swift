@@ -601,6 +601,129 @@ struct JSONReaderFastPathTests {
         }
     }
 
+    /// The word-at-a-time UTF-8 checks against their definition, byte by byte: every lead and
+    /// second byte of a three-byte character, each byte of a word of two-byte characters set to
+    /// the values around its class's bounds, and random words near the classes.
+    @Test func utf8WordChecksMatchTheirDefinition() {
+        func isContinuation(_ byte: UInt8) -> Bool { byte >= 0x80 && byte <= 0xBF }
+        func threeByteSecondRange(_ lead: UInt8) -> ClosedRange<UInt8> {
+            lead == 0xE0 ? 0xA0...0xBF : lead == 0xED ? 0x80...0x9F : 0x80...0xBF
+        }
+        func word(_ bytes: [UInt8]) -> UInt64 {
+            bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        }
+        func fourTwoByte(_ bytes: [UInt8]) -> Bool {
+            (0..<4).allSatisfy { bytes[2 * $0] >= 0xC2 && bytes[2 * $0] <= 0xDF && isContinuation(bytes[2 * $0 + 1]) }
+        }
+        func twoThreeByte(_ bytes: [UInt8]) -> Bool {
+            [0, 3].allSatisfy {
+                bytes[$0] & 0xF0 == 0xE0 && threeByteSecondRange(bytes[$0]).contains(bytes[$0 + 1])
+                    && isContinuation(bytes[$0 + 2])
+            }
+        }
+        for lead in UInt8(0xE0)...0xEF {
+            for second in UInt8(0x80)...0xBF {
+                let valid = String(bytes: [lead, second, 0x80], encoding: .utf8) != nil
+                #expect(UTF8Words.isThreeByteLead(lead, second: second) == valid, "\(lead) \(second)")
+            }
+        }
+        // Every lead and second byte in either character of a word, the rest valid.
+        let validThree: [UInt8] = [0xE8, 0xA8, 0x80, 0xE3, 0x81, 0x82, 0x22, 0x7D]
+        for index in [0, 1, 3, 4] {
+            for value in UInt8(0)...0xFF {
+                var bytes = validThree
+                bytes[index] = value
+                if index == 0 || index == 3 { bytes[index + 1] = 0xA0 }
+                #expect(UTF8Words.isTwoThreeByteCharacters(word(bytes)) == twoThreeByte(bytes), "\(bytes)")
+                if index == 0 || index == 3 {
+                    for second: UInt8 in [0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0] {
+                        bytes[index + 1] = second
+                        #expect(UTF8Words.isTwoThreeByteCharacters(word(bytes)) == twoThreeByte(bytes), "\(bytes)")
+                    }
+                }
+            }
+        }
+        let validTwo: [UInt8] = [0xD0, 0xB6, 0xC3, 0xA9, 0xD8, 0xB9, 0xDF, 0xBF]
+        for index in 0..<8 {
+            for value in UInt8(0)...0xFF {
+                var bytes = validTwo
+                bytes[index] = value
+                #expect(UTF8Words.isFourTwoByteCharacters(word(bytes)) == fourTwoByte(bytes), "\(bytes)")
+            }
+        }
+        // Random words of bytes near the bounds of the classes.
+        let near: [UInt8] = [
+            0x00, 0x22, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0,
+        ]
+        var generator = Xoshiro(seed: (0x07F8, 2, 3, 4))
+        for _ in 0..<50_000 {
+            let bytes = (0..<8).map { _ in near[Int(generator.next() % UInt64(near.count))] }
+            #expect(UTF8Words.isFourTwoByteCharacters(word(bytes)) == fourTwoByte(bytes), "\(bytes)")
+            #expect(UTF8Words.isTwoThreeByteCharacters(word(bytes)) == twoThreeByte(bytes), "\(bytes)")
+        }
+    }
+
+    /// Runs of two-, three- and four-byte characters at every alignment to the word, each byte
+    /// of the run replaced by bytes that break it: both readers accept exactly what Foundation
+    /// accepts, fail at the offset and with the code a byte-by-byte reading of RFC 3629 gives,
+    /// and fail on the string's length first when the characters before the break exceed it.
+    @Test func runsOfMultiByteCharactersBrokenAtEveryByte() throws {
+        let characters: [String] = [
+            "é", "ж", "ع", "\u{80}", "\u{7FF}", "अ", "\u{800}", "\u{FFF}", "言", "\u{D7FF}", "\u{E000}", "\u{FFFF}", "𝄞",
+            "\u{10FFFF}",
+        ]
+        let breaking: [UInt8] = [0x80, 0xBF, 0xC0, 0xC1, 0xE0, 0xED, 0xF4, 0xF5, 0xFF, 0x41, 0x9F, 0xA0]
+        var generator = Xoshiro(seed: (0x0_7F8, 5, 6, 7))
+        var runs: [[String]] = [
+            Array(repeating: "ж", count: 9), Array(repeating: "अ", count: 7), Array(repeating: "言", count: 5),
+            ["é", "ж", "ع", "é", "ж"], ["अ", "言", "\u{D7FF}", "\u{E000}"],
+        ]
+        for _ in 0..<40 {
+            runs.append(
+                (0..<Int(1 + generator.next() % 10)).map { _ in characters[Int(generator.next() % UInt64(characters.count))] })
+        }
+        for run in runs {
+            let text = run.joined()
+            for prefixLength in 0...8 {
+                let prefix = Array(repeating: UInt8(ascii: "a"), count: prefixLength)
+                let head = Array("[\"".utf8) + prefix
+                let valid = head + Array(text.utf8) + Array("z\"]".utf8)
+                for document in [false, true] {
+                    let value = try document ? JSONReader().document(valid).root.value : JSONReader().read(valid)
+                    #expect(value[0]?.stringValue == String(repeating: "a", count: prefixLength) + text + "z")
+                }
+                for index in 0..<text.utf8.count {
+                    for bad in breaking {
+                        var bytes = valid
+                        bytes[head.count + index] = bad
+                        let expected = firstUTF8Error(in: bytes, from: head.count)
+                        #expect((expected == nil) == (String(bytes: bytes[2..<(bytes.count - 2)], encoding: .utf8) != nil))
+                        for document in [false, true] {
+                            let error = readError(bytes, document: document)
+                            #expect(error?.code == expected?.code && error?.offset == expected?.offset, "\(bytes)")
+                            // A limit one byte short of the characters before the break fails on the
+                            // length first; a limit of exactly those bytes fails at the break.
+                            guard let expected, expected.characterStart - 2 >= 1 else { continue }
+                            let limited = readError(bytes, document: document, limit: expected.characterStart - 3)
+                            #expect(limited?.code == .stringLimit && limited?.offset == 2, "\(bytes)")
+                            let atLimit = readError(bytes, document: document, limit: expected.characterStart - 2)
+                            #expect(atLimit?.code == expected.code && atLimit?.offset == expected.offset, "\(bytes)")
+                        }
+                    }
+                }
+                // Every cut inside the run ends where it ends.
+                for cut in head.count..<(head.count + text.utf8.count) {
+                    do {
+                        _ = try JSONReader().read(Array(valid[..<cut]))
+                        Issue.record("a cut at \(cut) was accepted")
+                    } catch {
+                        #expect(error.code == .unexpectedEnd && error.offset == cut, "\(cut): \(error)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Deep and wide documents built and torn down many times (values moved, never leaked twice).
     @Test func nestedContainersRoundTrip() throws {
         var generator = Xoshiro(seed: (42, 1, 2, 3))
@@ -649,5 +772,51 @@ private func expectRepeatedKeysRejected(
             #expect(repeats, "rejected without a repeated key: \(error)", sourceLocation: sourceLocation)
             #expect(error.code == .duplicateKey, sourceLocation: sourceLocation)
         }
+    }
+}
+
+/// The first UTF-8 error in the string starting at `start` of `bytes`, which ends at the next
+/// plain quote, read byte by byte by RFC 3629's table of well-formed sequences: where it is, its
+/// code, and where the character it breaks begins; nil when the string is well formed.
+private func firstUTF8Error(
+    in bytes: [UInt8], from start: Int
+) -> (offset: Int, code: JSONReadError.Code, characterStart: Int)? {
+    var index = start
+    while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+        let lead = bytes[index]
+        if lead < 0x80 {
+            index += 1
+            continue
+        }
+        let ranges: [ClosedRange<UInt8>]
+        switch lead {
+        case 0xC2...0xDF: ranges = [0x80...0xBF]
+        case 0xE0: ranges = [0xA0...0xBF, 0x80...0xBF]
+        case 0xE1...0xEC, 0xEE...0xEF: ranges = [0x80...0xBF, 0x80...0xBF]
+        case 0xED: ranges = [0x80...0x9F, 0x80...0xBF]
+        case 0xF0: ranges = [0x90...0xBF, 0x80...0xBF, 0x80...0xBF]
+        case 0xF1...0xF3: ranges = [0x80...0xBF, 0x80...0xBF, 0x80...0xBF]
+        case 0xF4: ranges = [0x80...0x8F, 0x80...0xBF, 0x80...0xBF]
+        default: return (index, .invalidUTF8, index)
+        }
+        for (offset, range) in ranges.enumerated() {
+            let at = index + 1 + offset
+            guard at < bytes.count else { return (at, .unexpectedEnd, index) }
+            guard range.contains(bytes[at]) else { return (at, .invalidUTF8, index) }
+        }
+        index += 1 + ranges.count
+    }
+    return nil
+}
+
+/// The error reading `bytes` (as a tree, or as a document) with strings limited to `limit`
+/// bytes; nil when they read.
+private func readError(_ bytes: [UInt8], document: Bool, limit: Int = Int.max) -> JSONReadError? {
+    let reader = JSONReader(limits: JSONReader.Limits(maxStringBytes: limit))
+    do {
+        _ = try document ? reader.document(bytes).root.value : reader.read(bytes)
+        return nil
+    } catch {
+        return error
     }
 }

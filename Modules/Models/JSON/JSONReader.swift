@@ -564,8 +564,9 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
     /// they are plain ASCII, validating any UTF-8 sequence on the way (a run of them without
     /// returning to the word loop).
     ///
-    /// The string so far is checked against the length limit at every non-ASCII character: its
-    /// length is `position - lengthBase` (the bytes since `start`, less what escapes saved).
+    /// The string's length is `position - lengthBase` (the bytes since `start`, less what escapes
+    /// saved). It is checked before any error of a UTF-8 sequence, so that a string too long
+    /// fails on its length first; every caller checks it again where the scan stops.
     @inline(__always)
     private mutating func scanPlain(start: Int, lengthBase: Int) throws(JSONReadError) {
         while true {
@@ -581,10 +582,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
             guard position < count else { return }
             let byte = base[position]
             if byte >= 0x80 {
-                repeat {
-                    try checkStringLength(from: lengthBase, reportingAt: start)
-                    try validateUTF8Sequence()
-                } while position < count && base[position] >= 0x80
+                try skipUTF8Run(start: start, lengthBase: lengthBase)
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
                 return
             } else {
@@ -705,27 +703,65 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         position += 1
     }
 
-    /// Validates one multi-byte UTF-8 sequence at `position` (RFC 3629: no overlongs, no
-    /// surrogates, nothing above U+10FFFF) and moves past it.
+    /// Moves past a run of multi-byte UTF-8 characters at `position`, validating each (RFC 3629:
+    /// no overlongs, no surrogates, nothing above U+10FFFF).
+    ///
+    /// The first character is taken alone: most runs are one accented letter. When the run goes
+    /// on, two-byte characters (U+0080–U+07FF: Latin accents, Greek, Cyrillic, Arabic) are
+    /// checked four to a load, three-byte ones (U+0800–U+FFFF: Devanagari, Thai, CJK) two to a
+    /// load, while they are alike.
     @inline(__always)
-    private mutating func validateUTF8Sequence() throws(JSONReadError) {
-        let lead = base[position]
-        // The common two- and three-byte characters (U+0080–U+07FF, and U+1000–U+FFFF but the
-        // surrogates' lead ED) need only their continuation bytes checked; the rest, and any
-        // error, take the full path below.
+    private mutating func skipUTF8Run(start: Int, lengthBase: Int) throws(JSONReadError) {
+        var at = position
+        try skipUTF8Character(at: &at, start: start, lengthBase: lengthBase)
+        while at < count && base[at] >= 0x80 {
+            if at &+ 8 <= count {
+                let word = UTF8Words.word(at: base + at)
+                if UTF8Words.isFourTwoByteCharacters(word) {
+                    at &+= 8
+                    continue
+                }
+                if UTF8Words.isTwoThreeByteCharacters(word) {
+                    at &+= 6
+                    continue
+                }
+            }
+            try skipUTF8Character(at: &at, start: start, lengthBase: lengthBase)
+        }
+        position = at
+    }
+
+    /// Moves `at` past the multi-byte UTF-8 character there: a two- or three-byte one by its
+    /// continuation bytes, any other (and any error) by `validateUTF8Sequence()`, after the
+    /// length check the limit's error needs to come first.
+    @inline(__always)
+    private mutating func skipUTF8Character(at: inout Int, start: Int, lengthBase: Int) throws(JSONReadError) {
+        let lead = base[at]
         if lead &- 0xC2 < 0x1E {
-            if position &+ 1 < count, base[position &+ 1] & 0xC0 == 0x80 {
-                position &+= 2
+            if at &+ 1 < count, base[at &+ 1] & 0xC0 == 0x80 {
+                at &+= 2
                 return
             }
-        } else if lead &- 0xE1 < 0x0F, lead != 0xED, position &+ 2 < count {
+        } else if lead & 0xF0 == 0xE0, at &+ 2 < count {
             // Both continuation bytes in one load.
-            let continuation = UInt16(littleEndian: UnsafeRawPointer(base + (position &+ 1)).loadUnaligned(as: UInt16.self))
-            if continuation & 0xC0C0 == 0x8080 {
-                position &+= 3
+            let continuation = UInt16(littleEndian: UnsafeRawPointer(base + (at &+ 1)).loadUnaligned(as: UInt16.self))
+            if continuation & 0xC0C0 == 0x8080,
+                UTF8Words.isThreeByteLead(lead, second: UInt8(truncatingIfNeeded: continuation))
+            {
+                at &+= 3
                 return
             }
         }
+        position = at
+        try checkStringLength(from: lengthBase, reportingAt: start)
+        try validateUTF8Sequence()
+        at = position
+    }
+
+    /// Validates one multi-byte UTF-8 sequence at `position` (RFC 3629: no overlongs, no
+    /// surrogates, nothing above U+10FFFF) and moves past it.
+    private mutating func validateUTF8Sequence() throws(JSONReadError) {
+        let lead = base[position]
         let length: Int
         var lowerBound: UInt8 = 0x80
         var upperBound: UInt8 = 0xBF

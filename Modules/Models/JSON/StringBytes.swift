@@ -59,6 +59,45 @@ enum ValidatedUTF8 {
     }
 }
 
+/// Multi-byte UTF-8 characters validated eight bytes at a time, for the reader's string scan.
+enum UTF8Words {
+    /// The eight bytes at `pointer`, the first in the lowest byte.
+    @inline(__always)
+    static func word(at pointer: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Whether the eight bytes of `word` (first byte lowest) are four two-byte characters: each
+    /// lead C2–DF (110xxxxx, not the overlong C0 or C1), each continuation 10xxxxxx.
+    @inline(__always)
+    static func isFourTwoByteCharacters(_ word: UInt64) -> Bool {
+        guard word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0 else { return false }
+        // A lead with none of the bits 0x1E set is C0 or C1; adding 0xFF to each lead's bits
+        // carries into bit 8 of its 16-bit lane exactly when one is set.
+        let leadBits = word & 0x001E_001E_001E_001E
+        return (leadBits &+ 0x00FF_00FF_00FF_00FF) & 0x0100_0100_0100_0100 == 0x0100_0100_0100_0100
+    }
+
+    /// Whether the first six bytes of `word` (first byte lowest) are two three-byte characters:
+    /// each lead 1110xxxx, each continuation 10xxxxxx, and each second byte in its lead's range.
+    @inline(__always)
+    static func isTwoThreeByteCharacters(_ word: UInt64) -> Bool {
+        guard word & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0 else { return false }
+        return isThreeByteLead(UInt8(truncatingIfNeeded: word), second: UInt8(truncatingIfNeeded: word &>> 8))
+            && isThreeByteLead(UInt8(truncatingIfNeeded: word &>> 24), second: UInt8(truncatingIfNeeded: word &>> 32))
+    }
+
+    /// Whether `second`, a continuation byte (10xxxxxx), may follow `lead`, a three-byte lead
+    /// (1110xxxx): A0–BF after E0 (no overlong), 80–9F after ED (no surrogate), any after the rest.
+    @inline(__always)
+    static func isThreeByteLead(_ lead: UInt8, second: UInt8) -> Bool {
+        // Bit 2n + h is clear only for E0 with h = 0 (second byte 80–9F) and ED with h = 1
+        // (A0–BF), where n is the lead's low nibble and h bit 5 of the second byte.
+        let index = UInt32(lead & 0x0F) &<< 1 | UInt32(second &>> 5) & 1
+        return (0xF7FF_FFFE as UInt32) &>> index & 1 != 0
+    }
+}
+
 /// Byte comparison of object keys, shared by the reader's key table and a document's key search.
 enum KeyBytes {
     /// Whether `count` bytes at `lhs` and `rhs` are equal: eight at a time, the last eight (or
