@@ -170,6 +170,89 @@ struct MemberLookupTests {
         #expect(!cursor.isExhausted)
     }
 
+    @Test func aKeySetNumbersEachOfItsKeysAndNoOther() throws {
+        // Keys of one length and the same end bytes share a slot of the table; near misses of
+        // each (one byte changed anywhere, one byte more or fewer) are not in the set.
+        let keys = [
+            "axb", "ayb", "azb", "", "é", "名前", "id", "control_type", String(repeating: "k", count: 70),
+            String(repeating: "k", count: 69) + "j", "a-long-key-of-18-b", "a-long-key-of-18-c",
+        ]
+        let set = JSONKeySet(keys)
+        #expect(set.keys == keys)
+        func number(_ key: String) -> Int {
+            var key = key
+            return key.withUTF8 { set.number(of: $0) }
+        }
+        for (index, key) in keys.enumerated() {
+            #expect(number(key) == index, "\(key)")
+            #expect(number(key + "a") == -1, "\(key)")
+            if !key.isEmpty { #expect(number(String(key.utf8.dropLast()) ?? "?") == -1 || key == "é", "\(key)") }
+            for position in 0..<key.utf8.count {
+                var bytes = Array(key.utf8)
+                bytes[position] ^= 0x01
+                let changed = String(decoding: bytes, as: UTF8.self)
+                if !keys.contains(changed) { #expect(number(changed) == -1, "\(key), byte \(position)") }
+            }
+        }
+        // Thirty-two keys, the most a set holds, all of one length: each found.
+        let full = (0..<JSONKeySet.capacity).map { String(format: "f%02d", $0) }
+        let fullSet = JSONKeySet(full)
+        for (index, key) in full.enumerated() {
+            var key = key
+            #expect(key.withUTF8 { fullSet.number(of: $0) } == index)
+        }
+        #expect(JSONKeySet([]).keys.isEmpty)
+    }
+
+    @Test func fieldsFindWhatTheSubscriptFinds() throws {
+        // Objects with keys from a pool (some repeated, some not in the set, some escaped),
+        // and key sets of up to 32 keys from the same pool: each field is the value the
+        // subscript finds for its key (of a repeated key, the last), or absent as there.
+        var generator = Xoshiro(seed: (0xF1E1D, 3, 5, 8))
+        let pool = (0..<40).map { "k\($0)" } + ["", "é", "名前", String(repeating: "x", count: 65), "axb", "ayb"]
+        for round in 0..<60 {
+            let setKeys = Array(pool.shuffled(using: &generator).prefix(Int(generator.next() % 33)))
+            let set = JSONKeySet(setKeys)
+            let size = Int(generator.next() % 30)
+            let members = (0..<size).map { index -> String in
+                let key = pool[Int(generator.next() % UInt64(pool.count))]
+                let written = key == "é" && index % 2 == 0 ? "\\u00e9" : key
+                return "\"\(written)\": " + (index % 4 == 3 ? #"{"k1": [\#(index)]}"# : "\(index)")
+            }
+            let document = try JSONReader().document("{" + members.joined(separator: ",") + "}")
+            var fields = try #require(document.root.fields(set))
+            for (number, key) in setKeys.enumerated() {
+                #expect(fields.node(number)?.index == document.root[key]?.index, "round \(round), \(key.prefix(8))")
+            }
+        }
+        #expect(try JSONReader().document("[1]").root.fields(JSONKeySet(["a"])) == nil)
+    }
+
+    @Test func aModelReadThroughItsKeySetFailsAsThroughTheTree() throws {
+        // Missing, null and mistyped members of a slot, found through its key set.
+        let cases: [(text: String, code: ModelDecodingError.Code?)] = [
+            (#"{"id": "a", "control_type": "label"}"#, nil),
+            (#"{"control_type": "label"}"#, .missingField),
+            (#"{"id": null, "control_type": "label"}"#, .missingField),
+            (#"{"id": 7, "control_type": "label"}"#, .typeMismatch),
+            (#"{"id": "a", "control_type": "label", "weight": "heavy"}"#, .typeMismatch),
+            (#"{"id": "a", "control_type": "label", "weight": null, "label": "L", "label": 3}"#, .typeMismatch),
+            (#"{"id": "a", "control_type": "label", "label": 3, "label": "L", "unknown": {}}"#, nil),
+            (#"["id"]"#, .typeMismatch),
+        ]
+        for (text, code) in cases {
+            let tree = Result { () throws(ModelDecodingError) -> Slot in try Slot(json: try! JSONReader().read(text)) }
+            let node = Result { () throws(ModelDecodingError) -> Slot in try Slot(node: try! JSONReader().document(text).root) }
+            switch (tree, node) {
+            case (.success(let expected), .success(let decoded)):
+                #expect(decoded == expected && code == nil, "\(text)")
+            case (.failure(let expected), .failure(let error)):
+                #expect(error == expected && error.code == code, "\(text)")
+            default: Issue.record("\(text): the tree gave \(tree), the node \(node)")
+            }
+        }
+    }
+
     @Test func screensWithTheirKeysInAnyOrderDecodeAsFromTheTree() throws {
         var generator = Xoshiro(seed: (0x0DE5, 2, 7, 1))
         let catalog = try EduGoCatalog()

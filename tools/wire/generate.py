@@ -419,9 +419,9 @@ def swift_decode_member(model, field, indent, node=False):
         arguments.append("context: &context")
         call = f"try Self.decode{field.name[0].upper()}{field.name[1:]}({', '.join(arguments)})"
         return [f"{indent}let {field.name} = {call}"]
-    # A node's members are looked up through a cursor, which counts what it found; an object's
-    # are counted in `found`.
-    source = "in: &o" if node else "in: o, found: &found"
+    # A node's members were found by the model's key set, and are read by their number; an
+    # object's are counted in `found`.
+    source = f"field: {model.fields.index(field)}, in: &o" if node else "in: o, found: &found"
     if field.wire_required:
         return [f'{indent}let {field.name}: {field.type} = try context.required("{key}", {source})']
     absent = field.absent_value
@@ -454,9 +454,14 @@ def swift_checks(model, field, indent):
 
 def swift_decoder(model):
     """The decoder from a `JSONValue`, and (unless a member decodes itself) the same from a
-    `JSONDocument`'s node: the same lines, reading `o` as a node."""
+    `JSONDocument`'s node: the same lines, reading `o` as the members the model's key set
+    found, each by its number (its place among the model's fields)."""
     lines = swift_decoder_from(model, "json: JSONValue", "json")
     if not any("custom" in f.options for f in model.fields):
+        assert len(model.fields) <= 32, f"{model.name}: a key set holds at most 32 keys"
+        keys = [json.dumps(f.key(model)) for f in model.fields]
+        lines += ["", "    /// The wire keys of the members, numbered as the node decoder reads them."]
+        lines += wrap("    static let wireKeys = JSONKeySet([", keys, "])", "        ", trailing_comma=True)
         lines += [""] + swift_decoder_from(model, "node: JSONNode", "node")
     return lines
 
@@ -466,7 +471,7 @@ def swift_decoder_from(model, parameter, source):
     indent = "            " if node else "        "
     from_node = source == "node"
     if from_node:
-        body = [f"{indent}var o = try context.members(node)"]
+        body = [f"{indent}var o = try context.fields(node, Self.wireKeys)"]
     else:
         body = [f"{indent}let o = try context.object({source})"]
         # The members found so far: once all of the object's are, the later optional ones are not looked for.

@@ -259,7 +259,7 @@ extension ModelDecodingContext {
     public mutating func required(
         _ key: String, in members: inout JSONMemberCursor, as type: String.Type = String.self
     ) throws(ModelDecodingError) -> String {
-        try string(at: requiredPosition(key, in: &members), key: key, in: members)
+        try string(at: requiredPosition(key, in: &members), key: key, in: members.view)
     }
 
     /// The optional string member `key` of the object `members` reads.
@@ -267,14 +267,14 @@ extension ModelDecodingContext {
         _ key: String, in members: inout JSONMemberCursor, as type: String.Type = String.self
     ) throws(ModelDecodingError) -> String? {
         guard let position = optionalPosition(key, in: &members) else { return nil }
-        return try string(at: position, key: key, in: members)
+        return try string(at: position, key: key, in: members.view)
     }
 
     /// The required boolean member `key` of the object `members` reads.
     public mutating func required(
         _ key: String, in members: inout JSONMemberCursor, as type: Bool.Type = Bool.self
     ) throws(ModelDecodingError) -> Bool {
-        try bool(at: requiredPosition(key, in: &members), key: key, in: members)
+        try bool(at: requiredPosition(key, in: &members), key: key, in: members.view)
     }
 
     /// The optional boolean member `key` of the object `members` reads.
@@ -282,14 +282,14 @@ extension ModelDecodingContext {
         _ key: String, in members: inout JSONMemberCursor, as type: Bool.Type = Bool.self
     ) throws(ModelDecodingError) -> Bool? {
         guard let position = optionalPosition(key, in: &members) else { return nil }
-        return try bool(at: position, key: key, in: members)
+        return try bool(at: position, key: key, in: members.view)
     }
 
     /// The required number member `key` of the object `members` reads, as a `Double`.
     public mutating func required(
         _ key: String, in members: inout JSONMemberCursor, as type: Double.Type = Double.self
     ) throws(ModelDecodingError) -> Double {
-        try double(at: requiredPosition(key, in: &members), key: key, in: members)
+        try double(at: requiredPosition(key, in: &members), key: key, in: members.view)
     }
 
     /// The optional number member `key` of the object `members` reads, as a `Double`.
@@ -297,14 +297,14 @@ extension ModelDecodingContext {
         _ key: String, in members: inout JSONMemberCursor, as type: Double.Type = Double.self
     ) throws(ModelDecodingError) -> Double? {
         guard let position = optionalPosition(key, in: &members) else { return nil }
-        return try double(at: position, key: key, in: members)
+        return try double(at: position, key: key, in: members.view)
     }
 
     /// The required integer member `key` of the object `members` reads.
     public mutating func required(
         _ key: String, in members: inout JSONMemberCursor, as type: Int.Type = Int.self
     ) throws(ModelDecodingError) -> Int {
-        try int(at: requiredPosition(key, in: &members), key: key, in: members)
+        try int(at: requiredPosition(key, in: &members), key: key, in: members.view)
     }
 
     /// The optional integer member `key` of the object `members` reads.
@@ -312,7 +312,7 @@ extension ModelDecodingContext {
         _ key: String, in members: inout JSONMemberCursor, as type: Int.Type = Int.self
     ) throws(ModelDecodingError) -> Int? {
         guard let position = optionalPosition(key, in: &members) else { return nil }
-        return try int(at: position, key: key, in: members)
+        return try int(at: position, key: key, in: members.view)
     }
 
     /// The required open-enumeration member `key` of the object `members` reads (a known case
@@ -320,7 +320,7 @@ extension ModelDecodingContext {
     public mutating func required<T: OpenEnum>(
         _ key: String, in members: inout JSONMemberCursor, as type: T.Type = T.self
     ) throws(ModelDecodingError) -> T {
-        try openEnum(at: requiredPosition(key, in: &members), key: key, in: members)
+        try openEnum(at: requiredPosition(key, in: &members), key: key, in: members.view, of: members.object)
     }
 
     /// The optional open-enumeration member `key` of the object `members` reads.
@@ -328,7 +328,7 @@ extension ModelDecodingContext {
         _ key: String, in members: inout JSONMemberCursor, as type: T.Type = T.self
     ) throws(ModelDecodingError) -> T? {
         guard let position = optionalPosition(key, in: &members) else { return nil }
-        return try openEnum(at: position, key: key, in: members) as T
+        return try openEnum(at: position, key: key, in: members.view, of: members.object) as T
     }
 
     /// The position of required member `key`'s value, or the missing-field error when it is
@@ -351,53 +351,181 @@ extension ModelDecodingContext {
     /// kind the model needs: `"a string"`).
     @inline(__always)
     private func scalar<T>(
-        _ expected: String, at position: Int, key: String, in members: JSONMemberCursor,
-        _ read: (JSONTapeView, Int) -> T?
+        _ expected: String, at position: Int, key: String, in view: JSONTapeView, _ read: (JSONTapeView, Int) -> T?
     ) throws(ModelDecodingError) -> T {
-        guard let value = read(members.view, position) else {
-            throw mismatch(expected, key: key, at: position, in: members)
+        guard let value = read(view, position) else {
+            throw error(.typeMismatch, key: key, "expected \(expected), found \(view.kindName(at: position))")
         }
         return value
     }
 
-    private func string(at position: Int, key: String, in members: JSONMemberCursor) throws(ModelDecodingError) -> String {
-        try scalar("a string", at: position, key: key, in: members) { $0.stringValue(at: $1) }
+    fileprivate func string(at position: Int, key: String, in view: JSONTapeView) throws(ModelDecodingError) -> String {
+        try scalar("a string", at: position, key: key, in: view) { $0.stringValue(at: $1) }
     }
 
-    private func bool(at position: Int, key: String, in members: JSONMemberCursor) throws(ModelDecodingError) -> Bool {
-        try scalar("a boolean", at: position, key: key, in: members) { $0.boolValue(at: $1) }
+    fileprivate func bool(at position: Int, key: String, in view: JSONTapeView) throws(ModelDecodingError) -> Bool {
+        try scalar("a boolean", at: position, key: key, in: view) { $0.boolValue(at: $1) }
     }
 
-    private func double(at position: Int, key: String, in members: JSONMemberCursor) throws(ModelDecodingError) -> Double {
-        try scalar("a number", at: position, key: key, in: members) { $0.numberValue(at: $1) }.doubleValue
+    fileprivate func double(at position: Int, key: String, in view: JSONTapeView) throws(ModelDecodingError) -> Double {
+        try scalar("a number", at: position, key: key, in: view) { $0.numberValue(at: $1) }.doubleValue
     }
 
-    private func int(at position: Int, key: String, in members: JSONMemberCursor) throws(ModelDecodingError) -> Int {
-        let number = try scalar("an integer", at: position, key: key, in: members) { $0.numberValue(at: $1) }
+    fileprivate func int(at position: Int, key: String, in view: JSONTapeView) throws(ModelDecodingError) -> Int {
+        let number = try scalar("an integer", at: position, key: key, in: view) { $0.numberValue(at: $1) }
         guard let value = number.intValue else {
             throw error(.invalidValue, key: key, "expected an integer, found \(number)")
         }
         return value
     }
 
-    private func openEnum<T: OpenEnum>(
-        at position: Int, key: String, in members: JSONMemberCursor
+    /// The open enumeration at `position` of the document `object` belongs to (which keeps
+    /// `view` alive).
+    fileprivate func openEnum<T: OpenEnum>(
+        at position: Int, key: String, in view: JSONTapeView, of object: JSONNode
     )
         throws(ModelDecodingError) -> T
     {
-        let bytes = try scalar("a string", at: position, key: key, in: members) { $0.stringBytesValue(at: $1) }
-        return withExtendedLifetime(members.object) {
-            T.rawValueTable.match(bytes) ?? .unknown(members.view.string(at: position))
+        let bytes = try scalar("a string", at: position, key: key, in: view) { $0.stringBytesValue(at: $1) }
+        return withExtendedLifetime(object) {
+            T.rawValueTable.match(bytes) ?? .unknown(view.string(at: position))
         }
     }
+}
 
-    /// The type mismatch of member `key`, a value that is not the kind a model needs.
-    private func mismatch(
-        _ expected: String, key: String, at position: Int, in members: JSONMemberCursor
-    )
-        -> ModelDecodingError
-    {
-        error(.typeMismatch, key: key, "expected \(expected), found \(members.view.kindName(at: position))")
+// MARK: Members found by a key set
+
+/// A generated decoder finds its object's members in one walk (`fields(_:_:)`) and reads each
+/// by its number in the model's `JSONKeySet`; `key` names the member in errors. The same values
+/// and the same errors, at the same locations, as the lookups by key above.
+extension ModelDecodingContext {
+    /// The object `node`'s members found by `keys`, or a type mismatch.
+    @inline(__always)
+    public func fields(_ node: JSONNode, _ keys: JSONKeySet) throws(ModelDecodingError) -> JSONFields {
+        guard node.isObject else { throw mismatch("an object", found: node) }
+        return JSONFields(object: node, keys: keys)
+    }
+
+    /// The required member `key`, numbered `field`, of the object `fields` found, decoded as `T`.
+    @inlinable
+    public mutating func required<T: JSONModelDecodable>(
+        _ key: String, field: Int, in fields: inout JSONFields, as type: T.Type = T.self
+    ) throws(ModelDecodingError) -> T {
+        guard let value = fields.node(field), !value.isNull else {
+            throw error(.missingField, key: key, "required field '\(key)' is missing")
+        }
+        return try at(key: key) { context throws(ModelDecodingError) in try T(node: value, context: &context) }
+    }
+
+    /// The required member `key`, numbered `field`, as written, `null` included.
+    @inlinable
+    public mutating func present(_ key: String, field: Int, in fields: inout JSONFields) throws(ModelDecodingError) -> JSONValue {
+        guard let value = fields.node(field) else {
+            throw error(.missingField, key: key, "required field '\(key)' is missing")
+        }
+        return value.value
+    }
+
+    /// The optional member `key`, numbered `field`, decoded as `T` (`nil` when absent or `null`).
+    @inlinable
+    public mutating func optional<T: JSONModelDecodable>(
+        _ key: String, field: Int, in fields: inout JSONFields, as type: T.Type = T.self
+    ) throws(ModelDecodingError) -> T? {
+        guard let value = fields.node(field), !value.isNull else { return nil }
+        return try at(key: key) { context throws(ModelDecodingError) in try T(node: value, context: &context) }
+    }
+
+    /// The required string member `key`, numbered `field`.
+    public mutating func required(
+        _ key: String, field: Int, in fields: inout JSONFields, as type: String.Type = String.self
+    ) throws(ModelDecodingError) -> String {
+        try string(at: requiredPosition(key, field: field, in: &fields), key: key, in: fields.view)
+    }
+
+    /// The optional string member `key`, numbered `field`.
+    public mutating func optional(
+        _ key: String, field: Int, in fields: inout JSONFields, as type: String.Type = String.self
+    ) throws(ModelDecodingError) -> String? {
+        guard let position = optionalPosition(field: field, in: &fields) else { return nil }
+        return try string(at: position, key: key, in: fields.view)
+    }
+
+    /// The required boolean member `key`, numbered `field`.
+    public mutating func required(
+        _ key: String, field: Int, in fields: inout JSONFields, as type: Bool.Type = Bool.self
+    ) throws(ModelDecodingError) -> Bool {
+        try bool(at: requiredPosition(key, field: field, in: &fields), key: key, in: fields.view)
+    }
+
+    /// The optional boolean member `key`, numbered `field`.
+    public mutating func optional(
+        _ key: String, field: Int, in fields: inout JSONFields, as type: Bool.Type = Bool.self
+    ) throws(ModelDecodingError) -> Bool? {
+        guard let position = optionalPosition(field: field, in: &fields) else { return nil }
+        return try bool(at: position, key: key, in: fields.view)
+    }
+
+    /// The required number member `key`, numbered `field`, as a `Double`.
+    public mutating func required(
+        _ key: String, field: Int, in fields: inout JSONFields, as type: Double.Type = Double.self
+    ) throws(ModelDecodingError) -> Double {
+        try double(at: requiredPosition(key, field: field, in: &fields), key: key, in: fields.view)
+    }
+
+    /// The optional number member `key`, numbered `field`, as a `Double`.
+    public mutating func optional(
+        _ key: String, field: Int, in fields: inout JSONFields, as type: Double.Type = Double.self
+    ) throws(ModelDecodingError) -> Double? {
+        guard let position = optionalPosition(field: field, in: &fields) else { return nil }
+        return try double(at: position, key: key, in: fields.view)
+    }
+
+    /// The required integer member `key`, numbered `field`.
+    public mutating func required(
+        _ key: String, field: Int, in fields: inout JSONFields, as type: Int.Type = Int.self
+    ) throws(ModelDecodingError) -> Int {
+        try int(at: requiredPosition(key, field: field, in: &fields), key: key, in: fields.view)
+    }
+
+    /// The optional integer member `key`, numbered `field`.
+    public mutating func optional(
+        _ key: String, field: Int, in fields: inout JSONFields, as type: Int.Type = Int.self
+    ) throws(ModelDecodingError) -> Int? {
+        guard let position = optionalPosition(field: field, in: &fields) else { return nil }
+        return try int(at: position, key: key, in: fields.view)
+    }
+
+    /// The required open-enumeration member `key`, numbered `field`.
+    public mutating func required<T: OpenEnum>(
+        _ key: String, field: Int, in fields: inout JSONFields, as type: T.Type = T.self
+    ) throws(ModelDecodingError) -> T {
+        try openEnum(at: requiredPosition(key, field: field, in: &fields), key: key, in: fields.view, of: fields.object)
+    }
+
+    /// The optional open-enumeration member `key`, numbered `field`.
+    public mutating func optional<T: OpenEnum>(
+        _ key: String, field: Int, in fields: inout JSONFields, as type: T.Type = T.self
+    ) throws(ModelDecodingError) -> T? {
+        guard let position = optionalPosition(field: field, in: &fields) else { return nil }
+        return try openEnum(at: position, key: key, in: fields.view, of: fields.object) as T
+    }
+
+    /// The position of required member `key`'s value, or the missing-field error when it is
+    /// absent or `null`.
+    private func requiredPosition(_ key: String, field: Int, in fields: inout JSONFields) throws(ModelDecodingError) -> Int {
+        let position = fields.position(field)
+        guard position >= 0, !fields.view.isNull(at: position) else {
+            throw error(.missingField, key: key, "required field '\(key)' is missing")
+        }
+        return position
+    }
+
+    /// The position of the optional member numbered `field`; nil when it is absent or `null`.
+    @inline(__always)
+    private func optionalPosition(field: Int, in fields: inout JSONFields) -> Int? {
+        let position = fields.position(field)
+        guard position >= 0, !fields.view.isNull(at: position) else { return nil }
+        return position
     }
 }
 

@@ -312,20 +312,26 @@ extension ClientCapabilities {
         )
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet([
+        "schema_version", "sdk_version", "platform", "patterns", "zone_types", "control_types", "node_types",
+        "action_types", "node_action_types", "transforms", "components", "features",
+    ])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let schemaVersion: Int = try context.required("schema_version", in: &o)
-        let sdkVersion: String = try context.required("sdk_version", in: &o)
-        let platform: String? = try context.optional("platform", in: &o)
-        let patterns: Set<String> = try context.optional("patterns", in: &o) ?? []
-        let zoneTypes: Set<String> = try context.optional("zone_types", in: &o) ?? []
-        let controlTypes: Set<String> = try context.optional("control_types", in: &o) ?? []
-        let nodeTypes: Set<String> = try context.optional("node_types", in: &o) ?? []
-        let actionTypes: Set<String> = try context.optional("action_types", in: &o) ?? []
-        let nodeActionTypes: Set<String> = try context.optional("node_action_types", in: &o) ?? []
-        let transforms: Set<String> = try context.optional("transforms", in: &o) ?? []
-        let components: Set<String> = try context.optional("components", in: &o) ?? []
-        let features: Set<String> = try context.optional("features", in: &o) ?? []
+        var o = try context.fields(node, Self.wireKeys)
+        let schemaVersion: Int = try context.required("schema_version", field: 0, in: &o)
+        let sdkVersion: String = try context.required("sdk_version", field: 1, in: &o)
+        let platform: String? = try context.optional("platform", field: 2, in: &o)
+        let patterns: Set<String> = try context.optional("patterns", field: 3, in: &o) ?? []
+        let zoneTypes: Set<String> = try context.optional("zone_types", field: 4, in: &o) ?? []
+        let controlTypes: Set<String> = try context.optional("control_types", field: 5, in: &o) ?? []
+        let nodeTypes: Set<String> = try context.optional("node_types", field: 6, in: &o) ?? []
+        let actionTypes: Set<String> = try context.optional("action_types", field: 7, in: &o) ?? []
+        let nodeActionTypes: Set<String> = try context.optional("node_action_types", field: 8, in: &o) ?? []
+        let transforms: Set<String> = try context.optional("transforms", field: 9, in: &o) ?? []
+        let components: Set<String> = try context.optional("components", field: 10, in: &o) ?? []
+        let features: Set<String> = try context.optional("features", field: 11, in: &o) ?? []
         self.init(
             schemaVersion: schemaVersion, sdkVersion: sdkVersion, platform: platform, patterns: patterns,
             zoneTypes: zoneTypes, controlTypes: controlTypes, nodeTypes: nodeTypes, actionTypes: actionTypes,
@@ -366,11 +372,14 @@ extension DocumentPatch {
         self.init(changes: changes, screenKey: screenKey, variables: variables)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["changes", "screen_key", "variables"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let changes: [PatchChange] = try context.required("changes", in: &o)
-        let screenKey: String? = try context.optional("screen_key", in: &o)
-        let variables: [String: JSONValue]? = try context.optional("variables", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let changes: [PatchChange] = try context.required("changes", field: 0, in: &o)
+        let screenKey: String? = try context.optional("screen_key", field: 1, in: &o)
+        let variables: [String: JSONValue]? = try context.optional("variables", field: 2, in: &o)
         self.init(changes: changes, screenKey: screenKey, variables: variables)
     }
 
@@ -397,10 +406,13 @@ extension PatchChange {
         self.init(id: id, items: items)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["id", "items"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let id: String = try context.required("id", in: &o)
-        let items: [JSONValue] = try context.optional("items", in: &o) ?? []
+        var o = try context.fields(node, Self.wireKeys)
+        let id: String = try context.required("id", field: 0, in: &o)
+        let items: [JSONValue] = try context.optional("items", field: 1, in: &o) ?? []
         self.init(id: id, items: items)
     }
 
@@ -444,16 +456,22 @@ extension TimerDefinition {
         )
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet([
+        "id", "duration", "tick_interval", "value_variable", "remaining_variable", "tick_actions", "end_actions",
+        "autostart",
+    ])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let id: String = try context.required("id", in: &o)
-        let duration: Int? = try context.optional("duration", in: &o)
-        let tickInterval: Int? = try context.optional("tick_interval", in: &o)
-        let valueVariable: String? = try context.optional("value_variable", in: &o)
-        let remainingVariable: String? = try context.optional("remaining_variable", in: &o)
-        let tickActions: [String]? = try context.optional("tick_actions", in: &o)
-        let endActions: [String]? = try context.optional("end_actions", in: &o)
-        let autostart: Bool? = try context.optional("autostart", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let id: String = try context.required("id", field: 0, in: &o)
+        let duration: Int? = try context.optional("duration", field: 1, in: &o)
+        let tickInterval: Int? = try context.optional("tick_interval", field: 2, in: &o)
+        let valueVariable: String? = try context.optional("value_variable", field: 3, in: &o)
+        let remainingVariable: String? = try context.optional("remaining_variable", field: 4, in: &o)
+        let tickActions: [String]? = try context.optional("tick_actions", field: 5, in: &o)
+        let endActions: [String]? = try context.optional("end_actions", field: 6, in: &o)
+        let autostart: Bool? = try context.optional("autostart", field: 7, in: &o)
         self.init(
             id: id, duration: duration, tickInterval: tickInterval, valueVariable: valueVariable,
             remainingVariable: remainingVariable, tickActions: tickActions, endActions: endActions,
@@ -490,11 +508,14 @@ extension VariableDeclaration {
         self.init(name: name, type: type, value: value)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["name", "type", "value"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let name: String = try context.required("name", in: &o)
-        let type: VariableType = try context.required("type", in: &o)
-        let value: JSONValue? = try context.optional("value", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let name: String = try context.required("name", field: 0, in: &o)
+        let type: VariableType = try context.required("type", field: 1, in: &o)
+        let value: JSONValue? = try context.optional("value", field: 2, in: &o)
         self.init(name: name, type: type, value: value)
     }
 
@@ -522,11 +543,14 @@ extension VariableTrigger {
         self.init(variable: variable, condition: condition, actions: actions)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["variable", "condition", "actions"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let variable: String? = try context.optional("variable", in: &o)
-        let condition: String? = try context.optional("condition", in: &o)
-        let actions: [String] = try context.required("actions", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let variable: String? = try context.optional("variable", field: 0, in: &o)
+        let condition: String? = try context.optional("condition", field: 1, in: &o)
+        let actions: [String] = try context.required("actions", field: 2, in: &o)
         self.init(variable: variable, condition: condition, actions: actions)
     }
 
@@ -565,13 +589,18 @@ extension VisibilityAction {
         )
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet([
+        "log_id", "visibility_percentage", "visibility_duration_ms", "log_limit", "action_id",
+    ])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let logId: String = try context.required("log_id", in: &o)
-        let visibilityPercentage: Int? = try context.optional("visibility_percentage", in: &o)
-        let visibilityDurationMs: Int? = try context.optional("visibility_duration_ms", in: &o)
-        let logLimit: Int? = try context.optional("log_limit", in: &o)
-        let actionId: String? = try context.optional("action_id", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let logId: String = try context.required("log_id", field: 0, in: &o)
+        let visibilityPercentage: Int? = try context.optional("visibility_percentage", field: 1, in: &o)
+        let visibilityDurationMs: Int? = try context.optional("visibility_duration_ms", field: 2, in: &o)
+        let logLimit: Int? = try context.optional("log_limit", field: 3, in: &o)
+        let actionId: String? = try context.optional("action_id", field: 4, in: &o)
         self.init(
             logId: logId, visibilityPercentage: visibilityPercentage, visibilityDurationMs: visibilityDurationMs,
             logLimit: logLimit, actionId: actionId
@@ -604,11 +633,14 @@ extension NodeResultSelection {
         self.init(key: key, from: from, matching: matching)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["key", "from", "where"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let key: String = try context.required("key", in: &o)
-        let from: String = try context.optional("from", in: &o) ?? ""
-        let matching: [String: JSONValue] = try context.required("where", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let key: String = try context.required("key", field: 0, in: &o)
+        let from: String = try context.optional("from", field: 1, in: &o) ?? ""
+        let matching: [String: JSONValue] = try context.required("where", field: 2, in: &o)
         self.init(key: key, from: from, matching: matching)
     }
 
@@ -661,20 +693,26 @@ extension NodeStyle {
         )
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet([
+        "font", "foregroundColor", "backgroundColor", "padding", "cornerRadius", "width", "height", "maxWidth",
+        "maxHeight", "shadow", "opacity", "clipShape",
+    ])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let font: String? = try context.optional("font", in: &o)
-        let foregroundColor: String? = try context.optional("foregroundColor", in: &o)
-        let backgroundColor: String? = try context.optional("backgroundColor", in: &o)
-        let padding: EdgePadding? = try context.optional("padding", in: &o)
-        let cornerRadius: Double? = try context.optional("cornerRadius", in: &o)
-        let width: Dimension? = try context.optional("width", in: &o)
-        let height: Dimension? = try context.optional("height", in: &o)
-        let maxWidth: Dimension? = try context.optional("maxWidth", in: &o)
-        let maxHeight: Dimension? = try context.optional("maxHeight", in: &o)
-        let shadow: ShadowStyle? = try context.optional("shadow", in: &o)
-        let opacity: Double? = try context.optional("opacity", in: &o)
-        let clipShape: String? = try context.optional("clipShape", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let font: String? = try context.optional("font", field: 0, in: &o)
+        let foregroundColor: String? = try context.optional("foregroundColor", field: 1, in: &o)
+        let backgroundColor: String? = try context.optional("backgroundColor", field: 2, in: &o)
+        let padding: EdgePadding? = try context.optional("padding", field: 3, in: &o)
+        let cornerRadius: Double? = try context.optional("cornerRadius", field: 4, in: &o)
+        let width: Dimension? = try context.optional("width", field: 5, in: &o)
+        let height: Dimension? = try context.optional("height", field: 6, in: &o)
+        let maxWidth: Dimension? = try context.optional("maxWidth", field: 7, in: &o)
+        let maxHeight: Dimension? = try context.optional("maxHeight", field: 8, in: &o)
+        let shadow: ShadowStyle? = try context.optional("shadow", field: 9, in: &o)
+        let opacity: Double? = try context.optional("opacity", field: 10, in: &o)
+        let clipShape: String? = try context.optional("clipShape", field: 11, in: &o)
         if let opacity, !(0...1).contains(opacity) {
             throw context.error(.invalidValue, key: "opacity", "opacity must be between 0 and 1, found \(opacity)")
         }
@@ -719,12 +757,15 @@ extension ShadowStyle {
         self.init(radius: radius, x: x, y: y, color: color)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["radius", "x", "y", "color"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let radius: Double = try context.optional("radius", in: &o) ?? 0
-        let x: Double = try context.optional("x", in: &o) ?? 0
-        let y: Double = try context.optional("y", in: &o) ?? 0
-        let color: String? = try context.optional("color", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let radius: Double = try context.optional("radius", field: 0, in: &o) ?? 0
+        let x: Double = try context.optional("x", field: 1, in: &o) ?? 0
+        let y: Double = try context.optional("y", field: 2, in: &o) ?? 0
+        let color: String? = try context.optional("color", field: 3, in: &o)
         self.init(radius: radius, x: x, y: y, color: color)
     }
 
@@ -753,11 +794,14 @@ extension FontSpec {
         self.init(size: size, weight: weight, design: design)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["size", "weight", "design"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let size: Double = try context.required("size", in: &o)
-        let weight: String? = try context.optional("weight", in: &o)
-        let design: String? = try context.optional("design", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let size: Double = try context.required("size", field: 0, in: &o)
+        let weight: String? = try context.optional("weight", field: 1, in: &o)
+        let design: String? = try context.optional("design", field: 2, in: &o)
         self.init(size: size, weight: weight, design: design)
     }
 
@@ -789,12 +833,15 @@ extension Theme {
         self.init(colors: colors, darkColors: darkColors, fonts: fonts, presets: presets)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["colors", "dark_colors", "fonts", "presets"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let colors: [String: String] = try context.optional("colors", in: &o) ?? [:]
-        let darkColors: [String: String] = try context.optional("dark_colors", in: &o) ?? [:]
-        let fonts: [String: FontSpec] = try context.optional("fonts", in: &o) ?? [:]
-        let presets: [String: NodeStyle] = try context.optional("presets", in: &o) ?? [:]
+        var o = try context.fields(node, Self.wireKeys)
+        let colors: [String: String] = try context.optional("colors", field: 0, in: &o) ?? [:]
+        let darkColors: [String: String] = try context.optional("dark_colors", field: 1, in: &o) ?? [:]
+        let fonts: [String: FontSpec] = try context.optional("fonts", field: 2, in: &o) ?? [:]
+        let presets: [String: NodeStyle] = try context.optional("presets", field: 3, in: &o) ?? [:]
         self.init(colors: colors, darkColors: darkColors, fonts: fonts, presets: presets)
     }
 
@@ -821,9 +868,12 @@ extension ComponentLibrary {
         self.init(components: components)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["components"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let components: [String: ComponentDefinition] = try context.required("components", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let components: [String: ComponentDefinition] = try context.required("components", field: 0, in: &o)
         self.init(components: components)
     }
 
@@ -848,10 +898,13 @@ extension ComponentDefinition {
         self.init(parameters: parameters, body: body)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["parameters", "body"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let parameters: [String] = try context.optional("parameters", in: &o) ?? []
-        let body: ViewNode = try context.required("body", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let parameters: [String] = try context.optional("parameters", field: 0, in: &o) ?? []
+        let body: ViewNode = try context.required("body", field: 1, in: &o)
         self.init(parameters: parameters, body: body)
     }
 
@@ -947,11 +1000,14 @@ extension TabItem {
         self.init(title: title, icon: icon, screen: screen)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["title", "icon", "screen"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let title: String = try context.required("title", in: &o)
-        let icon: String? = try context.optional("icon", in: &o)
-        let screen: String = try context.required("screen", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let title: String = try context.required("title", field: 0, in: &o)
+        let icon: String? = try context.optional("icon", field: 1, in: &o)
+        let screen: String = try context.required("screen", field: 2, in: &o)
         self.init(title: title, icon: icon, screen: screen)
     }
 
@@ -990,14 +1046,17 @@ extension ActionDefinition {
         )
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["id", "trigger", "trigger_slot_id", "type", "config", "permission"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let id: String = try context.required("id", in: &o)
-        let trigger: ActionTrigger = try context.required("trigger", in: &o)
-        let triggerSlotId: String? = try context.optional("trigger_slot_id", in: &o)
-        let type: ActionType = try context.required("type", in: &o)
-        let config: [String: JSONValue]? = try context.optional("config", in: &o)
-        let permission: String? = try context.optional("permission", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let id: String = try context.required("id", field: 0, in: &o)
+        let trigger: ActionTrigger = try context.required("trigger", field: 1, in: &o)
+        let triggerSlotId: String? = try context.optional("trigger_slot_id", field: 2, in: &o)
+        let type: ActionType = try context.required("type", field: 3, in: &o)
+        let config: [String: JSONValue]? = try context.optional("config", field: 4, in: &o)
+        let permission: String? = try context.optional("permission", field: 5, in: &o)
         self.init(
             id: id, trigger: trigger, triggerSlotId: triggerSlotId, type: type, config: config, permission: permission
         )
@@ -1040,12 +1099,15 @@ extension DataConfig {
         )
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["default_params", "pagination", "refresh_interval", "refresh_patch_endpoint"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let defaultParams: [String: String]? = try context.optional("default_params", in: &o)
-        let pagination: PaginationConfig? = try context.optional("pagination", in: &o)
-        let refreshInterval: Int? = try context.optional("refresh_interval", in: &o)
-        let refreshPatchEndpoint: String? = try context.optional("refresh_patch_endpoint", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let defaultParams: [String: String]? = try context.optional("default_params", field: 0, in: &o)
+        let pagination: PaginationConfig? = try context.optional("pagination", field: 1, in: &o)
+        let refreshInterval: Int? = try context.optional("refresh_interval", field: 2, in: &o)
+        let refreshPatchEndpoint: String? = try context.optional("refresh_patch_endpoint", field: 3, in: &o)
         self.init(
             defaultParams: defaultParams, pagination: pagination, refreshInterval: refreshInterval,
             refreshPatchEndpoint: refreshPatchEndpoint
@@ -1080,11 +1142,14 @@ extension PaginationConfig {
         self.init(pageSize: pageSize, limitParam: limitParam, offsetParam: offsetParam)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["page_size", "limit_param", "offset_param"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let pageSize: Int = try context.required("page_size", in: &o)
-        let limitParam: String = try context.required("limit_param", in: &o)
-        let offsetParam: String = try context.required("offset_param", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let pageSize: Int = try context.required("page_size", field: 0, in: &o)
+        let limitParam: String = try context.required("limit_param", field: 1, in: &o)
+        let offsetParam: String = try context.required("offset_param", field: 2, in: &o)
         if pageSize <= 0 {
             throw context.error(.invalidValue, key: "page_size", "page_size must be positive, found \(pageSize)")
         }
@@ -1115,11 +1180,14 @@ extension NavigationDefinition {
         self.init(bottomNav: bottomNav, drawerItems: drawerItems, version: version)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["bottom_nav", "drawer_items", "version"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let bottomNav: [NavItem] = try context.required("bottom_nav", in: &o)
-        let drawerItems: [NavItem]? = try context.optional("drawer_items", in: &o)
-        let version: Int = try context.required("version", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let bottomNav: [NavItem] = try context.required("bottom_nav", field: 0, in: &o)
+        let drawerItems: [NavItem]? = try context.optional("drawer_items", field: 1, in: &o)
+        let version: Int = try context.required("version", field: 2, in: &o)
         self.init(bottomNav: bottomNav, drawerItems: drawerItems, version: version)
     }
 
@@ -1157,16 +1225,19 @@ extension NavItem {
         self.init(key: key, label: label, icon: icon, screenKey: screenKey, sortOrder: sortOrder, children: children)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["key", "label", "icon", "screen_key", "sort_order", "children"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         try context.enterNode()
         defer { context.leaveNode() }
-        var o = try context.members(node)
-        let key: String = try context.required("key", in: &o)
-        let label: String = try context.required("label", in: &o)
-        let icon: String = try context.required("icon", in: &o)
-        let screenKey: String = try context.required("screen_key", in: &o)
-        let sortOrder: Int = try context.required("sort_order", in: &o)
-        let children: [NavItem]? = try context.optional("children", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let key: String = try context.required("key", field: 0, in: &o)
+        let label: String = try context.required("label", field: 1, in: &o)
+        let icon: String = try context.required("icon", field: 2, in: &o)
+        let screenKey: String = try context.required("screen_key", field: 3, in: &o)
+        let sortOrder: Int = try context.required("sort_order", field: 4, in: &o)
+        let children: [NavItem]? = try context.optional("children", field: 5, in: &o)
         self.init(key: key, label: label, icon: icon, screenKey: screenKey, sortOrder: sortOrder, children: children)
     }
 
@@ -1227,25 +1298,31 @@ extension ScreenDefinition {
         )
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet([
+        "screen_id", "screen_key", "screen_name", "pattern", "version", "template", "slot_data", "data_endpoint",
+        "data_config", "actions", "handler_key", "updated_at", "requires", "log_id", "variables", "triggers", "timers",
+    ])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let screenId: String = try context.required("screen_id", in: &o)
-        let screenKey: String = try context.required("screen_key", in: &o)
-        let screenName: String = try context.required("screen_name", in: &o)
-        let pattern: ScreenPattern = try context.required("pattern", in: &o)
-        let version: Int = try context.required("version", in: &o)
-        let template: ScreenTemplate = try context.required("template", in: &o)
-        let slotData: [String: JSONValue]? = try context.optional("slot_data", in: &o)
-        let dataEndpoint: String? = try context.optional("data_endpoint", in: &o)
-        let dataConfig: DataConfig? = try context.optional("data_config", in: &o)
-        let actions: [ActionDefinition] = try context.required("actions", in: &o)
-        let handlerKey: String? = try context.optional("handler_key", in: &o)
-        let updatedAt: String = try context.required("updated_at", in: &o)
-        let requires: [String]? = try context.optional("requires", in: &o)
-        let logId: String? = try context.optional("log_id", in: &o)
-        let variables: [VariableDeclaration]? = try context.optional("variables", in: &o)
-        let triggers: [VariableTrigger]? = try context.optional("triggers", in: &o)
-        let timers: [TimerDefinition]? = try context.optional("timers", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let screenId: String = try context.required("screen_id", field: 0, in: &o)
+        let screenKey: String = try context.required("screen_key", field: 1, in: &o)
+        let screenName: String = try context.required("screen_name", field: 2, in: &o)
+        let pattern: ScreenPattern = try context.required("pattern", field: 3, in: &o)
+        let version: Int = try context.required("version", field: 4, in: &o)
+        let template: ScreenTemplate = try context.required("template", field: 5, in: &o)
+        let slotData: [String: JSONValue]? = try context.optional("slot_data", field: 6, in: &o)
+        let dataEndpoint: String? = try context.optional("data_endpoint", field: 7, in: &o)
+        let dataConfig: DataConfig? = try context.optional("data_config", field: 8, in: &o)
+        let actions: [ActionDefinition] = try context.required("actions", field: 9, in: &o)
+        let handlerKey: String? = try context.optional("handler_key", field: 10, in: &o)
+        let updatedAt: String = try context.required("updated_at", field: 11, in: &o)
+        let requires: [String]? = try context.optional("requires", field: 12, in: &o)
+        let logId: String? = try context.optional("log_id", field: 13, in: &o)
+        let variables: [VariableDeclaration]? = try context.optional("variables", field: 14, in: &o)
+        let triggers: [VariableTrigger]? = try context.optional("triggers", field: 15, in: &o)
+        let timers: [TimerDefinition]? = try context.optional("timers", field: 16, in: &o)
         self.init(
             screenId: screenId, screenKey: screenKey, screenName: screenName, pattern: pattern, version: version,
             template: template, slotData: slotData, dataEndpoint: dataEndpoint, dataConfig: dataConfig,
@@ -1296,11 +1373,14 @@ extension ScreenTemplate {
         self.init(navigation: navigation, zones: zones, platformOverrides: platformOverrides)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["navigation", "zones", "platform_overrides"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let navigation: NavigationConfig? = try context.optional("navigation", in: &o)
-        let zones: [Zone] = try context.required("zones", in: &o)
-        let platformOverrides: [String: PlatformOverride]? = try context.optional("platform_overrides", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let navigation: NavigationConfig? = try context.optional("navigation", field: 0, in: &o)
+        let zones: [Zone] = try context.required("zones", field: 1, in: &o)
+        let platformOverrides: [String: PlatformOverride]? = try context.optional("platform_overrides", field: 2, in: &o)
         self.init(navigation: navigation, zones: zones, platformOverrides: platformOverrides)
     }
 
@@ -1326,9 +1406,12 @@ extension NavigationConfig {
         self.init(topBar: topBar)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["top_bar"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let topBar: TopBarConfig? = try context.optional("top_bar", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let topBar: TopBarConfig? = try context.optional("top_bar", field: 0, in: &o)
         self.init(topBar: topBar)
     }
 
@@ -1353,10 +1436,13 @@ extension TopBarConfig {
         self.init(title: title, showBack: showBack)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["title", "show_back"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let title: String? = try context.optional("title", in: &o)
-        let showBack: Bool? = try context.optional("show_back", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let title: String? = try context.optional("title", field: 0, in: &o)
+        let showBack: Bool? = try context.optional("show_back", field: 1, in: &o)
         self.init(title: title, showBack: showBack)
     }
 
@@ -1382,10 +1468,13 @@ extension PlatformOverride {
         self.init(distribution: distribution, zones: zones)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["distribution", "zones"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let distribution: Distribution? = try context.optional("distribution", in: &o)
-        let zones: [String: ZoneOverride]? = try context.optional("zones", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let distribution: Distribution? = try context.optional("distribution", field: 0, in: &o)
+        let zones: [String: ZoneOverride]? = try context.optional("zones", field: 1, in: &o)
         self.init(distribution: distribution, zones: zones)
     }
 
@@ -1412,11 +1501,14 @@ extension ZoneOverride {
         self.init(visible: visible, height: height, distribution: distribution)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["visible", "height", "distribution"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let visible: Bool? = try context.optional("visible", in: &o)
-        let height: Int? = try context.optional("height", in: &o)
-        let distribution: Distribution? = try context.optional("distribution", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let visible: Bool? = try context.optional("visible", field: 0, in: &o)
+        let height: Int? = try context.optional("height", field: 1, in: &o)
+        let distribution: Distribution? = try context.optional("distribution", field: 2, in: &o)
         self.init(visible: visible, height: height, distribution: distribution)
     }
 
@@ -1444,11 +1536,14 @@ extension Transition {
         self.init(type: type, durationMs: durationMs, curve: curve)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["type", "duration_ms", "curve"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let type: TransitionType = try context.required("type", in: &o)
-        let durationMs: Int? = try context.optional("duration_ms", in: &o)
-        let curve: TransitionCurve? = try context.optional("curve", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let type: TransitionType = try context.required("type", field: 0, in: &o)
+        let durationMs: Int? = try context.optional("duration_ms", field: 1, in: &o)
+        let curve: TransitionCurve? = try context.optional("curve", field: 2, in: &o)
         self.init(type: type, durationMs: durationMs, curve: curve)
     }
 
@@ -1507,26 +1602,32 @@ extension Zone {
         )
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet([
+        "id", "type", "distribution", "condition", "title", "field", "slots", "zones", "item_layout", "requires",
+        "fallback", "log_id", "data_endpoint", "transition", "visibility_actions", "disappear_actions",
+    ])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         try context.enterNode()
         defer { context.leaveNode() }
-        var o = try context.members(node)
-        let id: String = try context.required("id", in: &o)
-        let type: ZoneType = try context.required("type", in: &o)
-        let distribution: Distribution? = try context.optional("distribution", in: &o)
-        let condition: String? = try context.optional("condition", in: &o)
-        let title: String? = try context.optional("title", in: &o)
-        let field: String? = try context.optional("field", in: &o)
-        let slots: [Slot]? = try context.optional("slots", in: &o)
-        let zones: [Zone]? = try context.optional("zones", in: &o)
-        let itemLayout: ItemLayout? = try context.optional("item_layout", in: &o)
-        let requires: [String]? = try context.optional("requires", in: &o)
-        let fallback: Fallback<Zone>? = try context.optional("fallback", in: &o)
-        let logId: String? = try context.optional("log_id", in: &o)
-        let dataEndpoint: String? = try context.optional("data_endpoint", in: &o)
-        let transition: Transition? = try context.optional("transition", in: &o)
-        let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: &o)
-        let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let id: String = try context.required("id", field: 0, in: &o)
+        let type: ZoneType = try context.required("type", field: 1, in: &o)
+        let distribution: Distribution? = try context.optional("distribution", field: 2, in: &o)
+        let condition: String? = try context.optional("condition", field: 3, in: &o)
+        let title: String? = try context.optional("title", field: 4, in: &o)
+        let field: String? = try context.optional("field", field: 5, in: &o)
+        let slots: [Slot]? = try context.optional("slots", field: 6, in: &o)
+        let zones: [Zone]? = try context.optional("zones", field: 7, in: &o)
+        let itemLayout: ItemLayout? = try context.optional("item_layout", field: 8, in: &o)
+        let requires: [String]? = try context.optional("requires", field: 9, in: &o)
+        let fallback: Fallback<Zone>? = try context.optional("fallback", field: 10, in: &o)
+        let logId: String? = try context.optional("log_id", field: 11, in: &o)
+        let dataEndpoint: String? = try context.optional("data_endpoint", field: 12, in: &o)
+        let transition: Transition? = try context.optional("transition", field: 13, in: &o)
+        let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", field: 14, in: &o)
+        let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", field: 15, in: &o)
         self.init(
             id: id, type: type, distribution: distribution, condition: condition, title: title, field: field,
             slots: slots, zones: zones, itemLayout: itemLayout, requires: requires, fallback: fallback, logId: logId,
@@ -1570,9 +1671,12 @@ extension ItemLayout {
         self.init(slots: slots)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["slots"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let slots: [Slot] = try context.required("slots", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let slots: [Slot] = try context.required("slots", field: 0, in: &o)
         self.init(slots: slots)
     }
 
@@ -1642,34 +1746,41 @@ extension Slot {
         )
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet([
+        "id", "control_type", "bind", "field", "label", "value", "placeholder", "icon", "required", "read_only",
+        "style", "width", "weight", "accessibility_label", "options", "requires", "fallback", "log_id",
+        "visibility_actions", "disappear_actions", "min", "max", "transition", "variable",
+    ])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         try context.enterNode()
         defer { context.leaveNode() }
-        var o = try context.members(node)
-        let id: String = try context.required("id", in: &o)
-        let controlType: ControlType = try context.required("control_type", in: &o)
-        let bind: String? = try context.optional("bind", in: &o)
-        let field: String? = try context.optional("field", in: &o)
-        let label: String? = try context.optional("label", in: &o)
-        let value: JSONValue? = try context.optional("value", in: &o)
-        let placeholder: String? = try context.optional("placeholder", in: &o)
-        let icon: String? = try context.optional("icon", in: &o)
-        let required: Bool? = try context.optional("required", in: &o)
-        let readOnly: Bool? = try context.optional("read_only", in: &o)
-        let style: String? = try context.optional("style", in: &o)
-        let width: String? = try context.optional("width", in: &o)
-        let weight: Double? = try context.optional("weight", in: &o)
-        let accessibilityLabel: String? = try context.optional("accessibility_label", in: &o)
-        let options: [SlotOption]? = try context.optional("options", in: &o)
-        let requires: [String]? = try context.optional("requires", in: &o)
-        let fallback: Fallback<Slot>? = try context.optional("fallback", in: &o)
-        let logId: String? = try context.optional("log_id", in: &o)
-        let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: &o)
-        let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: &o)
-        let minimum: Double? = try context.optional("min", in: &o)
-        let maximum: Double? = try context.optional("max", in: &o)
-        let transition: Transition? = try context.optional("transition", in: &o)
-        let variable: String? = try context.optional("variable", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let id: String = try context.required("id", field: 0, in: &o)
+        let controlType: ControlType = try context.required("control_type", field: 1, in: &o)
+        let bind: String? = try context.optional("bind", field: 2, in: &o)
+        let field: String? = try context.optional("field", field: 3, in: &o)
+        let label: String? = try context.optional("label", field: 4, in: &o)
+        let value: JSONValue? = try context.optional("value", field: 5, in: &o)
+        let placeholder: String? = try context.optional("placeholder", field: 6, in: &o)
+        let icon: String? = try context.optional("icon", field: 7, in: &o)
+        let required: Bool? = try context.optional("required", field: 8, in: &o)
+        let readOnly: Bool? = try context.optional("read_only", field: 9, in: &o)
+        let style: String? = try context.optional("style", field: 10, in: &o)
+        let width: String? = try context.optional("width", field: 11, in: &o)
+        let weight: Double? = try context.optional("weight", field: 12, in: &o)
+        let accessibilityLabel: String? = try context.optional("accessibility_label", field: 13, in: &o)
+        let options: [SlotOption]? = try context.optional("options", field: 14, in: &o)
+        let requires: [String]? = try context.optional("requires", field: 15, in: &o)
+        let fallback: Fallback<Slot>? = try context.optional("fallback", field: 16, in: &o)
+        let logId: String? = try context.optional("log_id", field: 17, in: &o)
+        let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", field: 18, in: &o)
+        let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", field: 19, in: &o)
+        let minimum: Double? = try context.optional("min", field: 20, in: &o)
+        let maximum: Double? = try context.optional("max", field: 21, in: &o)
+        let transition: Transition? = try context.optional("transition", field: 22, in: &o)
+        let variable: String? = try context.optional("variable", field: 23, in: &o)
         self.init(
             id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
             placeholder: placeholder, icon: icon, required: required, readOnly: readOnly, style: style, width: width,
@@ -1723,10 +1834,13 @@ extension SlotOption {
         self.init(value: value, label: label)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["value", "label"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let value: String = try context.required("value", in: &o)
-        let label: String = try context.required("label", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let value: String = try context.required("value", field: 0, in: &o)
+        let label: String = try context.required("label", field: 1, in: &o)
         self.init(value: value, label: label)
     }
 
@@ -1750,13 +1864,16 @@ extension AuthUserInfo {
         self.init(id: id, firstName: firstName, lastName: lastName, email: email, fullName: fullName)
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["id", "first_name", "last_name", "email", "full_name"])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let id: String = try context.required("id", in: &o)
-        let firstName: String = try context.required("first_name", in: &o)
-        let lastName: String = try context.optional("last_name", in: &o) ?? ""
-        let email: String = try context.required("email", in: &o)
-        let fullName: String? = try context.optional("full_name", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let id: String = try context.required("id", field: 0, in: &o)
+        let firstName: String = try context.required("first_name", field: 1, in: &o)
+        let lastName: String = try context.optional("last_name", field: 2, in: &o) ?? ""
+        let email: String = try context.required("email", field: 3, in: &o)
+        let fullName: String? = try context.optional("full_name", field: 4, in: &o)
         self.init(id: id, firstName: firstName, lastName: lastName, email: email, fullName: fullName)
     }
 
@@ -1799,15 +1916,20 @@ extension UserContext {
         )
     }
 
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet([
+        "role", "role_name", "school_id", "school_name", "academic_unit_id", "academic_unit_name", "permissions",
+    ])
+
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.members(node)
-        let role: String = try context.required("role", in: &o)
-        let roleName: String = try context.optional("role_name", in: &o) ?? role
-        let schoolId: String? = try context.optional("school_id", in: &o)
-        let schoolName: String? = try context.optional("school_name", in: &o)
-        let academicUnitId: String? = try context.optional("academic_unit_id", in: &o)
-        let academicUnitName: String? = try context.optional("academic_unit_name", in: &o)
-        let permissions: Set<String>? = try context.optional("permissions", in: &o)
+        var o = try context.fields(node, Self.wireKeys)
+        let role: String = try context.required("role", field: 0, in: &o)
+        let roleName: String = try context.optional("role_name", field: 1, in: &o) ?? role
+        let schoolId: String? = try context.optional("school_id", field: 2, in: &o)
+        let schoolName: String? = try context.optional("school_name", field: 3, in: &o)
+        let academicUnitId: String? = try context.optional("academic_unit_id", field: 4, in: &o)
+        let academicUnitName: String? = try context.optional("academic_unit_name", field: 5, in: &o)
+        let permissions: Set<String>? = try context.optional("permissions", field: 6, in: &o)
         self.init(
             role: role, roleName: roleName, schoolId: schoolId, schoolName: schoolName, academicUnitId: academicUnitId,
             academicUnitName: academicUnitName, permissions: permissions
