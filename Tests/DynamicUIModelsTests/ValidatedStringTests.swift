@@ -47,6 +47,22 @@ struct ValidatedStringTests {
         }
     }
 
+    /// A byte above 0x7F at every place of every length from 0 to 40 (the words, the
+    /// overlapping last word, the four-byte and the byte-by-byte tails) is seen.
+    @Test func aHighByteAnywhereIsNotASCII() {
+        for length in 0...40 {
+            var bytes = Array(repeating: UInt8(0x7F), count: length)
+            #expect(bytes.withUnsafeBufferPointer { ValidatedUTF8.isASCII($0) }, "length \(length)")
+            for place in 0..<length {
+                for high: UInt8 in [0x80, 0xC3, 0xFF] {
+                    bytes[place] = high
+                    #expect(!bytes.withUnsafeBufferPointer { ValidatedUTF8.isASCII($0) }, "length \(length), place \(place)")
+                }
+                bytes[place] = 0x7F
+            }
+        }
+    }
+
     /// Canonically equivalent spellings stay equal, as `String` has them: a string made without
     /// validation is not marked NFC when it is not ASCII, so comparisons normalize.
     @Test func canonicalEquivalenceStillHolds() {

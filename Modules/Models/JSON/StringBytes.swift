@@ -39,23 +39,31 @@ extension String {
 
 /// Helpers for text the reader has validated.
 enum ValidatedUTF8 {
-    /// Whether every byte is below 0x80, eight at a time.
+    /// Whether every byte is below 0x80: eight at a time, stopping at the first word with a
+    /// byte above, the last eight (or four) as one overlapping load, never past `count`.
     @inline(__always)
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = bytes.baseAddress else { return true }
         let count = bytes.count
         let raw = UnsafeRawPointer(start)
-        var index = 0
-        var high: UInt64 = 0
-        while index &+ 8 <= count {
-            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index &+= 8
+        if count >= 8 {
+            var index = 0
+            while index &+ 8 < count {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                    return false
+                }
+                index &+= 8
+            }
+            return raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
         }
-        while index < count {
-            high |= UInt64(start[index])
-            index &+= 1
+        if count >= 4 {
+            let words =
+                raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            return words & 0x8080_8080 == 0
         }
-        return high & 0x8080_8080_8080_8080 == 0
+        var high: UInt8 = 0
+        for index in 0..<count { high |= start[index] }
+        return high & 0x80 == 0
     }
 }
 
