@@ -452,14 +452,19 @@ def swift_checks(model, field, indent):
     return lines
 
 
+# `JSONKeySet.capacity`: the most members a generated node decoder finds in one walk.
+KEY_SET_CAPACITY = 32
+
+
 def swift_decoder(model):
     """The decoder from a `JSONValue`, and (unless a member decodes itself) the same from a
     `JSONDocument`'s node: the same lines, reading `o` as the members the model's key set
     found, each by its number (its place among the model's fields)."""
     lines = swift_decoder_from(model, "json: JSONValue", "json")
     if not any("custom" in f.options for f in model.fields):
-        assert len(model.fields) <= 32, f"{model.name}: a key set holds at most 32 keys"
-        keys = [json.dumps(f.key(model)) for f in model.fields]
+        if len(model.fields) > KEY_SET_CAPACITY:
+            raise SystemExit(f"{model.name}: a key set holds at most {KEY_SET_CAPACITY} keys (JSONKeySet.capacity)")
+        keys = [json.dumps(f.key(model), ensure_ascii=False) for f in model.fields]
         lines += ["", "    /// The wire keys of the members, numbered as the node decoder reads them."]
         lines += wrap("    static let wireKeys = JSONKeySet([", keys, "])", "        ", trailing_comma=True)
         lines += [""] + swift_decoder_from(model, "node: JSONNode", "node")

@@ -15,7 +15,7 @@ public struct JSONKeySet: Sendable {
     private final class Table: @unchecked Sendable {
         // Unchecked: written only by `init`, read-only after; freed with the table.
         /// For each slot: zero when empty, else the key's number plus one (bits 0–7), its length
-        /// (bits 8–23) and its first byte's offset in `bytes` (bits 24–55).
+        /// (bits 8–31) and its first byte's offset in `bytes` (bits 32–63).
         let slots: UnsafeMutablePointer<UInt64>
         let mask: Int
         /// The keys' bytes, one after another (and one more, so that the address is valid).
@@ -28,15 +28,17 @@ public struct JSONKeySet: Sendable {
             slots = .allocate(capacity: count)
             slots.initialize(repeating: 0, count: count)
             let length = keys.reduce(0) { $0 + $1.utf8.count }
+            precondition(length < 1 << 32, "the keys of a key set are at most 4 GiB in all")
             bytes = .allocate(capacity: length + 1)
             bytes.initialize(repeating: 0, count: length + 1)
             var offset = 0
             for (number, key) in keys.enumerated() {
                 let length = key.utf8.count
+                precondition(length < 1 << 24, "a key of a key set is shorter than 16 MiB")
                 _ = UnsafeMutableBufferPointer(start: bytes + offset, count: length).initialize(from: key.utf8)
                 var slot = JSONKeySet.slot(of: UnsafeBufferPointer(start: bytes + offset, count: length), mask: mask)
                 while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = UInt64(number + 1) | UInt64(length) << 8 | UInt64(offset) << 24
+                slots[slot] = UInt64(number + 1) | UInt64(length) << 8 | UInt64(offset) << 32
                 offset += length
             }
         }
@@ -47,10 +49,11 @@ public struct JSONKeySet: Sendable {
         }
     }
 
-    /// A set of `keys`, which must be different and at most `capacity`.
+    /// A set of `keys`: at most `capacity`, each shorter than 16 MiB, and different in their
+    /// bytes (as JSON keys are compared: `"é"` and `"e\u{301}"` are two keys).
     public init(_ keys: [String]) {
         precondition(keys.count <= Self.capacity, "a key set holds at most \(Self.capacity) keys")
-        precondition(Set(keys).count == keys.count, "the keys of a key set must be different")
+        precondition(Set(keys.map { Array($0.utf8) }).count == keys.count, "the keys of a key set must be different")
         self.keys = keys
         table = Table(keys)
     }
@@ -72,10 +75,10 @@ public struct JSONKeySet: Sendable {
         while true {
             let entry = table.slots[slot]
             if entry == 0 { return -1 }
-            let length = Int(truncatingIfNeeded: (entry >> 8) & 0xFFFF)
+            let length = Int(truncatingIfNeeded: (entry >> 8) & 0xFF_FFFF)
             if length == key.count,
                 length == 0
-                    || KeyBytes.equal(table.bytes + Int(truncatingIfNeeded: entry >> 24), key.baseAddress!, length)
+                    || KeyBytes.equal(table.bytes + Int(truncatingIfNeeded: entry >> 32), key.baseAddress!, length)
             {
                 return Int(truncatingIfNeeded: entry & 0xFF) &- 1
             }
@@ -129,13 +132,14 @@ public struct JSONFields {
     /// (Mutating only so that the positions are read where they are, not copied first.)
     @inline(__always)
     mutating func position(_ field: Int) -> Int {
-        precondition(UInt(bitPattern: field) < UInt(JSONKeySet.capacity), "a field is numbered below 32")
+        precondition(UInt(bitPattern: field) < UInt(JSONKeySet.capacity), "a field is numbered below JSONKeySet.capacity")
         return withUnsafeMutableBytes(of: &positions) {
             $0.load(fromByteOffset: field &* MemoryLayout<Int>.stride, as: Int.self)
         }
     }
 
-    /// The value of the key numbered `field` in the set the members were found by, or nil.
+    /// The value of the key numbered `field` in the set the members were found by, or nil when
+    /// the object lacks it (as for a number the set does not use; one past the capacity traps).
     public mutating func node(_ field: Int) -> JSONNode? {
         let position = position(field)
         return position < 0 ? nil : JSONNode(document: object.document, index: position)

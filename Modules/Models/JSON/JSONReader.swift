@@ -731,9 +731,10 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         position = at
     }
 
-    /// Moves `at` past the multi-byte UTF-8 character there: a two- or three-byte one by its
-    /// continuation bytes, any other (and any error) by `validateUTF8Sequence()`, after the
-    /// length check the limit's error needs to come first.
+    /// Moves `at` past the multi-byte UTF-8 character there: a two-byte one by its continuation
+    /// byte, a three-byte one by its continuation bytes and its second byte's range after E0 or
+    /// ED; any other (and any error) by `validateUTF8Sequence()`, after the length check the
+    /// limit's error needs to come first.
     @inline(__always)
     private mutating func skipUTF8Character(at: inout Int, start: Int, lengthBase: Int) throws(JSONReadError) {
         let lead = base[at]
@@ -746,7 +747,7 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
             // Both continuation bytes in one load.
             let continuation = UInt16(littleEndian: UnsafeRawPointer(base + (at &+ 1)).loadUnaligned(as: UInt16.self))
             if continuation & 0xC0C0 == 0x8080,
-                UTF8Words.isThreeByteLead(lead, second: UInt8(truncatingIfNeeded: continuation))
+                UTF8Words.isValidSecond(UInt8(truncatingIfNeeded: continuation), afterThreeByteLead: lead)
             {
                 at &+= 3
                 return

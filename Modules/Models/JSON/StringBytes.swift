@@ -39,8 +39,9 @@ extension String {
 
 /// Helpers for text the reader has validated.
 enum ValidatedUTF8 {
-    /// Whether every byte is below 0x80: eight at a time, stopping at the first word with a
-    /// byte above, the last eight (or four) as one overlapping load, never past `count`.
+    /// Whether every byte is below 0x80, never reading past `count`: from eight bytes, a word at a
+    /// time, stopping at the first word with a byte above, the last word overlapping the one
+    /// before; four to seven bytes as their first four and last four; fewer, a byte at a time.
     @inline(__always)
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = bytes.baseAddress else { return true }
@@ -91,14 +92,16 @@ enum UTF8Words {
     @inline(__always)
     static func isTwoThreeByteCharacters(_ word: UInt64) -> Bool {
         guard word & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0 else { return false }
-        return isThreeByteLead(UInt8(truncatingIfNeeded: word), second: UInt8(truncatingIfNeeded: word &>> 8))
-            && isThreeByteLead(UInt8(truncatingIfNeeded: word &>> 24), second: UInt8(truncatingIfNeeded: word &>> 32))
+        return isValidSecond(UInt8(truncatingIfNeeded: word &>> 8), afterThreeByteLead: UInt8(truncatingIfNeeded: word))
+            && isValidSecond(
+                UInt8(truncatingIfNeeded: word &>> 32), afterThreeByteLead: UInt8(truncatingIfNeeded: word &>> 24))
     }
 
-    /// Whether `second`, a continuation byte (10xxxxxx), may follow `lead`, a three-byte lead
-    /// (1110xxxx): A0–BF after E0 (no overlong), 80–9F after ED (no surrogate), any after the rest.
+    /// Whether `second`, a continuation byte (10xxxxxx), may follow `lead`, which the caller knows
+    /// is a three-byte lead (1110xxxx): A0–BF after E0 (no overlong), 80–9F after ED (no
+    /// surrogate), any after the rest. (For any other lead the answer means nothing.)
     @inline(__always)
-    static func isThreeByteLead(_ lead: UInt8, second: UInt8) -> Bool {
+    static func isValidSecond(_ second: UInt8, afterThreeByteLead lead: UInt8) -> Bool {
         // Bit 2n + h is clear only for E0 with h = 0 (second byte 80–9F) and ED with h = 1
         // (A0–BF), where n is the lead's low nibble and h bit 5 of the second byte.
         let index = UInt32(lead & 0x0F) &<< 1 | UInt32(second &>> 5) & 1
