@@ -92,6 +92,9 @@ extension DynamicScreenViewModel {
         switch result {
         case .success(let page):
             sections[id] = .loaded(page.json)
+        case .failure(let error) where error.isCancellation:
+            // Interrupted, not failed: a section never loaded loads again with the screen.
+            if case .loading? = sections[id] { sections[id] = nil }
         case .failure(let error):
             observers.emit(
                 .error(ErrorEvent(.load, screen: route.screenKey, path: "section \(id)", message: "\(endpoint): \(error)")))

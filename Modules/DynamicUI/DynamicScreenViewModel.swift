@@ -118,6 +118,9 @@ public final class DynamicScreenViewModel {
     /// The runtime's count of data changes, and its value when this screen's data was loaded.
     var dataRevision: DataRevision?
     private var loadedRevision = 0
+    /// Whether the runtime made this model for a route of its navigation (not a model made on
+    /// its own): its navigation results then act only from where it is.
+    var isNavigationRoute = false
     /// Hands a success or pending message to the screen the user lands on when this one closes.
     var handOff: (@MainActor (Banner) -> Void)?
 
@@ -189,6 +192,11 @@ public final class DynamicScreenViewModel {
             showVariablesInInputs(Set(variables.keys))
             formBaseline = formState.fieldValues
         } catch {
+            if (error as? ScreenLoadError)?.network?.isCancellation == true || Task.isCancelled {
+                // Interrupted (the screen went away): it loads again when it is shown.
+                screenState = .loading
+                return
+            }
             screenState = .error("\(error)")
             failure = Self.failure((error as? ScreenLoadError)?.network, message: strings(.screenLoadFailed))
         }
@@ -280,6 +288,12 @@ public final class DynamicScreenViewModel {
                 formState.prefill(from: item, slots: inputSlots)
             }
         } catch {
+            if error.isCancellation {
+                // The view that asked went away (a tab switch, a new search query): lifecycle, not
+                // a failure. What was shown stays; a first load starts again when it is shown.
+                if !quietly { dataState = Self.restored(shown) }
+                return
+            }
             guard !quietly else { return }
             if case .success(let items, _, _) = shown, !items.isEmpty || !response.isNull {
                 // A refresh or a search that failed: the rows stay, with the search field and
@@ -313,7 +327,17 @@ public final class DynamicScreenViewModel {
             dataState = .success(items: all, hasMore: page.hasMore, loadingMore: false)
         } catch {
             dataState = .success(items: items, hasMore: true, loadingMore: false)
-            nextPageFailed = true
+            // A row scrolled away or tapped while the page loads cancels it: paging goes on when
+            // the last row shows again.
+            nextPageFailed = !error.isCancellation
+        }
+    }
+
+    /// What a cancelled load leaves: the state shown before it, or nothing loaded yet.
+    private static func restored(_ shown: DataState) -> DataState {
+        switch shown {
+        case .success: shown
+        case .idle, .loading, .error: .idle
         }
     }
 
@@ -695,10 +719,18 @@ public final class DynamicScreenViewModel {
         return await dispatcher.execute(action, context: context)
     }
 
+    /// Whether a result of this screen may open another: while it is on top, or when the
+    /// navigation does not hold it (a model made on its own, as the web preview makes them).
+    private var mayNavigate: Bool {
+        !isNavigationRoute || navigation.isOnTop(route)
+    }
+
     /// Applies a result: the runtime's half of every action.
     public func apply(_ result: ActionResult) async {
         switch result {
         case .navigateTo(let key, let params, let presentation):
+            // A result that arrives after the user left this screen opens nothing elsewhere.
+            guard mayNavigate else { return }
             navigation.push(
                 Route(screenKey: key, params: params.reduce(into: [:]) { $0[$1.key] = $1.value.text }, presentation: presentation)
             )
@@ -708,7 +740,13 @@ public final class DynamicScreenViewModel {
                 handOff(banner)
                 self.banner = nil
             }
-            navigation.back()
+            if isNavigationRoute {
+                // This screen closes (with what is above it), wherever it is; a root or a
+                // screen the user already left closes nothing.
+                navigation.close(route)
+            } else {
+                navigation.back()
+            }
         case .success(let message):
             if let message { banner = Banner(kind: .success, message: message) }
         case .error(let message):
@@ -726,7 +764,8 @@ public final class DynamicScreenViewModel {
             navigation.popToRoot()
         case .signedIn(let info, let destination):
             await onSignedIn(info)
-            navigation.reset(to: destination)
+            // Where the person can see it, even when the navigation has no tab for it.
+            navigation.show(destination)
         case .cancelled:
             break
         case .refresh:
@@ -736,6 +775,7 @@ public final class DynamicScreenViewModel {
         case .openURL(let url):
             openedURL = url
         case .present(let screen, let params):
+            guard mayNavigate else { return }
             navigation.push(
                 Route(screenKey: screen, params: params.reduce(into: [:]) { $0[$1.key] = $1.value.text }, presentation: .sheet))
         case .stateChanged(let changes):

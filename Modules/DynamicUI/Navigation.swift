@@ -61,7 +61,7 @@ public struct Route: Sendable, Hashable, Identifiable {
 /// by `ActionResult`s.
 @Observable
 @MainActor
-public final class NavigationModel {
+public final class NavigationModel: NavigationHosting {
     /// The navigation definition in use.
     public private(set) var definition: NavigationDefinition {
         didSet { didChange?() }
@@ -171,11 +171,65 @@ public final class NavigationModel {
         }
     }
 
-    /// Shows `screenKey` as a fresh root: selected, with nothing above it (sign-in, sign-out,
-    /// a destination an action names).
+    /// Shows `screenKey` as a fresh root: selected, with nothing above it (the login screen
+    /// while signed out). To open a screen the navigation may not draw as a tab, use `show(_:)`.
     public func reset(to screenKey: String) {
         selectedScreenKey = screenKey
         stack.removeAll()
+    }
+
+    /// Whether the navigation is drawn in regular width (a sidebar of `drawerItems`) or compact
+    /// width (tabs of `bottomNav`); the host sets it as the size class changes.
+    public var isRegularWidth = false
+
+    /// The screen keys drawn as tabs or sidebar entries in the current width.
+    public var visibleRootKeys: Set<String> {
+        Set(items(regular: isRegularWidth).flatMap { [$0] + ($0.children ?? []) }.map(\.screenKey))
+    }
+
+    /// Opens `screenKey` where the person can see it: selected with nothing above it when it is
+    /// a tab (or sidebar entry) of the current width, else pushed on the first one (a sign-in
+    /// destination or a link to a sidebar-only screen on a phone).
+    public func show(_ screenKey: String) {
+        let visible = visibleRootKeys
+        guard !visible.contains(screenKey), let first = items(regular: isRegularWidth).first?.screenKey else {
+            reset(to: screenKey)
+            return
+        }
+        selectedScreenKey = first
+        stacks[first] = [Route(screenKey: screenKey)]
+    }
+
+    /// A selection the current width does not draw (a sidebar-only entry after the window
+    /// became compact) moves, with its stack, onto the first visible tab.
+    public func keepSelectionVisible() {
+        guard let selected = selectedScreenKey, !visibleRootKeys.contains(selected),
+            let first = items(regular: isRegularWidth).first?.screenKey
+        else { return }
+        let moved = [Route(screenKey: selected)] + (stacks[selected] ?? [])
+        stacks[selected] = nil
+        selectedScreenKey = first
+        stacks[first] = moved
+    }
+
+    /// Closes `route` and everything above it, on whichever tab's stack it is; returns whether it
+    /// was there. An action's "back" closes the screen that asked, never the one on top.
+    @discardableResult
+    public func close(_ route: Route) -> Bool {
+        for (key, routes) in stacks {
+            guard let index = routes.firstIndex(where: { $0.id == route.id }) else { continue }
+            stacks[key] = index == 0 ? nil : Array(routes[..<index])
+            return true
+        }
+        return false
+    }
+
+    /// Whether `route` is on top of the selected tab (or is the selected root with nothing above it).
+    public func isOnTop(_ route: Route) -> Bool { current?.id == route.id }
+
+    /// Whether `route` is on a stack or is a root the navigation holds.
+    public func holds(_ route: Route) -> Bool {
+        stacks.values.contains { $0.contains { $0.id == route.id } } || routes.contains { $0.id == route.id }
     }
 
     /// Opens a deep link `scheme://screen/<key>?param=value` when `knownScreens` contains the

@@ -116,7 +116,7 @@ public struct NodeAppError: Error, Sendable, Hashable, CustomStringConvertible {
 /// preview draw the same models.
 @Observable
 @MainActor
-public final class NodeAppRuntime {
+public final class NodeAppRuntime: NodeAppHosting {
     /// Whether the app has loaded its root, theme and components.
     public typealias Phase = LoadPhase
 
@@ -455,6 +455,39 @@ public final class NodeAppRuntime {
         return true
     }
 
+    /// Whether `route` is open: a tab's root, on a stack, the sheet or pushed inside it.
+    public func holds(_ route: NodeRoute) -> Bool {
+        tabRoutes.values.contains { $0.id == route.id } || stacks.values.contains { $0.contains { $0.id == route.id } }
+            || sheet?.id == route.id || sheetStack.contains { $0.id == route.id }
+    }
+
+    /// Closes `route` and what is above it, wherever it is open; returns whether it was.
+    @discardableResult
+    public func close(_ route: NodeRoute) -> Bool {
+        if let index = sheetStack.firstIndex(where: { $0.id == route.id }) {
+            sheetStack.removeSubrange(index...)
+            return true
+        }
+        if sheet?.id == route.id {
+            dismissSheet()
+            return true
+        }
+        for (key, routes) in stacks {
+            guard let index = routes.firstIndex(where: { $0.id == route.id }) else { continue }
+            stacks[key] = index == 0 ? nil : Array(routes[..<index])
+            return true
+        }
+        return false
+    }
+
+    /// The scene's phase changed: in the background every open document's timers stop ticking
+    /// and its visibility waits end; `inactive` changes nothing. Active again, they catch up.
+    public func scenePhaseChanged(_ phase: HostScenePhase) async {
+        guard phase != .inactive else { return }
+        let background = phase == .background
+        for model in models.values where model.inBackground != background { model.appDidChange(inBackground: background) }
+    }
+
     /// Opens `route` when it is on the navigation already, or pushes it.
     public func show(_ route: NodeRoute) {
         if route.presentation == .sheet { present(route) } else { push(route) }
@@ -529,7 +562,7 @@ public enum LoadPhase: Sendable, Hashable {
 /// its actions. Navigation results go to the app.
 @Observable
 @MainActor
-public final class NodeScreenModel {
+public final class NodeScreenModel: NodeDocumentHosting {
     /// Where the document is (loading covers running its `onLoad`).
     public typealias Phase = LoadPhase
 
@@ -605,12 +638,77 @@ public final class NodeScreenModel {
         }
         startTimers(document?.node.timers ?? [])
         startSections()
-        let rendered = render(options: RenderOptions())
-        if let (onLoad, scope) = rendered.actions.action(for: "onLoad") {
-            await apply(await app.execute(onLoad, in: scope, screen: route.document))
+        if let failure = await runOnLoad(app) {
+            phase = failure
+            return
         }
         phase = .ready
     }
+
+    /// Runs the document's `onLoad`; returns the phase it leaves when it did not complete:
+    /// `.idle` when it was cancelled (the document loads again when shown), `.failed` with a
+    /// retry when it failed (offline, refused).
+    private func runOnLoad(_ app: NodeAppRuntime) async -> Phase? {
+        let rendered = build(options: RenderOptions(), showsBack: false)
+        guard let (onLoad, scope) = rendered.actions.action(for: "onLoad") else { return nil }
+        let result = await app.execute(onLoad, in: scope, screen: route.document)
+        if Task.isCancelled { return .idle }
+        await apply(result, from: nil)
+        guard result.isError else { return nil }
+        return .failed(message ?? app.strings(.dataLoadFailed))
+    }
+
+    /// Runs the document's `onLoad` again while what it shows stays on screen (a `refresh`
+    /// action, pull to refresh); a document not yet shown loads.
+    public func refresh() async {
+        guard let app, phase == .ready else { return await load() }
+        isReloading = true
+        defer { isReloading = false }
+        if case .failed(let text)? = await runOnLoad(app) {
+            message = text
+            messageIsError = true
+        }
+    }
+
+    /// The document appeared (its `.task`): it loads unless loaded or failed (a failure waits
+    /// for its retry); its timers tick and its visibility actions run while it is shown.
+    public func appeared() async {
+        isHidden = false
+        timersSuspended(isSuspended)
+        visibilityTracker.set(suspended: isSuspended)
+        await loadIfNeeded()
+    }
+
+    /// The document disappeared (covered, another tab, popped): timers stop ticking (they
+    /// catch up from the clock when it shows again) and visibility waits end.
+    public func disappeared() {
+        isHidden = true
+        timersSuspended(true)
+        visibilityTracker.set(suspended: true)
+    }
+
+    /// The app went to the background or came back.
+    func appDidChange(inBackground: Bool) {
+        self.inBackground = inBackground
+        timersSuspended(isSuspended)
+        visibilityTracker.set(suspended: isSuspended)
+    }
+
+    /// Whether the document is hidden or the app is in the background.
+    var isSuspended: Bool { isHidden || inBackground }
+
+    /// A `sheet` node was closed by a swipe or by a `dismiss` inside it.
+    public func sheetNodeDismissed(_ id: String) {
+        guard dismissedSheets.insert(id).inserted else { return }
+        kept.setNeedsRender()
+    }
+
+    /// Whether `onLoad` runs again while the last tree stays on screen.
+    public private(set) var isReloading = false
+    /// `sheet` nodes the person closed: left out of the tree until their condition lets them go.
+    @ObservationIgnored private var dismissedSheets: Set<String> = []
+    @ObservationIgnored private var isHidden = false
+    @ObservationIgnored var inBackground = false
 
     /// The render tree the document shows, kept by the model: built when `renderOptions` is set
     /// and rebuilt when something it was built from changes (its data, state, phase), never by a
@@ -630,7 +728,9 @@ public final class NodeScreenModel {
     public func renderIfNeeded() {
         guard let options = renderOptions, phase == .ready, kept.beginIfNeeded() else { return }
         let showsBack = app.map { ($0.stack + $0.sheetStack).contains { $0.id == route.id } } ?? false
-        rendered = kept.tracking { build(options: options, showsBack: showsBack) }
+        let built = kept.tracking { build(options: options, showsBack: showsBack) }
+        rendered = built
+        actions = built.actions
     }
 
     /// Applies `patch` to the shown document's nodes and redraws it in place, without a reload.
@@ -648,7 +748,10 @@ public final class NodeScreenModel {
     /// The render tree of the document in its current context, built on each call (the web
     /// preview and tests call it; SwiftUI draws `rendered`).
     public func render(options: RenderOptions) -> RenderedDocument {
-        build(options: options, showsBack: app.map { ($0.stack + $0.sheetStack).contains { $0.id == route.id } } ?? false)
+        let built = build(
+            options: options, showsBack: app.map { ($0.stack + $0.sheetStack).contains { $0.id == route.id } } ?? false)
+        actions = built.actions
+        return built
     }
 
     private func build(options: RenderOptions, showsBack: Bool) -> RenderedDocument {
@@ -660,12 +763,18 @@ public final class NodeScreenModel {
         var renderer = app.renderer(options: options)
         renderer.sections = sections
         let rendered = renderer.render(document, context: context, name: route.document)
-        actions = rendered.actions
+        var root = rendered.root
+        if !dismissedSheets.isEmpty {
+            // A closed sheet stays closed while its condition holds; once it leaves the tree it
+            // may show again.
+            var present = Set<String>()
+            root = root.removingSheets(dismissedSheets, present: &present)
+            dismissedSheets.formIntersection(present)
+        }
         // Back follows the stack: a tab's root (or a presented sheet, which has its own Done)
         // has no Back.
-        guard case .screen(var chrome) = rendered.root.kind else { return rendered }
+        guard case .screen(var chrome) = root.kind else { return RenderedDocument(root: root, actions: rendered.actions) }
         chrome.showsBack = showsBack
-        var root = rendered.root
         root.kind = .screen(chrome)
         return RenderedDocument(root: root, actions: rendered.actions)
     }
@@ -684,9 +793,7 @@ public final class NodeScreenModel {
             }
             return
         }
-        let previous = actions
-        _ = render(options: RenderOptions())
-        guard let (action, scope) = actions.action(for: actionKey) ?? previous.action(for: actionKey) else {
+        guard let (action, scope) = lookUp(actionKey) else {
             app.logger.warning("no action '\(actionKey)' on \(route.document)")
             return
         }
@@ -699,7 +806,21 @@ public final class NodeScreenModel {
             app.observers.emit(
                 .error(ErrorEvent(.actionFailed, screen: route.document, path: actionKey, message: "\(result)")))
         }
-        await apply(result)
+        await apply(result, from: actionKey)
+    }
+
+    /// The action behind `actionKey` in the tree on screen, brought up to date first (state set
+    /// since the last build, a typed search, is seen). A list row's action is in the table of
+    /// the tree its row was drawn from, so the table shown before the update is asked too; a
+    /// document drawn without a kept tree (the web preview) is rendered for it.
+    private func lookUp(_ actionKey: String) -> (CompiledNodeAction, DataContext)? {
+        let shown = actions
+        if renderOptions != nil {
+            renderIfNeeded()
+            if let found = actions.action(for: actionKey) ?? shown.action(for: actionKey) { return found }
+        }
+        let fresh = build(options: renderOptions ?? RenderOptions(), showsBack: false)
+        return fresh.actions.action(for: actionKey) ?? shown.action(for: actionKey)
     }
 
     /// Performs `actionKey` for a button, which cannot await: actions run one after another in
@@ -778,8 +899,16 @@ public final class NodeScreenModel {
         return binding
     }
 
-    /// Applies an action's result: state and results land in the context, navigation goes to the app.
-    func apply(_ result: ActionResult) async {
+    /// Whether this document may open another: while it is on top, or when the app does not
+    /// hold it (a model made on its own).
+    private func mayNavigate(_ app: NodeAppRuntime) -> Bool {
+        app.current?.id == route.id || !app.holds(route)
+    }
+
+    /// Applies an action's result: state and results land in the context, navigation goes to
+    /// the app. `actionKey` is the action that gave it (a `dismiss` inside a sheet node closes
+    /// that sheet, not the page).
+    func apply(_ result: ActionResult, from actionKey: String? = nil) async {
         guard let app else { return }
         switch result {
         case .stateChanged(let changes):
@@ -798,11 +927,20 @@ public final class NodeScreenModel {
             data[key] = next
             state[key] = next
         case .navigateTo(let document, let params, let presentation):
+            // A result that arrives after the person left this document opens nothing elsewhere.
+            guard mayNavigate(app) else { return }
             app.show(NodeRoute(document: document, params: params, presentation: presentation))
         case .present(let document, let params):
+            guard mayNavigate(app) else { return }
             app.present(NodeRoute(document: document, params: params))
         case .dismiss, .navigateBack:
-            app.back()
+            if let actionKey, let sheet = rendered?.root.sheet(holdingAction: actionKey) {
+                sheetNodeDismissed(sheet)
+            } else if app.holds(route) {
+                // Back from this document, if it is still open (a result that arrives after the
+                // person left closes nothing else).
+                app.close(route)
+            }
         case .error(let text):
             message = text
             messageIsError = true
@@ -816,9 +954,9 @@ public final class NodeScreenModel {
             message = text
             messageIsError = false
         case .sequence(let steps):
-            for step in steps { await apply(step) }
+            for step in steps { await apply(step, from: actionKey) }
         case .refresh:
-            await load()
+            await refresh()
         case .openURL(let url):
             if app.configuration.security.allows(url) {
                 urlToOpen = url

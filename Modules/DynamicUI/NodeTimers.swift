@@ -33,6 +33,17 @@ extension NodeScreenModel {
         }
     }
 
+    /// Stops the sleeping ticks while the document is hidden or in the background; when it is
+    /// neither, each running timer catches up from the clock at once and ticks on its schedule.
+    func timersSuspended(_ suspended: Bool) {
+        for id in timers.keys.sorted() {
+            timers[id]?.task?.cancel()
+            timers[id]?.task = nil
+            guard !suspended, timers[id]?.runningSince != nil else { continue }
+            tick(id)
+        }
+    }
+
     /// Runs `command` on the timer `id`; an unknown timer, or a start beyond
     /// `TimerDefinition.maxLiveTimers`, is reported as the document's message and changes nothing.
     func command(_ command: TimerCommand, timer id: String) {
@@ -101,7 +112,7 @@ extension NodeScreenModel {
 
     /// Sleeps until the next tick or the end, writes the time, and again until the end.
     private func schedule(_ id: String) {
-        guard let timer = timers[id], let since = timer.runningSince else { return }
+        guard let timer = timers[id], let since = timer.runningSince, !isSuspended else { return }
         let counted = elapsed(timer, since: since, now: timerNow())
         var wait: Int?
         if let tick = timer.definition.tickInterval { wait = tick - counted % tick }

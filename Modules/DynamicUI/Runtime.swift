@@ -118,7 +118,7 @@ public enum AuthState: Sendable, Hashable {
 /// `stop()` ends it.
 @Observable
 @MainActor
-public final class DynamicUIRuntime {
+public final class DynamicUIRuntime: AppHosting {
     /// The configuration it was built from.
     public let configuration: DynamicUIConfiguration
     /// The API client (both APIs, interceptors, caching, queuing).
@@ -164,8 +164,19 @@ public final class DynamicUIRuntime {
     /// The view model of each route the navigation may show, by route id: made when the route
     /// appears (a tab, a push, a sheet), released when it goes.
     @ObservationIgnored private var routeModels: [UUID: DynamicScreenViewModel] = [:]
-    /// A deep link opened while signed out: it opens once someone signs in.
+    /// A deep link opened while signed out, or while the signed-in navigation loads: it opens
+    /// once there is a session and its navigation.
     public private(set) var pendingDeepLink: URL?
+    /// Whether the navigation of a new session is loading (a deep link waits for it).
+    public private(set) var isLoadingNavigation = false
+    /// Counts the sessions begun and ended: a view keyed by it is drawn anew with fresh models.
+    public private(set) var modelGeneration = 0
+    /// The scene's phase as last reported by the host.
+    public private(set) var scenePhase: HostScenePhase = .active
+    /// Whether the app is in the background (polling and timers paused until it is active).
+    @ObservationIgnored private var isInBackground = false
+    /// The last scene-phase change, so that changes apply in the order they happened.
+    @ObservationIgnored private var phaseChange: Task<Void, Never>?
     /// A message waiting for the screen the user lands on (a sheet closed after saving).
     @ObservationIgnored private var carriedBanner: Banner?
     private let revision = DataRevision()
@@ -343,6 +354,8 @@ public final class DynamicUIRuntime {
         await SessionPersistence.clear(tokens: tokens, settings: settings)
         await screens.clear()
         await responseCache.clearAll()
+        // Nothing the user saw stays for whoever signs in next: every screen's model goes.
+        forgetModels()
         auth = .signedOut
         pendingDeepLink = nil
         navigation.apply(nil, role: "student")
@@ -350,9 +363,31 @@ public final class DynamicUIRuntime {
     }
 
     private func signedIn(_ session: SessionInfo, destination: String?) async {
+        // A new session starts from fresh models (the login screen's goes too).
+        forgetModels()
+        // A link that arrives while the navigation loads waits for it (it would be checked
+        // against the fallback, then erased when the loaded navigation is applied).
+        isLoadingNavigation = true
         auth = .signedIn(session)
         await loadNavigation()
-        if let destination { navigation.reset(to: destination) }
+        isLoadingNavigation = false
+        if let destination { navigation.show(destination) }
+    }
+
+    /// Closes and releases every screen's model: a session ended or began, so none of them may
+    /// show what it loaded for another.
+    private func forgetModels() {
+        var seen = Set<ObjectIdentifier>()
+        for model in Array(routeModels.values) + liveModels.compactMap(\.model)
+        where seen.insert(ObjectIdentifier(model)).inserted {
+            model.closed()
+        }
+        routeModels.removeAll()
+        liveModels.removeAll()
+        activeModel = nil
+        activeScreen = nil
+        carriedBanner = nil
+        modelGeneration += 1
     }
 
     /// Opens `scheme://screen/<key>?param=value` when the scheme is configured, the key is
@@ -367,7 +402,7 @@ public final class DynamicUIRuntime {
         else { return false }
         let key = String(url.path.drop { $0 == "/" })
         guard Self.isWellFormedScreenKey(key), configuration.deepLinkScreens?.contains(key) ?? true else { return false }
-        guard isSignedIn else {
+        guard isSignedIn, !isLoadingNavigation else {
             pendingDeepLink = url
             return true
         }
@@ -377,7 +412,9 @@ public final class DynamicUIRuntime {
         )
         .map(\.screenKey)
         if !hasParameters, roots.contains(key) {
-            navigation.reset(to: key)
+            // A root the device does not draw as a tab (a sidebar-only entry on a phone) is
+            // pushed on the first tab rather than selected.
+            navigation.show(key)
             return true
         }
         guard hasParameters || configuration.deepLinkScreens?.contains(key) == true else {
@@ -477,7 +514,7 @@ public final class DynamicUIRuntime {
     public func run(_ command: MenuCommand) async {
         switch command {
         case .select(let screenKey):
-            navigation.select(screenKey)
+            navigation.show(screenKey)
         case .perform(let actionId):
             _ = await activeModel?.perform(actionId: actionId)
         case .refresh:
@@ -490,25 +527,55 @@ public final class DynamicUIRuntime {
         darkMode = await settings.value(for: "dark_mode")?.boolValue
     }
 
+    /// The horizontal size class changed: the navigation is drawn as tabs (compact) or a
+    /// sidebar (regular); a selection the new width does not draw moves onto a visible tab.
+    public func sizeClassChanged(regular: Bool) {
+        navigation.isRegularWidth = regular
+        if isSignedIn { navigation.keepSelectionVisible() }
+    }
+
     /// The view model kept for `route` (a tab's root or an entry of a stack): the same one for
     /// as long as the route is shown, so a view asks for it on every redraw. A route the
     /// navigation does not hold gets a model kept until the navigation next changes.
     public func model(for route: Route) -> DynamicScreenViewModel {
         if let model = routeModels[route.id] { return model }
         let model = viewModel(for: route)
+        model.isNavigationRoute = true
         routeModels[route.id] = model
         return model
     }
 
-    /// The app went to the background (`false`, `scenePhase` no longer active) or came back:
-    /// every screen's polling pauses there and resumes here.
+    /// The app went to the background (`false`) or came back (`true`): every screen's polling
+    /// pauses there and resumes here. Hosts report SwiftUI's phases with `scenePhaseChanged(_:)`.
     public func appDidChange(isActive: Bool) async {
+        await scenePhaseChanged(isActive ? .active : .background)
+    }
+
+    /// The scene's phase changed. Only the background pauses polling, timers and visibility:
+    /// `inactive` (Control Center, a system prompt, the app switcher's peek) changes nothing.
+    /// Changes apply one after another, in the order reported.
+    public func scenePhaseChanged(_ phase: HostScenePhase) async {
+        let previous = phaseChange
+        let change = Task { [weak self] in
+            await previous?.value
+            await self?.applyScenePhase(phase)
+        }
+        phaseChange = change
+        await change.value
+    }
+
+    private func applyScenePhase(_ phase: HostScenePhase) async {
+        scenePhase = phase
+        let background = phase == .background
+        // Inactive keeps whatever state it came from; active after background resumes.
+        guard background || phase == .active, background != isInBackground else { return }
+        isInBackground = background
         let models = Array(routeModels.values) + liveModels.compactMap(\.model)
         var seen = Set<ObjectIdentifier>()
         for model in models where seen.insert(ObjectIdentifier(model)).inserted {
-            await model.appDidChange(isActive: isActive)
+            await model.appDidChange(isActive: !background)
         }
-        if isActive { _ = await sync?.syncNow() }
+        if !background { _ = await sync?.syncNow() }
     }
 
     /// How many view models the runtime keeps for the routes shown (tabs' roots and stacks).
@@ -519,7 +586,11 @@ public final class DynamicUIRuntime {
         let routes = navigation.routes
         let shown = Set(routes.map(\.id))
         routeModels = routeModels.filter { shown.contains($0.key) }
-        for route in routes where routeModels[route.id] == nil { routeModels[route.id] = viewModel(for: route) }
+        for route in routes where routeModels[route.id] == nil {
+            let model = viewModel(for: route)
+            model.isNavigationRoute = true
+            routeModels[route.id] = model
+        }
     }
 
     /// The view model of `route`, wired to this runtime's loaders, actions, navigation and session.
@@ -543,9 +614,10 @@ public final class DynamicUIRuntime {
         return model
     }
 
-    /// The view model of the screen on top of the navigation, if any.
+    /// The view model of the screen on top of the navigation, if any (the one the runtime
+    /// keeps for it: calling this twice gives the same model).
     public func currentViewModel() -> DynamicScreenViewModel? {
-        navigation.current.map { viewModel(for: $0) }
+        navigation.current.map { model(for: $0) }
     }
 }
 

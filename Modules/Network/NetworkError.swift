@@ -73,6 +73,9 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         if let queuedRequest { text += " — queued as #\(queuedRequest.id) for delivery when online" }
         return text
     }
+
+    /// Whether the request was cancelled (its task ended): lifecycle, never a failure to show.
+    public var isCancellation: Bool { code == .cancelled }
 }
 
 /// The codes of `NetworkError`.

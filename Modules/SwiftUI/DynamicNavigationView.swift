@@ -40,9 +40,12 @@
                     .id(runtime.configuration.loginScreenKey)
                 } else if navigationStyle == .sidebar {
                     SidebarNavigationView(runtime: runtime)
+                        // Each session is drawn anew, from its own models.
+                        .id(runtime.modelGeneration)
                 } else {
                     // Tabs on iPhone; on visionOS the system draws the same TabView as an ornament.
                     TabNavigationView(runtime: runtime)
+                        .id(runtime.modelGeneration)
                 }
             }
             .safeAreaInset(edge: .top, spacing: 0) {
@@ -58,9 +61,15 @@
             .onOpenURL { url in
                 runtime.open(deepLink: url)
             }
-            // Polling pauses in the background and resumes (with fresh data) when the app returns.
+            // Polling pauses in the background (not while merely inactive) and resumes, with fresh
+            // data, when the app returns; the runtime applies the changes in order.
             .onChange(of: scenePhase) { _, phase in
-                Task { await runtime.appDidChange(isActive: phase == .active) }
+                Task { await runtime.scenePhaseChanged(HostScenePhase(phase)) }
+            }
+            // Tabs in compact width, a sidebar in regular width: the navigation keeps the
+            // selection on something the new width draws.
+            .onChange(of: isRegular, initial: true) { _, regular in
+                runtime.sizeClassChanged(regular: regular)
             }
         }
 
@@ -275,6 +284,17 @@
 
         var body: some View {
             DynamicScreenView(model: runtime.model(for: route), platform: runtime.configuration.platform)
+        }
+    }
+
+    extension HostScenePhase {
+        /// The host phase of SwiftUI's `phase`.
+        init(_ phase: ScenePhase) {
+            switch phase {
+            case .active: self = .active
+            case .background: self = .background
+            default: self = .inactive
+            }
         }
     }
 

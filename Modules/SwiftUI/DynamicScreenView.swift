@@ -69,12 +69,10 @@
                 model.renderOptions = options
             }
             .task { [model] in
-                await model.loadAndStartPolling()
+                await model.appeared()
             }
             .onDisappear {
-                model.stopPolling()
-                Task { await model.screenDidChange(isVisible: false) }
-                model.cancelFiredActions()
+                model.disappeared()
             }
             .onChange(of: model.openedURL) { _, url in
                 guard let url else { return }
@@ -91,11 +89,11 @@
                 InspectedScreen(split: InspectorLayout.split(root), model: model)
             case .success(let root)?:
                 RenderTreeView(node: root, host: model)
-            case .failure(let error)?:
+            case .failure(let error)? where model.screenState != .loading:
                 ContentUnavailableView(
                     model.strings(.screenShowFailed), systemImage: "exclamationmark.triangle",
                     description: Text(String(describing: error)))
-            case nil:
+            case .failure?, nil:
                 // The first build is scheduled as the options arrive.
                 ProgressView(model.strings(.loading))
                     .frame(maxWidth: .infinity, maxHeight: .infinity)
@@ -104,7 +102,7 @@
 
         /// A detail screen on a Mac or a regular iPad puts its secondary sections in an inspector.
         private var showsInspector: Bool {
-            guard let pattern = model.compiled?.definition.pattern else { return false }
+            guard let pattern = model.pattern else { return false }
             return PlatformCapabilities(platform: options.platform, sizeClass: options.sizeClass).showsInspector(for: pattern)
         }
 
@@ -137,14 +135,6 @@
     /// values are form fields, list rows carry their items.
     extension DynamicScreenViewModel: RenderTreeHost {
         static var layout: RenderTreeLayout { .patterns }
-
-        func select(tab screen: String) { open(screen: screen, params: [:]) }
-
-        func boundValue(for binding: String) -> String? { formState.fieldValues[binding] }
-
-        func setBoundValue(_ value: JSONValue, for binding: String) {
-            setFieldValue(value.displayText, for: binding)
-        }
 
         func screen(_ node: RenderNode, chrome: ScreenChrome, item: JSONValue?) -> ScreenNodeView {
             ScreenNodeView(node: node, chrome: chrome, model: self, item: item)
@@ -193,26 +183,35 @@
                     view
                         .searchable(text: $query, prompt: Text(search.prompt))
                         .onSubmit(of: .search) {
-                            Task { await model.searchNow(query, field: search.field) }
+                            Task { await model.searchSubmitted(query, field: search.field) }
                         }
                         .task(id: query) { [model, query] in
-                            await model.searchAfterPause(query, field: search.field)
+                            await model.searchChanged(query, field: search.field)
+                        }
+                        // The model may change the query itself ("Clear search"): the field follows.
+                        .onChange(of: search.text) { _, text in
+                            if text != query { query = text }
                         }
                 }
                 .ifPresent(chrome.refreshActionId) { view, actionId in
                     view.refreshable { [model] in
-                        await model.perform(actionId: actionId)
+                        await model.perform(actionId: actionId, item: nil, confirmed: false)
                     }
                 }
-                .overlay(alignment: .bottom) {
-                    if let banner = chrome.banner {
-                        BannerView(banner: banner, model: model)
-                            .padding()
-                            .transition(
-                                reduceMotion ? AnyTransition.opacity : AnyTransition.move(edge: .bottom).combined(with: .opacity))
+                // An inset, not an overlay: the last rows and "load more" stay reachable under it.
+                .safeAreaInset(edge: .bottom, spacing: 0) {
+                    VStack {
+                        if let banner = chrome.banner {
+                            BannerView(banner: banner, model: model)
+                                .padding()
+                                .transition(
+                                    reduceMotion
+                                        ? AnyTransition.opacity : AnyTransition.move(edge: .bottom).combined(with: .opacity))
+                        }
                     }
+                    // Only the banner animates: rows that change with it (a delete) do not.
+                    .animation(reduceMotion ? nil : .default, value: chrome.banner)
                 }
-                .animation(reduceMotion ? nil : .default, value: chrome.banner)
                 .task(id: chrome.banner) { [model, banner = chrome.banner, voiceOver] in
                     // Gone by itself on the model's clock, except errors and while VoiceOver is on.
                     if let banner { await model.bannerShown(banner, voiceOver: voiceOver, announce: Self.announce) }
@@ -287,7 +286,7 @@
                     ForEach(Keyed.list(items) { "\($0.actionId)|\($0.title)" }) { keyed in
                         let entry = keyed.element
                         Button(role: entry.isDestructive ? .destructive : nil) {
-                            model.fire(entry.actionId)
+                            model.fire(entry.actionId, item: nil)
                         } label: {
                             if let symbol = entry.systemImage {
                                 Label(entry.title, systemImage: symbol)

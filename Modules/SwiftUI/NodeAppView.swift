@@ -10,6 +10,7 @@
     /// colors (light and dark) and accent, dark mode from the `dark_mode` setting or the system.
     public struct NodeAppView: View {
         private let app: NodeAppRuntime
+        @Environment(\.scenePhase) private var scenePhase
 
         /// The app; it is started when the view appears.
         public init(app: NodeAppRuntime) { self.app = app }
@@ -34,10 +35,16 @@
                             }
                     }
                     .environment(\.nodeTheme, app.theme)
+                    // The sheet is presented outside the app's content: it takes the theme's tint too.
+                    .modifier(NodeAppAppearance(theme: app.theme, darkMode: app.darkMode))
                 }
                 .task { [app] in
                     // Again after an interrupted start; a failure waits for its retry.
                     await app.startIfNeeded()
+                }
+                // Timers stop ticking in the background (not while merely inactive).
+                .onChange(of: scenePhase) { _, phase in
+                    Task { await app.scenePhaseChanged(HostScenePhase(phase)) }
                 }
         }
 
@@ -149,7 +156,10 @@
                 }
                 .task { [model] in
                     // Again after a load the view interrupted (a tab left); not after a failure.
-                    await model.loadIfNeeded()
+                    await model.appeared()
+                }
+                .onDisappear {
+                    model.disappeared()
                 }
                 .onChange(of: model.urlToOpen) { _, url in
                     guard let url else { return }
@@ -224,6 +234,8 @@
         }
 
         func setBoundValue(_ value: JSONValue, for binding: String) { model.setValue(value, for: binding) }
+
+        func sheetNodeDismissed(_ id: String) { model.sheetNodeDismissed(id) }
 
         func recordImpression(_ logId: String) { model.recordImpression(logId) }
 

@@ -9,7 +9,7 @@
     /// What a drawn render tree acts on: the model of its dialect (`DynamicScreenViewModel` for
     /// screens, `NodeScope` for node documents). `RenderTreeView` draws every node through it.
     @MainActor
-    protocol RenderTreeHost: Sendable {
+    protocol RenderTreeHost: RenderTreeHosting, Sendable {
         /// The view of a `screen` node: its content inside the dialect's chrome.
         associatedtype ScreenBody: View
 

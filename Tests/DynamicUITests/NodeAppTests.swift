@@ -346,7 +346,10 @@ struct NodeAppNavigationTests {
 
     /// The folder app started, and its root document loaded and drawn once.
     func shownRoot() async throws -> (NodeAppRuntime, NodeScreenModel) {
-        let app = try folderApp()
+        // Browse's onLoad asks the search API: an empty answer, so the document is ready.
+        let transport = ScriptedTransport()
+        await transport.setFallback(.json(200, ["resultCount": 0, "results": []]))
+        let app = try folderApp(transport: transport)
         await app.start()
         let model = app.model(for: try #require(app.current))
         model.renderOptions = RenderOptions()
