@@ -374,6 +374,7 @@
             } actions: {
                 RenderTreeChildren(node: node, host: host, item: item)
             }
+            .animatesChildren(node.children)
         }
     }
 
@@ -477,6 +478,7 @@
                             VStack(spacing: 0) {
                                 RenderTreeChildren(node: node, host: host, item: item)
                             }
+                            .animatesChildren(node.children)
                             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
                             .toolbar {
                                 SwiftUI.ToolbarItem(placement: .cancellationAction) {
@@ -492,6 +494,7 @@
                         VStack(alignment: .leading, spacing: 0) {
                             RenderTreeChildren(node: node, host: host, item: item)
                         }
+                        .animatesChildren(node.children)
                         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
                         .interactiveDismissDisabled()
                     }

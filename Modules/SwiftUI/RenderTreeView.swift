@@ -93,6 +93,7 @@
                 ZStack(alignment: NodeAlignment.zstack(alignment)) {
                     RenderTreeChildren(node: node, host: host, item: item)
                 }
+                .animatesChildren(node.children)
             case .grid(let columns, let spacing):
                 GridNodeView(node: node, columns: columns, spacing: spacing, host: host, item: item)
             case .flow:
@@ -103,6 +104,7 @@
                 Form {
                     RenderTreeChildren(node: node, host: host, item: item)
                 }
+                .animatesChildren(node.children)
                 .formStyle(.grouped)
                 .environment(\.nodeContainer, .list)
             case .section(let header):
@@ -158,6 +160,7 @@
                 } label: {
                     RenderTreeChildren(node: node, host: host, item: item)
                 }
+                .animatesChildren(node.children)
                 .buttonStyle(.plain)
                 .modifier(NodeAccessibility(info: node.accessibility))
             case .button(let actionKey):
@@ -166,6 +169,7 @@
                 } label: {
                     RenderTreeChildren(node: node, host: host, item: item)
                 }
+                .animatesChildren(node.children)
                 .buttonStyle(.plain)
                 .modifier(NodeAccessibility(info: node.accessibility))
             case .textField(let placeholder, let binding, let text):
@@ -186,12 +190,14 @@
                     VStack(spacing: 0) {
                         RenderTreeChildren(node: node, host: host, item: item)
                     }
+                    .animatesChildren(node.children)
                 case .document:
                     // A document's navigation stack is the root of what a sheet presents.
                     NavigationStack {
                         VStack(alignment: .leading, spacing: 0) {
                             RenderTreeChildren(node: node, host: host, item: item)
                         }
+                        .animatesChildren(node.children)
                     }
                 }
             case .sheet:
@@ -216,23 +222,15 @@
         }
     }
 
-    /// The children of a node, in order.
+    /// The children of a node, in order, for the container that lays them out. That container
+    /// applies `animatesChildren(node.children)`, so children with a transition animate as they
+    /// come and go (a patch, a condition) and their siblings keep their identity.
     struct RenderTreeChildren<Host: RenderTreeHost>: View {
         let node: RenderNode
         let host: Host
         var item: JSONValue?
-        @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
         var body: some View {
-            // Children with a transition animate as they come and go (a patch, a condition).
-            if let animation = NodeTransition.animation(for: node.children, reduceMotion: reduceMotion) {
-                children.animation(animation, value: node.children.map(\.id))
-            } else {
-                children
-            }
-        }
-
-        private var children: some View {
             ForEach(node.children) { child in
                 RenderTreeView(node: child, host: host, item: item)
             }
@@ -284,6 +282,11 @@
         let item: JSONValue?
 
         var body: some View {
+            stack.animatesChildren(node.children)
+        }
+
+        @ViewBuilder
+        private var stack: some View {
             let gap = spacing.map { CGFloat($0) }
             let children = RenderTreeChildren(node: node, host: host, item: item)
             switch (axis, lazy) {
@@ -319,6 +322,7 @@
             ) {
                 RenderTreeChildren(node: node, host: host, item: item)
             }
+            .animatesChildren(node.children)
         }
     }
 
@@ -338,6 +342,7 @@
                 ScrollView(axis == .horizontal ? .horizontal : .vertical, showsIndicators: false) {
                     RenderTreeChildren(node: node, host: host, item: item)
                 }
+                .animatesChildren(node.children)
             }
         }
 
@@ -354,12 +359,14 @@
                         LazyVStack(alignment: NodeAlignment.horizontal(alignment), spacing: spacing.map { CGFloat($0) }) {
                             RenderTreeChildren(node: content, host: host, item: item)
                         }
+                        .animatesChildren(content.children)
                         .frame(maxWidth: .infinity, alignment: .leading)
                         .padding()
                     } else {
                         VStack(alignment: .leading, spacing: 16) {
                             RenderTreeChildren(node: node, host: host, item: item)
                         }
+                        .animatesChildren(node.children)
                         .frame(maxWidth: .infinity, alignment: .leading)
                         .padding()
                     }
@@ -375,6 +382,7 @@
                                     .containerRelativeFrame(.horizontal)
                             }
                         }
+                        .animatesChildren(node.children)
                         .scrollTargetLayout()
                     }
                     .scrollTargetBehavior(.paging)
@@ -384,6 +392,7 @@
                         HStack(alignment: .top, spacing: 12) {
                             RenderTreeChildren(node: node, host: host, item: item)
                         }
+                        .animatesChildren(node.children)
                     }
                     .environment(\.nodeContainer, .scroll)
                 }
@@ -407,10 +416,12 @@
                     } header: {
                         Text(header)
                     }
+                    .animatesChildren(node.children)
                 } else {
                     Section {
                         RenderTreeChildren(node: node, host: host, item: item)
                     }
+                    .animatesChildren(node.children)
                 }
             } else {
                 VStack(alignment: .leading, spacing: 8) {
@@ -421,6 +432,7 @@
                     }
                     RenderTreeChildren(node: node, host: host, item: item)
                 }
+                .animatesChildren(node.children)
                 .frame(maxWidth: .infinity, alignment: .leading)
             }
         }
@@ -590,6 +602,7 @@
             layout {
                 RenderTreeChildren(node: node, host: host, item: item)
             }
+            .animatesChildren(node.children)
         }
     }
 

@@ -4,17 +4,16 @@
     import SwiftUI
 
     /// A node's declared transition as it appears or disappears; with Reduce Motion on, a slide
-    /// or a scale becomes a cross-fade (`RenderTransition.reducedMotion`).
+    /// or a scale becomes a cross-fade (`RenderTransition.reducedMotion`). Always applied (the
+    /// identity transition when none is declared), so a transition that comes or goes with a
+    /// patch keeps the node's subtree.
     struct NodeTransition: ViewModifier {
         let transition: RenderTransition?
         @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
         func body(content: Content) -> some View {
-            if let effective = Self.effective(transition, reduceMotion: reduceMotion) {
-                content.transition(Self.anyTransition(effective.kind))
-            } else {
-                content
-            }
+            content.transition(
+                Self.effective(transition, reduceMotion: reduceMotion).map { Self.anyTransition($0.kind) } ?? .identity)
         }
 
         /// The transition drawn, Reduce Motion considered.
@@ -49,6 +48,37 @@
                 if let effective = effective(child.transition, reduceMotion: reduceMotion) { return animation(effective) }
             }
             return nil
+        }
+    }
+
+    /// The animation of a container's children coming and going: the first child's declared
+    /// transition animation, `nil` when no child declares one. Applied on the container that
+    /// holds the children's `ForEach` (where insertions and removals happen), and always, so
+    /// a transitioned child that comes or goes never rebuilds its siblings.
+    struct ChildrenAnimation: ViewModifier {
+        let children: [RenderNode]
+        @Environment(\.accessibilityReduceMotion) private var reduceMotion
+        /// The animation of the children drawn before, so a transitioned child that leaves
+        /// (and takes its declared animation with it) still animates out.
+        @State private var previous: Animation?
+
+        func body(content: Content) -> some View {
+            let current = NodeTransition.animation(for: children, reduceMotion: reduceMotion)
+            content
+                .animation(current ?? previous, value: children.map(\.id))
+                .onAppear { remember(current) }
+                .onChange(of: children.map(\.id)) { remember(current) }
+        }
+
+        private func remember(_ animation: Animation?) {
+            if previous != animation { previous = animation }
+        }
+    }
+
+    extension View {
+        /// Animates the children of a container as they come and go (`ChildrenAnimation`).
+        func animatesChildren(_ children: [RenderNode]) -> some View {
+            modifier(ChildrenAnimation(children: children))
         }
     }
 #endif
