@@ -36,19 +36,25 @@
     }
 
     /// A list row: a button when it fires an action, with its swipe actions and context menu.
+    /// In a card list the row is a card, whose padding is inside the button: the whole card is
+    /// tappable, not only its text.
     struct RowNodeView<Host: RenderTreeHost>: View {
         let row: RowNode
         let accessibility: AccessibilityInfo?
         let host: Host
         let item: JSONValue?
+        @Environment(\.listRowIsCard) private var isCard
 
         var body: some View {
             HStack(spacing: 8) {
                 rowBody
                 if offersPopover {
                     RowActionsPopoverButton(title: row.title, actions: row.menuActions, host: host, item: item)
+                        .padding(.trailing, isCard ? 8 : 0)
                 }
             }
+            .frame(maxWidth: isCard ? .infinity : nil, alignment: .leading)
+            .background(isCard ? Color.secondary.opacity(0.12) : Color.clear, in: RoundedRectangle(cornerRadius: 12))
             .modifier(NodeAccessibility(info: accessibility))
             .modifier(RowActions(placement: .swipe, actions: host.rowActions(row.swipeActionIds), host: host, item: item))
             .modifier(RowActions(placement: .contextMenu, actions: contextActions, host: host, item: item))
@@ -85,10 +91,13 @@
                     host.fire(actionId, item: item)
                 } label: {
                     RowContent(row: row)
+                        .padding(isCard ? 16 : 0)
+                        .contentShape(Rectangle())
                 }
                 .buttonStyle(.plain)
             } else {
                 RowContent(row: row)
+                    .padding(isCard ? 16 : 0)
                     .accessibilityElement(children: .combine)
             }
         }

@@ -72,7 +72,8 @@
             content
                 .modifier(SlotSizing(layout: node.layout))
                 // Applied to every node: a style or log id that comes or goes keeps the subtree.
-                .modifier(NodeStyleModifier(style: node.style, holdsText: node.style?.height != nil && node.holdsText))
+                // A button's or link's style is drawn inside its label (`buttonLabel`) instead.
+                .modifier(NodeStyleModifier(style: stylesLabel ? nil : node.style, holdsText: holdsStyledText))
                 .onAppear { if let logId = node.logId { host.recordImpression(logId) } }
                 .modifier(NodeTransition(transition: node.transition))
                 .modifier(
@@ -158,18 +159,16 @@
                 Button {
                     host.open(screen: screen, params: params)
                 } label: {
-                    RenderTreeChildren(node: node, host: host, item: item)
+                    buttonLabel
                 }
-                .animatesChildren(node.children)
                 .buttonStyle(.plain)
                 .modifier(NodeAccessibility(info: node.accessibility))
             case .button(let actionKey):
                 Button {
                     host.fire(actionKey, item: item)
                 } label: {
-                    RenderTreeChildren(node: node, host: host, item: item)
+                    buttonLabel
                 }
-                .animatesChildren(node.children)
                 .buttonStyle(.plain)
                 .modifier(NodeAccessibility(info: node.accessibility))
             case .textField(let placeholder, let binding, let text):
@@ -219,6 +218,31 @@
                     .font(.footnote)
                     .foregroundStyle(.secondary)
             }
+        }
+
+        /// Whether the node's style is drawn inside its label: buttons and links.
+        private var stylesLabel: Bool {
+            switch node.kind {
+            case .button, .navigationLink: true
+            default: false
+            }
+        }
+
+        /// Whether a fixed height of the style may grow for text (`NodeFrame`).
+        private var holdsStyledText: Bool {
+            node.style?.height != nil && node.holdsText
+        }
+
+        /// The label of a button or link: its children with the node's style (padding, frame,
+        /// background) inside, and its whole rectangle tappable. A plain button is hit only on
+        /// its label's shape, so a style drawn outside the label would be dead to touch.
+        private var buttonLabel: some View {
+            VStack {
+                RenderTreeChildren(node: node, host: host, item: item)
+            }
+            .animatesChildren(node.children)
+            .modifier(NodeStyleModifier(style: node.style, holdsText: holdsStyledText))
+            .contentShape(Rectangle())
         }
     }
 
@@ -489,7 +513,8 @@
             ForEach(RowReference.all(of: rows)) { reference in
                 let row = rows.row(at: reference.index)
                 RenderTreeView(node: row, host: host, item: host.item(forRow: row.id, at: reference.index))
-                    .modifier(CardRow(isCard: style == .cards))
+                    // The row draws the card inside its button, so the whole card is tappable.
+                    .environment(\.listRowIsCard, style == .cards)
                     .listRowSeparator(showsSeparators == false ? .hidden : .automatic)
                     // The model decides: the last loaded row asks for the next page.
                     .task { await host.rowAppeared(at: reference.index) }
@@ -515,23 +540,6 @@
                 #else
                     content.listStyle(.inset)
                 #endif
-            }
-        }
-    }
-
-    /// A card around a row of a card list.
-    struct CardRow: ViewModifier {
-        let isCard: Bool
-
-        @ViewBuilder
-        func body(content: Content) -> some View {
-            if isCard {
-                content
-                    .padding()
-                    .frame(maxWidth: .infinity, alignment: .leading)
-                    .background(Color.secondary.opacity(0.12), in: RoundedRectangle(cornerRadius: 12))
-            } else {
-                content
             }
         }
     }

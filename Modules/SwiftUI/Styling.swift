@@ -23,6 +23,10 @@
         static let defaultValue: PaginationState? = nil
     }
 
+    struct ListRowIsCardKey: EnvironmentKey {
+        static let defaultValue = false
+    }
+
     extension EnvironmentValues {
         /// The container the current node is drawn in.
         var nodeContainer: NodeContainer {
@@ -34,6 +38,12 @@
         var screenPagination: PaginationState? {
             get { self[ScreenPaginationKey.self] }
             set { self[ScreenPaginationKey.self] = newValue }
+        }
+
+        /// Whether the current list row is a card of a card list (the row draws the card).
+        var listRowIsCard: Bool {
+            get { self[ListRowIsCardKey.self] }
+            set { self[ListRowIsCardKey.self] = newValue }
         }
     }
 
