@@ -474,8 +474,8 @@
     }
 
     /// A list whose rows are built on demand: a `List` on its own, rows of the enclosing `List` or
-    /// `Form`, or rows of the enclosing stack inside a scroll view; cards are a lazy stack of cards.
-    /// The screen's pagination adds a last row that loads the next page.
+    /// `Form`, or a lazy stack inside a scroll view; cards are a lazy stack of cards. The
+    /// screen's pagination adds a last row that loads the next page.
     struct ListNodeView<Host: RenderTreeHost>: View {
         let style: DynamicUIRendering.ListStyle
         let rows: LazyRows
@@ -487,8 +487,17 @@
 
         var body: some View {
             switch container {
-            case .list, .scroll:
+            case .list:
+                // Rows of the enclosing `List` or `Form` must stay its rows.
                 rowsContent
+            case .scroll:
+                // One view where the list stands (a grid cell, the content of a titled section),
+                // so the list's own modifiers apply to it once and not to each row; its rows are
+                // built as they scroll into view.
+                LazyVStack(alignment: .leading, spacing: style == .cards ? 12 : 8) {
+                    rowsContent
+                }
+                .frame(maxWidth: .infinity, alignment: .leading)
             case .plain:
                 if style == .cards {
                     ScrollView {

@@ -9,7 +9,7 @@
     enum NodeContainer: Sendable {
         /// A plain stack: a list becomes a `List`, a section a header over its content.
         case plain
-        /// Inside a `ScrollView`: list rows are laid out by the enclosing stack (a `List` would collapse).
+        /// Inside a `ScrollView`: a list is a lazy stack of its rows (a `List` would collapse).
         case scroll
         /// Inside a `List` or `Form`: list rows become rows of it, sections become `Section`s.
         case list
