@@ -351,7 +351,8 @@
     }
 
     /// `ScrollView`. In screens vertical content is padded and several horizontal children are
-    /// pages; a document's scroll view holds its children as they are, without indicators.
+    /// pages (each one scrolls vertically); a document's scroll view holds its children as they
+    /// are, without indicators.
     struct ScrollNodeView<Host: RenderTreeHost>: View {
         let node: RenderNode
         let axis: DynamicUIRendering.Axis
@@ -401,9 +402,15 @@
                     ScrollView(.horizontal) {
                         LazyHStack(alignment: .top, spacing: 0) {
                             ForEach(node.children) { child in
-                                RenderTreeView(node: child, host: host, item: item)
-                                    .padding()
-                                    .containerRelativeFrame(.horizontal)
+                                // Each page also scrolls vertically: at the accessibility text
+                                // sizes, or on a small phone, its text is not cut off.
+                                ScrollView(.vertical) {
+                                    RenderTreeView(node: child, host: host, item: item)
+                                        .padding()
+                                        .frame(maxWidth: .infinity, alignment: .top)
+                                }
+                                .scrollBounceBehavior(.basedOnSize)
+                                .containerRelativeFrame([.horizontal, .vertical])
                             }
                         }
                         .animatesChildren(node.children)
