@@ -129,11 +129,16 @@
         @ViewBuilder
         private var button: some View {
             let role: SwiftUI.ButtonRole? = control.role == .destructive ? .destructive : nil
+            // Outside a list a plain button is borderless: only its label is tappable, so the
+            // label is at least 44 by 44 points.
+            let borderless = container != .list && (control.role == .plain || control.role == nil)
             let base = Button(role: role) {
                 if let actionId = control.actionId { host.fire(actionId, item: item) }
             } label: {
                 buttonLabel
                     .frame(maxWidth: container == .list && control.role == .primary ? .infinity : nil)
+                    .frame(minWidth: borderless ? 44 : nil, minHeight: borderless ? 44 : nil)
+                    .contentShape(Rectangle())
             }
             .disabled(control.actionId == nil)
             .modifier(NodeAccessibility(info: accessibility))

@@ -235,14 +235,22 @@
 
         /// The label of a button or link: its children with the node's style (padding, frame,
         /// background) inside, and its whole rectangle tappable. A plain button is hit only on
-        /// its label's shape, so a style drawn outside the label would be dead to touch.
+        /// its label's shape, so a style drawn outside the label would be dead to touch. An icon
+        /// alone is tappable on at least 44 by 44 points around it (what it draws is unchanged).
         private var buttonLabel: some View {
             VStack {
                 RenderTreeChildren(node: node, host: host, item: item)
             }
             .animatesChildren(node.children)
             .modifier(NodeStyleModifier(style: node.style, holdsText: holdsStyledText))
+            .frame(minWidth: isIconOnly ? 44 : nil, minHeight: isIconOnly ? 44 : nil)
             .contentShape(Rectangle())
+        }
+
+        /// Whether the node's only child is an image (a symbol button such as Share).
+        private var isIconOnly: Bool {
+            guard node.children.count == 1, case .image = node.children[0].kind else { return false }
+            return true
         }
     }
 
@@ -579,18 +587,25 @@
                             .font(.footnote)
                             .foregroundStyle(.secondary)
                             .multilineTextAlignment(.center)
-                        Button(host.strings(.retry)) {
-                            Task { await host.loadNextPage() }
-                        }
+                        loadButton(host.strings(.retry))
                     }
                 } else {
-                    Button(host.strings(.loadMore)) {
-                        Task { await host.loadNextPage() }
-                    }
+                    loadButton(host.strings(.loadMore))
                 }
                 Spacer()
             }
             .frame(minHeight: 44)
+        }
+
+        /// A button that loads the next page, tappable on at least 44 by 44 points (outside a
+        /// `List` only its label is).
+        private func loadButton(_ title: String) -> some View {
+            Button {
+                Task { await host.loadNextPage() }
+            } label: {
+                Text(title)
+                    .modifier(MinimumTapTarget())
+            }
         }
     }
 
