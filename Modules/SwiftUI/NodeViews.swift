@@ -180,7 +180,8 @@
 
     /// A row's actions: SWIPE ones as `.swipeActions` (only lists show them), LONG_PRESS ones as
     /// `.contextMenu`. Destructive swipe actions are red but not `role: .destructive`, which would
-    /// remove the row before the action (or its confirmation) has run.
+    /// remove the row before the action (or its confirmation) has run. Applied with no actions
+    /// too (an empty set offers nothing), so a record whose grants change keeps its row.
     struct RowActions<Host: RenderTreeHost>: ViewModifier {
         /// Where the actions are offered.
         enum Placement { case swipe, contextMenu }
@@ -192,15 +193,14 @@
 
         @ViewBuilder
         func body(content: Content) -> some View {
-            if actions.isEmpty {
-                content
-            } else if placement == .swipe {
+            switch placement {
+            case .swipe:
                 content.swipeActions(edge: .trailing, allowsFullSwipe: false) {
                     ForEach(actions) { action in
                         button(action, role: nil).tint(action.isDestructive ? Color.red : nil)
                     }
                 }
-            } else {
+            case .contextMenu:
                 content.contextMenu {
                     ForEach(actions) { action in button(action, role: action.isDestructive ? .destructive : nil) }
                 }

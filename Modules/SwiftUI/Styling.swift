@@ -135,15 +135,19 @@
         }
     }
 
-    /// The accessibility of a node: its label and hint when present, and its traits.
+    /// The accessibility of a node: its label and hint when present, and its traits. One
+    /// accessibility attachment whether or not the node has a label or hint: a label that comes
+    /// with the data changes a value of the attachment, never the content's identity (a text
+    /// field keeps its focus, an image its load, a player its state).
     struct NodeAccessibility: ViewModifier {
         let info: AccessibilityInfo?
 
         func body(content: Content) -> some View {
-            content
-                .ifPresent(nonEmpty(info?.label)) { view, label in view.accessibilityLabel(Text(label)) }
-                .ifPresent(nonEmpty(info?.hint)) { view, hint in view.accessibilityHint(Text(hint)) }
-                .accessibilityAddTraits(traits)
+            // Each step is `ModifiedContent<Content, AccessibilityAttachmentModifier>`, so an
+            // absent label or hint is the same view without that value, not another branch.
+            let attached = content.accessibilityAddTraits(traits)
+            let labeled = nonEmpty(info?.label).map { attached.accessibilityLabel(Text($0)) } ?? attached
+            return nonEmpty(info?.hint).map { labeled.accessibilityHint(Text($0)) } ?? labeled
         }
 
         private func nonEmpty(_ text: String?) -> String? {
