@@ -103,7 +103,8 @@
         }
     }
 
-    /// The content of a row: leading symbol, title and subtitles, status capsule, disclosure chevron.
+    /// The content of a row: leading symbol, title and subtitles, status capsule, disclosure
+    /// chevron (`chevron.forward`, which points left in right-to-left languages).
     struct RowContent: View {
         let row: RowNode
 
@@ -134,7 +135,7 @@
                     ChipView(text: badge, style: nil)
                 }
                 if row.showsChevron {
-                    Image(systemName: "chevron.right")
+                    Image(systemName: "chevron.forward")
                         .font(.footnote.weight(.semibold))
                         .foregroundStyle(.tertiary)
                         .accessibilityHidden(true)
