@@ -114,7 +114,9 @@ let package = Package(
         ),
         .target(
             name: "DynamicUITesting",
-            dependencies: ["DynamicUIActions", "DynamicUIModels", "DynamicUIResolvers", "DynamicUIRendering", "DynamicUIWeb"],
+            dependencies: [
+                "DynamicUI", "DynamicUIActions", "DynamicUIModels", "DynamicUIResolvers", "DynamicUIRendering", "DynamicUIWeb",
+            ],
             path: "Modules/Testing",
             swiftSettings: swiftSettings
         ),

@@ -101,6 +101,8 @@ public protocol ScreenHosting: RenderTreeHosting, AnyObject {
     func cancelConfirmation()
     /// The view opened (or declined) `openedURL`.
     func didOpenURL()
+    /// Waits for the actions fired so far (a host that must know they ran).
+    func firedActionsFinished() async
 }
 
 /// What the drawing of the navigation calls on the navigation model.
@@ -206,6 +208,8 @@ public protocol NodeDocumentHosting: AnyObject {
     func sheetNodeDismissed(_ id: String)
     /// The view opened (or declined) `urlToOpen`.
     func didOpenURL()
+    /// Waits for the actions fired so far (a host that must know they ran).
+    func firedActionsFinished() async
 }
 
 /// What the drawing of a node-dialect app calls on its runtime (`NodeAppRuntime`).

@@ -1,0 +1,311 @@
+import DynamicUI
+import DynamicUIActions
+import DynamicUICatalog
+import DynamicUIDemoBackend
+import DynamicUIModels
+import DynamicUINetwork
+import DynamicUIRendering
+import DynamicUIResolvers
+import DynamicUIStorage
+import DynamicUITesting
+import Foundation
+import Testing
+
+/// The EduGo app as a person uses it, through the host driver (SwiftUI's lifecycle over the
+/// runtime, against the demo backend on 127.0.0.1).
+@Suite("Scenario: EduGo as a person uses it", .serialized)
+@MainActor
+struct EduGoScenarioTests {
+    /// Runs `body` on an app launched on a new backend and signed in as `email` through the
+    /// login screen; the app settles and stops, then the backend, whatever `body` did.
+    func scenario(
+        as email: String?, _ body: (Live, AppDriver<DynamicUIRuntime>) async throws -> Void
+    ) async throws {
+        let live = try await Live(start: false)
+        let driver = AppDriver(live.sdk, clock: live.clock)
+        do {
+            await driver.launch()
+            if let email { try await signIn(email, with: driver) }
+            try await body(live, driver)
+        } catch {
+            await driver.settle()
+            await live.stop()
+            throw error
+        }
+        await driver.settle()
+        await live.stop()
+    }
+
+    func signIn(_ email: String, with driver: AppDriver<DynamicUIRuntime>) async throws {
+        #expect(driver.topScreenKey == driver.runtime.configuration.loginScreenKey)
+        driver.enter(email, in: "email")
+        driver.enter("edugo123", in: "password")
+        driver.tap("submit-login")
+        await driver.settle()
+        #expect(driver.runtime.isSignedIn)
+    }
+
+    @Test func signOutThenSignInAsAnotherUserLeavesNothingOfTheFirst() async throws {
+        try await scenario(as: "docente@edugo.test") { live, driver in
+            driver.select(tab: "materials-list")
+            await driver.settle()
+            let teacherList = try #require(driver.top)
+            #expect(teacherList.hasData)
+            driver.select(tab: "app-settings")
+            await driver.settle()
+            driver.tap("logout")
+            await driver.settle()
+            if driver.confirmation != nil {
+                driver.confirm()
+                await driver.settle()
+            }
+            #expect(!driver.runtime.isSignedIn)
+            try await signIn("estudiante@edugo.test", with: driver)
+            await driver.settle()
+            for model in driver.visibleModels {
+                #expect(model !== teacherList, "a model of the first session is shown to the second")
+                #expect(!JSONWriter().string(from: model.data).contains("docente@edugo.test"))
+            }
+            driver.select(tab: "materials-list")
+            await driver.settle()
+            #expect(driver.top !== teacherList, "the list is loaded anew for the second user")
+            #expect(driver.runtime.session?.user.email == "estudiante@edugo.test")
+        }
+    }
+
+    @Test func typePauseTypeInSearchShowsNoErrorAndTheLatestQuerysRows() async throws {
+        try await scenario(as: "docente@edugo.test") { live, driver in
+            driver.select(tab: "materials-list")
+            await driver.settle()
+            driver.search("a")
+            // The pause passes: the first query's request is on its way when typing goes on.
+            await driver.pass(seconds: 0.3)
+            driver.search("ál")
+            await driver.wait(seconds: 0.3)
+            let list = try #require(driver.top)
+            #expect(list.banner?.kind != .error, "typing on is not an error: \(String(describing: list.banner))")
+            #expect(list.failure == nil)
+            #expect(list.searchText == "ál")
+        }
+    }
+
+    @Test func switchTabDuringTheFirstLoadAndComeBackShowsContent() async throws {
+        try await scenario(as: nil) { _, driver in
+            driver.enter("docente@edugo.test", in: "email")
+            driver.enter("edugo123", in: "password")
+            driver.tap("submit-login")
+            // The dashboard starts loading as soon as it shows; the person taps another tab at once.
+            #expect(await eventually { driver.runtime.isSignedIn && !driver.runtime.isLoadingNavigation })
+            driver.redraw()
+            let first = try #require(driver.topScreenKey)
+            driver.select(tab: "materials-list")
+            driver.select(tab: first)
+            await driver.settle()
+            let shown = try #require(driver.top)
+            #expect(shown.failure == nil && shown.dataErrorMessage == nil, "cancelled is not an error")
+            #expect(shown.isScreenReady)
+            if shown.compiled?.definition.dataEndpoint != nil { #expect(shown.hasData) }
+        }
+    }
+
+    @Test func scrollToTheEndAndAwayWhileTheNextPageLoadsKeepsPaging() async throws {
+        try await scenario(as: "docente@edugo.test") { live, driver in
+            driver.select(tab: "materials-list")
+            await driver.settle()
+            let list = try #require(driver.top)
+            guard case .success(let items, true, _) = list.dataState else {
+                Issue.record("the list has one page: \(list.dataState)")
+                return
+            }
+            driver.scroll(toRow: items.count - 1)
+            // Away before the page arrives: its task is cancelled.
+            for _ in 0..<3 { await Task.yield() }
+            driver.scrollToTop()
+            await driver.settle()
+            #expect(!list.nextPageFailed, "a cancelled page is not a failed one")
+            driver.scroll(toRow: items.count - 1)
+            await driver.settle()
+            guard case .success(let more, _, _) = list.dataState else {
+                Issue.record("\(list.dataState)")
+                return
+            }
+            #expect(more.count > items.count, "the next page loads when the last row shows again")
+        }
+    }
+
+    @Test func aDestinationThatIsNotATabLandsOnAVisibleStack() async throws {
+        try await scenario(as: "docente@edugo.test") { live, driver in
+            driver.runtime.navigation.show("app-about")
+            driver.redraw()
+            await driver.settle()
+            #expect(driver.topScreenKey == "app-about", "the screen is drawn, above a tab")
+            #expect(driver.runtime.navigation.visibleRootKeys.contains(driver.runtime.navigation.selectedScreenKey ?? ""))
+            #expect(driver.back())
+            #expect(driver.topScreenKey != "app-about")
+        }
+    }
+
+    @Test func aDeepLinkArrivingWhileTheNavigationLoadsOpens() async throws {
+        let first = try await Live.signedIn(as: "docente@edugo.test")
+        await first.sdk.stop()
+        let live = try await first.relaunch(start: false)
+        let driver = AppDriver(live.sdk, clock: live.clock)
+        // Cold start: the session is restored, and the link arrives while the navigation loads.
+        let launch = Task { await driver.launch() }
+        let arrived = await eventually { live.sdk.isLoadingNavigation || live.sdk.isSignedIn }
+        let accepted = driver.open(deepLink: URL(string: "edugo://screen/material-detail?id=mat-002")!)
+        await launch.value
+        await driver.settle()
+        #expect(arrived && accepted)
+        #expect(driver.topScreenKey == "material-detail")
+        #expect(driver.visibleRoutes.last?.params == ["id": "mat-002"])
+        await live.stop()
+    }
+
+    @Test func aSaveThatReturnsAfterTheUserWentBackNavigatesNothingElsewhere() async throws {
+        try await scenario(as: "docente@edugo.test") { live, driver in
+            driver.select(tab: "materials-list")
+            await driver.settle()
+            driver.runtime.navigation.push(Route(screenKey: "material-detail", params: ["id": "mat-001"]))
+            driver.redraw()
+            await driver.settle()
+            let detail = try #require(driver.top)
+            // The screen's back arrives after the person already went back: it pops nothing else.
+            #expect(driver.back())
+            await detail.apply(.navigateBack)
+            await driver.settle()
+            #expect(driver.topScreenKey == "materials-list")
+            #expect(driver.runtime.navigation.stack.isEmpty)
+            // And a navigation result from a screen no longer shown opens nothing.
+            await detail.apply(.navigateTo(screenKey: "material-edit", params: [:], presentation: .push))
+            #expect(driver.runtime.navigation.stack.isEmpty)
+        }
+    }
+
+    @Test func goingToTheBackgroundPausesAndInactiveDoesNot() async throws {
+        try await scenario(as: "docente@edugo.test") { live, driver in
+            await driver.scenePhase(.inactive)
+            #expect(driver.runtime.scenePhase == .inactive)
+            await driver.scenePhase(.active)
+            await driver.scenePhase(.background)
+            await driver.scenePhase(.active)
+            #expect(driver.runtime.scenePhase == .active)
+        }
+    }
+
+    @Test func aSheetWithUnsavedEditsRefusesASwipe() async throws {
+        try await scenario(as: "docente@edugo.test") { live, driver in
+            driver.select(tab: "materials-list")
+            await driver.settle()
+            driver.runtime.navigation.push(Route(screenKey: "material-edit", params: ["id": "mat-001"], presentation: .sheet))
+            driver.redraw()
+            await driver.settle()
+            #expect(driver.topScreenKey == "material-edit")
+            driver.enter("Otro título", in: "title")
+            #expect(!driver.swipeDownSheet(), "a swipe never throws away what was typed")
+            #expect(driver.topScreenKey == "material-edit")
+        }
+    }
+}
+
+/// The Podcasts app (node dialect) as a person uses it, through the host driver, against the
+/// demo backend's recorded iTunes answers.
+@Suite("Scenario: Podcasts as a person uses it", .serialized)
+@MainActor
+struct PodcastScenarioTests {
+    /// Runs `body` on the app launched against a new demo backend, which stops after it.
+    func scenario(_ body: (NodeAppDriver<NodeAppRuntime>) async throws -> Void) async throws {
+        let backend = try DemoBackend()
+        try await backend.start()
+        let app = try NodeAppRuntime(
+            configuration: NodeAppConfiguration(
+                baseURL: backend.mobileURL, documents: .folder(PodcastsCatalog().folder), allowInsecureLoopback: true,
+                timeout: 5),
+            transport: URLSessionTransport())
+        let driver = NodeAppDriver(app)
+        do {
+            await driver.launch()
+            try await body(driver)
+        } catch {
+            await driver.settle()
+            await backend.stop()
+            throw error
+        }
+        await driver.settle()
+        await backend.stop()
+    }
+
+    /// Whether `node` or a node below it shows `text`.
+    func shows(_ text: String) -> (RenderNode) -> Bool {
+        { node in node.first { if case .text(let shown, _, _) = $0.kind { shown == text } else { false } } != nil }
+    }
+
+    @Test func tapAShowGoBackTapAnotherItOpens() async throws {
+        try await scenario { driver in
+            #expect(driver.topDocument == "browse")
+            #expect(driver.tapButton { _ in true }, "a show card on Browse")
+            await driver.settle()
+            #expect(driver.topDocument == "podcast_detail")
+            let firstShow = driver.visibleRoutes.last?.params
+            #expect(driver.back())
+            await driver.settle()
+            var seen = 0
+            let tapped = driver.tapButton { _ in
+                seen += 1
+                return seen == 2
+            }
+            #expect(tapped, "a second show card")
+            await driver.settle()
+            #expect(driver.topDocument == "podcast_detail", "the second show opens")
+            #expect(driver.visibleRoutes.last?.params != firstShow)
+        }
+    }
+
+    @Test func shareThenCancelClosesTheSheetAndKeepsThePage() async throws {
+        try await scenario { driver in
+            let app = driver.app
+            app.push(NodeRoute(document: "episode_detail", params: ["episodeId": 1_000_650_000_001, "podcastId": 1_200_361_736]))
+            driver.redraw()
+            await driver.settle()
+            #expect(driver.topDocument == "episode_detail")
+            let page = try #require(driver.top)
+            #expect(driver.tapButton { node in node.first { if case .image = $0.kind { true } else { false } } != nil })
+            await driver.settle()
+            #expect(
+                page.rendered?.root.first { if case .sheet = $0.kind { true } else { false } } != nil, "the share sheet shows")
+            #expect(driver.tapButton(where: shows("Cancel")))
+            await driver.settle()
+            #expect(driver.topDocument == "episode_detail", "Cancel closes the sheet, not the page")
+            #expect(page.rendered?.root.first { if case .sheet = $0.kind { true } else { false } } == nil)
+            // Share again: the sheet shows again.
+            #expect(driver.tapButton { node in node.first { if case .image = $0.kind { true } else { false } } != nil })
+            await driver.settle()
+            #expect(page.rendered?.root.first { if case .sheet = $0.kind { true } else { false } } != nil)
+        }
+    }
+
+    @Test func aRefreshKeepsTheTreeWhileItReloads() async throws {
+        try await scenario { driver in
+            let browse = try #require(driver.top)
+            let before = browse.rendered
+            #expect(before != nil)
+            let refresh = Task { await browse.refresh() }
+            await Task.yield()
+            #expect(browse.phase == .ready && browse.rendered != nil, "the document stays on screen while it reloads")
+            await refresh.value
+            #expect(browse.phase == .ready)
+        }
+    }
+
+    @Test func switchingTabDuringOnLoadLoadsItAgainOnReturn() async throws {
+        try await scenario { driver in
+            let browse = try #require(driver.top)
+            // Reopen Browse from scratch and leave before its onLoad ends.
+            await browse.load()
+            driver.select(tab: "search")
+            driver.select(tab: "browse")
+            await driver.settle()
+            #expect(browse.phase == .ready)
+        }
+    }
+}
