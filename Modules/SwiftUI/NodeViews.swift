@@ -384,7 +384,7 @@
             } actions: {
                 RenderTreeChildren(node: node, host: host, item: item)
             }
-            .animatesChildren(node.children)
+            .holdsChildren(of: node, host: host, item: item)
         }
     }
 
@@ -488,7 +488,7 @@
                             VStack(spacing: 0) {
                                 RenderTreeChildren(node: node, host: host, item: item)
                             }
-                            .animatesChildren(node.children)
+                            .holdsChildren(of: node, host: host, item: item)
                             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
                             .toolbar {
                                 SwiftUI.ToolbarItem(placement: .cancellationAction) {
@@ -504,14 +504,15 @@
                         VStack(alignment: .leading, spacing: 0) {
                             RenderTreeChildren(node: node, host: host, item: item)
                         }
-                        .animatesChildren(node.children)
+                        .holdsChildren(of: node, host: host, item: item)
                         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
                         .interactiveDismissDisabled()
                     }
             }
         }
 
-        /// The invisible view the sheet is presented from.
+        /// The invisible view the sheet is presented from. Its parent draws it behind itself
+        /// (`ChildContainer`), so it takes no place and no spacing in the parent's stack.
         private var anchor: some View {
             Color.clear
                 .frame(width: 0, height: 0)

@@ -94,7 +94,7 @@
                 ZStack(alignment: NodeAlignment.zstack(alignment)) {
                     RenderTreeChildren(node: node, host: host, item: item)
                 }
-                .animatesChildren(node.children)
+                .holdsChildren(of: node, host: host, item: item)
             case .grid(let columns, let spacing):
                 GridNodeView(node: node, columns: columns, spacing: spacing, host: host, item: item)
             case .flow:
@@ -105,7 +105,7 @@
                 Form {
                     RenderTreeChildren(node: node, host: host, item: item)
                 }
-                .animatesChildren(node.children)
+                .holdsChildren(of: node, host: host, item: item)
                 .formStyle(.grouped)
                 .environment(\.nodeContainer, .list)
             case .section(let header):
@@ -189,14 +189,14 @@
                     VStack(spacing: 0) {
                         RenderTreeChildren(node: node, host: host, item: item)
                     }
-                    .animatesChildren(node.children)
+                    .holdsChildren(of: node, host: host, item: item)
                 case .document:
                     // A document's navigation stack is the root of what a sheet presents.
                     NavigationStack {
                         VStack(alignment: .leading, spacing: 0) {
                             RenderTreeChildren(node: node, host: host, item: item)
                         }
-                        .animatesChildren(node.children)
+                        .holdsChildren(of: node, host: host, item: item)
                     }
                 }
             case .sheet:
@@ -241,7 +241,7 @@
             VStack {
                 RenderTreeChildren(node: node, host: host, item: item)
             }
-            .animatesChildren(node.children)
+            .holdsChildren(of: node, host: host, item: item)
             .modifier(NodeStyleModifier(style: node.style, holdsText: holdsStyledText))
             .frame(minWidth: isIconOnly ? 44 : nil, minHeight: isIconOnly ? 44 : nil)
             .contentShape(Rectangle())
@@ -255,17 +255,52 @@
     }
 
     /// The children of a node, in order, for the container that lays them out. That container
-    /// applies `animatesChildren(node.children)`, so children with a transition animate as they
-    /// come and go (a patch, a condition) and their siblings keep their identity.
+    /// applies `holdsChildren(of: node, …)`, so children with a transition animate as they come
+    /// and go (a patch, a condition), their siblings keep their identity, and `sheet` children
+    /// are drawn behind the container rather than among the children.
     struct RenderTreeChildren<Host: RenderTreeHost>: View {
         let node: RenderNode
         let host: Host
         var item: JSONValue?
 
         var body: some View {
-            ForEach(node.children) { child in
+            ForEach(node.children.filter { !$0.isSheet }) { child in
                 RenderTreeView(node: child, host: host, item: item)
             }
+        }
+    }
+
+    /// What a container of a node's children adds: their animation as they come and go
+    /// (`ChildrenAnimation`), and the node's `sheet` children drawn behind it, so that a sheet's
+    /// invisible anchor takes no place and no spacing among the children.
+    struct ChildContainer<Host: RenderTreeHost>: ViewModifier {
+        let node: RenderNode
+        let host: Host
+        let item: JSONValue?
+
+        func body(content: Content) -> some View {
+            content
+                .animatesChildren(node.children)
+                .background {
+                    ForEach(node.children.filter(\.isSheet)) { sheet in
+                        RenderTreeView(node: sheet, host: host, item: item)
+                    }
+                }
+        }
+    }
+
+    extension View {
+        /// Makes the view the container of `node`'s children (`ChildContainer`).
+        func holdsChildren<Host: RenderTreeHost>(of node: RenderNode, host: Host, item: JSONValue?) -> some View {
+            modifier(ChildContainer(node: node, host: host, item: item))
+        }
+    }
+
+    extension RenderNode {
+        /// Whether the node is a `sheet`, presented from its parent rather than laid out in it.
+        var isSheet: Bool {
+            if case .sheet = kind { return true }
+            return false
         }
     }
 
@@ -314,7 +349,7 @@
         let item: JSONValue?
 
         var body: some View {
-            stack.animatesChildren(node.children)
+            stack.holdsChildren(of: node, host: host, item: item)
         }
 
         @ViewBuilder
@@ -354,7 +389,7 @@
             ) {
                 RenderTreeChildren(node: node, host: host, item: item)
             }
-            .animatesChildren(node.children)
+            .holdsChildren(of: node, host: host, item: item)
         }
     }
 
@@ -375,7 +410,7 @@
                 ScrollView(axis == .horizontal ? .horizontal : .vertical, showsIndicators: false) {
                     RenderTreeChildren(node: node, host: host, item: item)
                 }
-                .animatesChildren(node.children)
+                .holdsChildren(of: node, host: host, item: item)
             }
         }
 
@@ -392,14 +427,14 @@
                         LazyVStack(alignment: NodeAlignment.horizontal(alignment), spacing: spacing.map { CGFloat($0) }) {
                             RenderTreeChildren(node: content, host: host, item: item)
                         }
-                        .animatesChildren(content.children)
+                        .holdsChildren(of: content, host: host, item: item)
                         .frame(maxWidth: .infinity, alignment: .leading)
                         .padding()
                     } else {
                         VStack(alignment: .leading, spacing: 16) {
                             RenderTreeChildren(node: node, host: host, item: item)
                         }
-                        .animatesChildren(node.children)
+                        .holdsChildren(of: node, host: host, item: item)
                         .frame(maxWidth: .infinity, alignment: .leading)
                         .padding()
                     }
@@ -409,7 +444,7 @@
                 if node.children.count > 1 {
                     ScrollView(.horizontal) {
                         LazyHStack(alignment: .top, spacing: 0) {
-                            ForEach(node.children) { child in
+                            ForEach(node.children.filter { !$0.isSheet }) { child in
                                 // Each page also scrolls vertically: at the accessibility text
                                 // sizes, or on a small phone, its text is not cut off.
                                 ScrollView(.vertical) {
@@ -421,7 +456,7 @@
                                 .containerRelativeFrame([.horizontal, .vertical])
                             }
                         }
-                        .animatesChildren(node.children)
+                        .holdsChildren(of: node, host: host, item: item)
                         .scrollTargetLayout()
                     }
                     .scrollTargetBehavior(.paging)
@@ -431,7 +466,7 @@
                         HStack(alignment: .top, spacing: 12) {
                             RenderTreeChildren(node: node, host: host, item: item)
                         }
-                        .animatesChildren(node.children)
+                        .holdsChildren(of: node, host: host, item: item)
                     }
                     .environment(\.nodeContainer, .scroll)
                 }
@@ -455,12 +490,12 @@
                     } header: {
                         Text(header)
                     }
-                    .animatesChildren(node.children)
+                    .holdsChildren(of: node, host: host, item: item)
                 } else {
                     Section {
                         RenderTreeChildren(node: node, host: host, item: item)
                     }
-                    .animatesChildren(node.children)
+                    .holdsChildren(of: node, host: host, item: item)
                 }
             } else {
                 VStack(alignment: .leading, spacing: 8) {
@@ -471,7 +506,7 @@
                     }
                     RenderTreeChildren(node: node, host: host, item: item)
                 }
-                .animatesChildren(node.children)
+                .holdsChildren(of: node, host: host, item: item)
                 .frame(maxWidth: .infinity, alignment: .leading)
             }
         }
@@ -641,7 +676,7 @@
             layout {
                 RenderTreeChildren(node: node, host: host, item: item)
             }
-            .animatesChildren(node.children)
+            .holdsChildren(of: node, host: host, item: item)
         }
     }
 
