@@ -2,29 +2,33 @@ public import DynamicUIModels
 public import DynamicUIRendering
 public import Foundation
 
-#if canImport(SwiftUI)
-    public import DynamicUISwiftUI
-    public import SwiftUI
-    #if canImport(AVKit)
-        import AVKit
-    #endif
-#endif
-
 /// A native component that plays an audio or video URL: `media-player` in screens
 /// (`control_type`) and `media_player` in node documents (`type`).
 ///
 /// Props: `url` (https only; anything else shows "not available"), `kind` (`audio`, the
-/// default, or `video`), `title`, `poster` (a video's still). Action: `onPlay`, fired when
-/// playback starts. The web preview draws an `<audio>` or `<video>` element with controls and
-/// a play button that fires `onPlay`; SwiftUI draws `AVKit`'s player with a play button.
+/// default, or `video`), `title`, `poster` (a video's still). Actions: `onPlay` when its URL
+/// starts playing and `onPause` when it stops, whatever started or stopped it. On Apple
+/// platforms every player node drives one `MediaPlaybackService`; the web preview draws an
+/// `<audio>` or `<video>` element and a play button that fires `onPlay`.
 public struct MediaPlayerComponent: NativeComponent {
     /// `media-player`.
     public let type = "media-player"
-    /// `onPlay`.
-    public let actionNames = ["onPlay"]
+    /// `onPlay` and `onPause`.
+    public let actionNames = MediaPlayerEvent.allCases.map(\.rawValue)
 
-    /// The component.
-    public init() {}
+    #if canImport(AVFoundation)
+        /// The player service the views use; `nil` for the shared one.
+        let playback: MediaPlaybackService?
+
+        /// The component, playing through the app's shared `MediaPlaybackService`.
+        public init() { playback = nil }
+
+        /// The component, playing through `playback` (a test's or a host's own service).
+        public init(playback: MediaPlaybackService) { self.playback = playback }
+    #else
+        /// The component.
+        public init() {}
+    #endif
 
     /// What a node asks to play.
     public struct Media: Sendable, Hashable {
@@ -73,49 +77,3 @@ public struct MediaPlayerComponent: NativeComponent {
         return .element("figure", attributes: [HTMLAttribute("class", "media-player")], children: children)
     }
 }
-
-#if canImport(SwiftUI)
-    extension MediaPlayerComponent: SwiftUINativeComponent {
-        /// `AVKit`'s player (where it exists) with a play button that fires `onPlay`.
-        @MainActor
-        public func view(_ node: CustomNode, actions: NativeComponentActions) -> AnyView {
-            AnyView(MediaPlayerView(media: Media(node), onPlay: { actions.perform("onPlay") }))
-        }
-    }
-
-    /// The player: the title, the system player, and a play button.
-    struct MediaPlayerView: View {
-        let media: MediaPlayerComponent.Media
-        let onPlay: @MainActor () -> Void
-        #if canImport(AVKit)
-            @State private var player: AVPlayer?
-        #endif
-
-        var body: some View {
-            VStack(alignment: .leading, spacing: 8) {
-                if !media.title.isEmpty {
-                    Text(media.title).font(.headline)
-                }
-                if let url = media.url {
-                    #if canImport(AVKit)
-                        VideoPlayer(player: player)
-                            .frame(height: media.isVideo ? 200 : 44)
-                            .onAppear { if player == nil { player = AVPlayer(url: url) } }
-                    #endif
-                    Button {
-                        #if canImport(AVKit)
-                            player?.play()
-                        #endif
-                        onPlay()
-                    } label: {
-                        Label(media.strings(.play), systemImage: "play.fill")
-                    }
-                    .buttonStyle(.borderedProminent)
-                } else {
-                    Text(media.strings(.unavailable)).foregroundStyle(.secondary)
-                }
-            }
-            .accessibilityElement(children: .contain)
-        }
-    }
-#endif
