@@ -116,8 +116,9 @@
                 if includesNone {
                     Text("—").tag("")
                 }
-                ForEach(control.options, id: \.value) { option in
-                    Text(option.label).tag(option.value)
+                // Identified by place when two options share a value (each is still drawn).
+                ForEach(Keyed.list(control.options, key: \.value)) { option in
+                    Text(option.element.label).tag(option.element.value)
                 }
             } label: {
                 Text(title)
