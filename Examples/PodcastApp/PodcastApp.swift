@@ -1,7 +1,7 @@
-// The podcast app of seed 002, the README's "A node-dialect app": NodeAppRuntime loads the
-// node-dialect documents bundled with the app (tools/catalog/podcasts, added to the app target
-// as the folder `podcasts`) and talks to the iTunes Search API, MediaPlayerComponent plays the
-// episodes, a host handler opens links in Apple Podcasts, and NodeAppView draws it all.
+// The podcast app, the README's "A node-dialect app": NodeAppRuntime loads the node-dialect
+// documents bundled with the app (tools/catalog/podcasts, added to the app target as the folder
+// `podcasts`) and talks to the iTunes Search API, MediaPlayerComponent plays the episodes, host
+// handlers open links in Apple Podcasts and share an episode, and NodeAppView draws it all.
 
 // snippet: node-app
 import DynamicUI
@@ -27,7 +27,9 @@ struct PodcastApp: App {
             "openExternalUrl": { payload, _ in
                 guard let text = payload["url"]?.stringValue, let url = URL(string: text) else { return .cancelled }
                 return .openURL(url)
-            }
+            },
+            // The share sheet's Share: the system share sheet, then the document closes its own.
+            "shareEpisode": { payload, _ in await EpisodeShareSheet.present(payload) },
         ]))
 
     var body: some Scene {
