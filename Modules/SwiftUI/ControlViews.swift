@@ -179,7 +179,9 @@
 
     /// A text input's place in the form's focus chain (`FormFocus`): its return key, moving to
     /// the next field on return and submitting on the last, and taking the focus when the view
-    /// model gives it (after a failed submit, the first field with an error).
+    /// model gives it (after a failed submit, the first field with an error). A number pad has
+    /// no return key: while a number field is focused the keyboard's toolbar has a button that
+    /// does what return would (the next field, the submit, or the end of editing).
     struct FocusChain<Host: RenderTreeHost>: ViewModifier {
         let control: ControlNode
         let host: Host
@@ -190,22 +192,44 @@
             content
                 .submitLabel(submitLabel)
                 .focused($isFocused)
-                .onSubmit {
-                    if let next = control.nextField {
-                        host.focusedField = next
-                    } else if let submit = control.submitActionId {
-                        host.fire(submit, item: item)
-                    }
-                }
+                .onSubmit { returnPressed() }
                 .onChange(of: host.focusedField) { _, field in
                     isFocused = field != nil && field == control.field
                 }
                 .onChange(of: isFocused) { _, focused in
-                    if focused { host.focusedField = control.field }
+                    if focused {
+                        host.focusedField = control.field
+                    } else if host.focusedField == control.field {
+                        // The field left the chain: when the model gives it the focus again (the
+                        // first invalid field after a failed submit) that is a change it sees.
+                        host.focusedField = nil
+                    }
                 }
                 .onAppear {
                     if host.focusedField != nil, host.focusedField == control.field { isFocused = true }
                 }
+                .toolbar {
+                    ToolbarItemGroup(placement: .keyboard) {
+                        // Only the focused number field's button (every field adds this group).
+                        if isFocused && control.inputKind == .number {
+                            Spacer()
+                            Button(host.strings(.accept)) {
+                                returnPressed()
+                                if control.nextField == nil { isFocused = false }
+                            }
+                            .fontWeight(.semibold)
+                        }
+                    }
+                }
+        }
+
+        /// Return: the next field takes the focus, else the form's submit action runs.
+        private func returnPressed() {
+            if let next = control.nextField {
+                host.focusedField = next
+            } else if let submit = control.submitActionId {
+                host.fire(submit, item: item)
+            }
         }
 
         private var submitLabel: SubmitLabel {
