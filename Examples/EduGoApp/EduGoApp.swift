@@ -18,33 +18,49 @@ import SwiftUI
 
 @main
 struct EduGoApp: App {
-    // Throws only when two plugins claim one handler key: a programming error, seen at first launch.
-    @State private var runtime = try! DynamicUIRuntime(
-        configuration: DynamicUIConfiguration(
-            adminBaseURL: URL(string: "https://admin.edugo.app/api")!,
-            mobileBaseURL: URL(string: "https://mobile.edugo.app/api")!,
-            security: URLSecurityPolicy(hosts: ["edugo.app"]), deepLinkSchemes: ["edugo"]),
-        plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()],
-        tokens: KeychainTokenStore(service: "app.edugo"),
-        settings: FileSettingsStore(url: EduGoApp.storage.appending(path: "settings.json")),
-        queueStore: EduGoApp.offlineQueue(),
-        transport: URLSessionTransport())
+    /// Built after the first frame, once the app's files are open.
+    @State private var runtime: DynamicUIRuntime?
+    /// A link that opened the app before the runtime was built.
+    @State private var launchLink: URL?
 
     var body: some Scene {
         WindowGroup {
-            DynamicNavigationView(runtime: runtime)
+            if let runtime {
+                DynamicNavigationView(runtime: runtime)
+            } else {
+                ProgressView()
+                    .onOpenURL { launchLink = $0 }
+                    .task {
+                        let runtime = await Self.makeRuntime()
+                        if let launchLink { runtime.open(deepLink: launchLink) }
+                        self.runtime = runtime
+                    }
+            }
         }
     }
 
-    /// The app's files, in Application Support (which iOS does not create until an app does).
-    static let storage = URL.applicationSupportDirectory.appending(path: "EduGo", directoryHint: .isDirectory)
+    /// The runtime, its stores opened off the main thread.
+    static func makeRuntime() async -> DynamicUIRuntime {
+        // Application Support, which iOS does not create until an app does (the stores create it).
+        let storage = URL.applicationSupportDirectory.appending(path: "EduGo", directoryHint: .isDirectory)
+        let queue = await Task.detached { offlineQueue(at: storage.appending(path: "queue.sqlite")) }.value
+        let settings = await Task.detached { FileSettingsStore(url: storage.appending(path: "settings.json")) }.value
+        // Throws only when two plugins claim one handler key: a programming error, seen at first launch.
+        return try! DynamicUIRuntime(
+            configuration: DynamicUIConfiguration(
+                adminBaseURL: URL(string: "https://admin.edugo.app/api")!,
+                mobileBaseURL: URL(string: "https://mobile.edugo.app/api")!,
+                security: URLSecurityPolicy(hosts: ["edugo.app"]), deepLinkSchemes: ["edugo"]),
+            plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()],
+            tokens: KeychainTokenStore(service: "app.edugo"), settings: settings, queueStore: queue,
+            transport: URLSessionTransport())
+    }
 
     /// The durable offline queue. Without it (a full disk) the app still runs, but changes made
     /// offline fail instead of waiting for the connection.
-    static func offlineQueue() -> OfflineQueueStore? {
+    nonisolated static func offlineQueue(at file: URL) -> OfflineQueueStore? {
         do {
-            try FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
-            return try OfflineQueueStore(path: storage.appending(path: "queue.sqlite").path)
+            return try OfflineQueueStore(path: file.path)
         } catch {
             Logger(label: "EduGo").error("the offline queue cannot be opened: \(error)")
             return nil
