@@ -143,18 +143,19 @@
             }
             .disabled(control.actionId == nil)
             .modifier(NodeAccessibility(info: accessibility))
+            // In a list or form the list's own button style (the row is the button).
             switch control.role {
             case .primary?:
                 base.buttonStyle(.borderedProminent)
             case .secondary?, .destructive?:
                 if container == .list {
-                    base
+                    base.buttonStyle(.automatic)
                 } else {
                     base.buttonStyle(.bordered)
                 }
             case .plain?, nil:
                 if container == .list {
-                    base
+                    base.buttonStyle(.automatic)
                 } else {
                     base.buttonStyle(.borderless)
                 }
@@ -164,15 +165,27 @@
         @ViewBuilder
         private var buttonLabel: some View {
             if let icon = control.icon {
-                if control.type == .iconButton {
-                    Label(title, systemImage: icon)
-                        .labelStyle(.iconOnly)
-                        .modifier(MinimumTapTarget())
-                } else {
-                    Label(title, systemImage: icon)
-                }
+                let iconOnly = control.type == .iconButton
+                Label(title, systemImage: icon)
+                    .labelStyle(ControlLabelStyle(iconOnly: iconOnly))
+                    .frame(minWidth: iconOnly ? 44 : nil, minHeight: iconOnly ? 44 : nil)
             } else {
                 Text(title)
+            }
+        }
+    }
+
+    /// A control's label with a symbol: the symbol alone on an icon button (its title is still
+    /// what VoiceOver reads), else the label as the enclosing style draws it.
+    struct ControlLabelStyle: LabelStyle {
+        let iconOnly: Bool
+
+        @ViewBuilder
+        func makeBody(configuration: Configuration) -> some View {
+            if iconOnly {
+                IconOnlyLabelStyle().makeBody(configuration: configuration)
+            } else {
+                Label(configuration)
             }
         }
     }

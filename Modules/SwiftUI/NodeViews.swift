@@ -247,14 +247,12 @@
                 AsyncImage(url: url) { phase in
                     switch phase {
                     case .success(let image):
-                        if layout?.resizable == false {
-                            image
-                        } else {
-                            image
-                                .resizable()
-                                .aspectRatio(
-                                    layout?.aspectRatio.map { CGFloat($0) }, contentMode: contentMode == "fill" ? .fill : .fit)
-                        }
+                        // Both ways an `Image`: a fixed-size image ignores the proposed ratio.
+                        let resizable = layout?.resizable != false
+                        (resizable ? image.resizable() : image)
+                            .aspectRatio(
+                                resizable ? layout?.aspectRatio.map { CGFloat($0) } : nil,
+                                contentMode: contentMode == "fill" ? .fill : .fit)
                     case .failure:
                         placeholder
                     case .empty:

@@ -228,9 +228,11 @@
         }
 
         /// The clip shape: a circle, a rounded rectangle, or none (a zero-radius clip would cut
-        /// what draws outside the node, such as a focus ring).
+        /// what draws outside the node, such as a focus ring, and a clip on every node would cost
+        /// each one a layer). Like the shadow, the definition decides it, never the data.
         @ViewBuilder
         private func clipped(_ view: some View) -> some View {
+            // swiftui-lint: allow the clip is the style's (preset or inline), never bound to data
             if style?.clipShape == "circle" {
                 view.clipShape(Circle())
             } else if let radius = style?.cornerRadius {

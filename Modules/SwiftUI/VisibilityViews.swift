@@ -4,16 +4,18 @@
 
     /// Reports a node's visible share to its host as it crosses one of its actions' thresholds:
     /// the part of the node inside its innermost scroll view (all of it outside one), and
-    /// nothing once it is gone (`onDisappear`). The host times and fires the actions.
+    /// nothing once it is gone (`onDisappear`). The host times and fires the actions. Applied
+    /// to every node, watching only when it has visibility actions: actions that come with a
+    /// patch do not rebuild the node.
     struct VisibilityReporter: ViewModifier {
         let id: String
         let visibility: RenderVisibility?
         let report: @MainActor (String, RenderVisibility, Double) -> Void
 
         func body(content: Content) -> some View {
-            if let visibility {
-                content
-                    .background {
+            content
+                .background {
+                    if let visibility {
                         GeometryReader { proxy in
                             let share = Self.bucket(Self.visibleShare(proxy), thresholds: visibility.thresholds)
                             Color.clear
@@ -21,10 +23,10 @@
                                 .onChange(of: share) { _, share in report(id, visibility, share) }
                         }
                     }
-                    .onDisappear { report(id, visibility, 0) }
-            } else {
-                content
-            }
+                }
+                .onDisappear {
+                    if let visibility { report(id, visibility, 0) }
+                }
         }
 
         /// The share (0…1) of the node's own bounds inside its innermost scroll view.
