@@ -145,7 +145,9 @@
         }
     }
 
-    /// A "more" button whose popover lists a row's actions (iPad in regular width).
+    /// A "more" button whose popover lists a row's actions (iPad in regular width). The chosen
+    /// action runs once the popover is gone: UIKit presents nothing while a presentation is still
+    /// closing, so a confirmation the action asks for would never show.
     struct RowActionsPopoverButton<Host: RenderTreeHost>: View {
         /// The row's title, which VoiceOver reads with the button ("More actions: <title>").
         let title: String
@@ -153,6 +155,8 @@
         let host: Host
         let item: JSONValue?
         @State private var isPresented = false
+        /// The action tapped in the popover, fired when the popover's content has disappeared.
+        @State private var chosen: RowAction?
 
         var body: some View {
             Button {
@@ -167,14 +171,19 @@
                 VStack(alignment: .leading, spacing: 12) {
                     ForEach(actions) { action in
                         Button(role: action.isDestructive ? .destructive : nil) {
+                            chosen = action
                             isPresented = false
-                            host.fire(action.id, item: item)
                         } label: {
                             RowActionLabel(action: action)
                         }
                     }
                 }
                 .padding()
+                .onDisappear {
+                    guard let action = chosen else { return }
+                    chosen = nil
+                    host.fire(action.id, item: item)
+                }
             }
         }
     }
