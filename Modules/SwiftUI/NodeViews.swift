@@ -478,8 +478,9 @@
     }
 
     /// A `sheet` node: presented while the node is in the tree. In a screen it has a close
-    /// button; a document's sheet shows while its condition holds and the document's own
-    /// buttons close it (swiping it away would leave the condition true).
+    /// button; a document's sheet shows while its condition holds, and closes by the document's
+    /// own buttons (a `dismiss` inside it) or a swipe: the model then leaves it out of the tree
+    /// until its condition lets it go.
     struct SheetNodeView<Host: RenderTreeHost>: View {
         let node: RenderNode
         let host: Host
@@ -507,15 +508,23 @@
                     }
             case .document:
                 anchor
-                    .sheet(isPresented: .constant(true)) {
+                    .sheet(isPresented: documentPresentation) {
                         VStack(alignment: .leading, spacing: 0) {
                             RenderTreeChildren(node: node, host: host, item: item)
                         }
                         .holdsChildren(of: node, host: host, item: item)
                         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
-                        .interactiveDismissDisabled()
                     }
             }
+        }
+
+        /// Shown while the node is in the tree; a swipe tells the model, which closes it.
+        private var documentPresentation: Binding<Bool> {
+            Binding(
+                get: { @MainActor in true },
+                set: { @MainActor [host, id = node.id] isPresented in
+                    if !isPresented { host.sheetNodeDismissed(id) }
+                })
         }
 
         /// The invisible view the sheet is presented from. Its parent draws it behind itself
