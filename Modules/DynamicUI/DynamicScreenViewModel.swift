@@ -40,6 +40,8 @@ public final class DynamicScreenViewModel {
     public private(set) var searchText = ""
     /// Whether the last request for another page failed (the rows stay; the list offers a retry).
     public private(set) var nextPageFailed = false
+    /// Whether the last row showed again while a page was loading for a row that had gone.
+    @ObservationIgnored private var nextPageWanted = false
     /// The form's values as loaded: what `hasUnsavedChanges` compares with.
     @ObservationIgnored private var formBaseline: [String: String] = [:]
 
@@ -102,7 +104,9 @@ public final class DynamicScreenViewModel {
     private let dispatcher: ActionDispatcher
     private let navigation: NavigationModel
     private let session: @MainActor () -> SessionInfo?
-    let environment: EvaluationEnvironment
+    /// Dates, locale and limits of evaluation; its "now" follows the clock (a tab root lives all
+    /// session: `{today_date}` changes at midnight).
+    private(set) var environment: EvaluationEnvironment
     private let onLogout: @MainActor () async -> Void
     private let onSignedIn: @MainActor (SessionInfo) async -> Void
     private let onQueued: @MainActor () async -> Void
@@ -150,6 +154,13 @@ public final class DynamicScreenViewModel {
         self.onSignedIn = onSignedIn
         self.onQueued = onQueued
         self.clock = clock
+    }
+
+    /// The environment with "now" from the clock, read again once a minute at most.
+    private func currentEnvironment() -> EvaluationEnvironment {
+        let now = clock.now()
+        if abs(now.timeIntervalSince(environment.now)) >= 60 { environment.now = now }
+        return environment
     }
 
     /// The SDK's words in the configured locale.
@@ -328,9 +339,13 @@ public final class DynamicScreenViewModel {
         } catch {
             dataState = .success(items: items, hasMore: true, loadingMore: false)
             // A row scrolled away or tapped while the page loads cancels it: paging goes on when
-            // the last row shows again.
+            // the last row shows again, also when it showed again before the cancelled load ended.
             nextPageFailed = !error.isCancellation
+            if error.isCancellation, nextPageWanted {
+                firedActions.fire { [weak self] in await self?.loadNextPage() }
+            }
         }
+        nextPageWanted = false
     }
 
     /// What a cancelled load leaves: the state shown before it, or nothing loaded yet.
@@ -345,7 +360,14 @@ public final class DynamicScreenViewModel {
     /// loaded row shows (a lazy list shows it only when scrolled to), not before, and not
     /// again after a failure until the user asks (`loadNextPage()`).
     public func rowAppeared(at index: Int) async {
-        guard case .success(let items, true, false) = dataState, !nextPageFailed, index >= items.count - 1 else { return }
+        guard case .success(let items, true, let loadingMore) = dataState, !nextPageFailed, index >= items.count - 1 else {
+            return
+        }
+        // The page may be on its way for a row that has since gone: it is wanted again.
+        if loadingMore {
+            nextPageWanted = true
+            return
+        }
         await loadNextPage()
     }
 
@@ -497,7 +519,7 @@ public final class DynamicScreenViewModel {
             form: JSONObject(formValues.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }),
             state: state,
             params: JSONObject(route.params.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }),
-            variables: variables, environment: environment)
+            variables: variables, environment: currentEnvironment())
     }
 
     /// The render tree of the screen now, built on each call (the web preview, the text

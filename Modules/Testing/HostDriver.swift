@@ -23,6 +23,9 @@ public final class AppDriver<Runtime: AppHosting> {
 
     private var mounted: [UUID: MountedScreen<Runtime.Screen>] = [:]
     private var order: [UUID] = []
+    /// Tasks cancelled but perhaps still running (a cancelled request winds down): `settle()`
+    /// waits for them too.
+    private var winding: [Task<Void, Never>] = []
 
     /// A driver of `runtime`, drawn in compact width on a phone unless `options` says otherwise.
     public init(
@@ -81,12 +84,14 @@ public final class AppDriver<Runtime: AppHosting> {
         let visibleIds = Set(visible.map(\.id))
         for id in order where !visibleIds.contains(id) {
             guard let screen = mounted.removeValue(forKey: id) else { continue }
+            winding += screen.tasks
             screen.cancelAll()
             screen.model.disappeared()
         }
         order.removeAll { !visibleIds.contains($0) }
         for route in visible where mounted[route.id] == nil || mounted[route.id]?.model !== runtime.model(for: route) {
             let model = runtime.model(for: route)
+            winding += mounted[route.id]?.tasks ?? []
             mounted[route.id]?.cancelAll()
             model.renderOptions = options
             let screen = MountedScreen(model: model)
@@ -101,6 +106,9 @@ public final class AppDriver<Runtime: AppHosting> {
     public func settle() async {
         for _ in 0..<50 {
             redraw()
+            let wound = winding
+            winding = []
+            for task in wound { await task.value }
             let screens = order.compactMap { mounted[$0] }
             for screen in screens {
                 for task in screen.tasks { await task.value }
@@ -109,7 +117,7 @@ public final class AppDriver<Runtime: AppHosting> {
             for _ in 0..<4 { await Task.yield() }
             let before = order
             redraw()
-            if order == before { break }
+            if order == before, winding.isEmpty { break }
         }
         for _ in 0..<4 { await Task.yield() }
     }
@@ -200,6 +208,7 @@ public final class AppDriver<Runtime: AppHosting> {
     public func search(_ text: String) {
         guard let route = visibleRoutes.last, let screen = mounted[route.id] else { return }
         let field = searchField(of: screen.model)?.field ?? "q"
+        if let previous = screen.search { winding.append(previous) }
         screen.search?.cancel()
         let model = screen.model
         screen.search = Task { await model.searchChanged(text, field: field) }
@@ -222,6 +231,7 @@ public final class AppDriver<Runtime: AppHosting> {
         let last = min(index, rows.count - 1)
         let window = Set(max(0, last - visibleRows + 1)...max(0, last))
         for (row, task) in screen.rows where !window.contains(row) {
+            winding.append(task)
             task.cancel()
             screen.rows[row] = nil
         }

@@ -130,6 +130,19 @@ struct EduGoScenarioTests {
                 return
             }
             #expect(more.count > items.count, "the next page loads when the last row shows again")
+            // Away and back before the cancelled request has even wound down: the page is still
+            // wanted, and loads once the cancelled one ends.
+            driver.scroll(toRow: more.count - 1)
+            for _ in 0..<3 { await Task.yield() }
+            driver.scrollToTop()
+            driver.scroll(toRow: more.count - 1)
+            await driver.settle()
+            #expect(!list.nextPageFailed)
+            guard case .success(let most, _, false) = list.dataState else {
+                Issue.record("\(list.dataState)")
+                return
+            }
+            #expect(most.count > more.count, "the last row showed again while the page was cancelled")
         }
     }
 
@@ -152,7 +165,12 @@ struct EduGoScenarioTests {
         let driver = AppDriver(live.sdk, clock: live.clock)
         // Cold start: the session is restored, and the link arrives while the navigation loads.
         let launch = Task { await driver.launch() }
-        let arrived = await eventually { live.sdk.isLoadingNavigation || live.sdk.isSignedIn }
+        // The main actor is free while the navigation request is on the wire: the link lands then.
+        var arrived = false
+        for _ in 0..<200_000 where !arrived {
+            await Task.yield()
+            arrived = live.sdk.isLoadingNavigation
+        }
         let accepted = driver.open(deepLink: URL(string: "edugo://screen/material-detail?id=mat-002")!)
         await launch.value
         await driver.settle()
@@ -183,13 +201,22 @@ struct EduGoScenarioTests {
     }
 
     @Test func goingToTheBackgroundPausesAndInactiveDoesNot() async throws {
-        try await scenario(as: "docente@edugo.test") { live, driver in
+        try await scenario(as: "docente@edugo.test") { _, driver in
+            // The teacher's dashboard polls while shown.
+            let dashboard = try #require(driver.top)
+            #expect(dashboard.isPolling)
+            // Control Center pulled down: inactive, nothing pauses.
             await driver.scenePhase(.inactive)
             #expect(driver.runtime.scenePhase == .inactive)
+            #expect(dashboard.isPolling, "inactive is not the background")
             await driver.scenePhase(.active)
+            #expect(dashboard.isPolling)
+            await driver.scenePhase(.inactive)
             await driver.scenePhase(.background)
+            #expect(!dashboard.isPolling, "the background pauses polling")
+            await driver.scenePhase(.inactive)
             await driver.scenePhase(.active)
-            #expect(driver.runtime.scenePhase == .active)
+            #expect(dashboard.isPolling, "and it resumes when the app is active again")
         }
     }
 
