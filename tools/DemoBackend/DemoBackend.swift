@@ -95,7 +95,10 @@ public final class DemoBackend: @unchecked Sendable {
                 sql: """
                     CREATE TABLE IF NOT EXISTS record (collection TEXT NOT NULL, id TEXT NOT NULL, position INTEGER NOT NULL,
                         json TEXT NOT NULL, PRIMARY KEY (collection, id));
-                    CREATE TABLE IF NOT EXISTS idempotency (key TEXT PRIMARY KEY, status INTEGER NOT NULL, body TEXT NOT NULL);
+                    DROP TABLE IF EXISTS idempotency;
+                    CREATE TABLE IF NOT EXISTS idempotent_reply (account TEXT NOT NULL, key TEXT NOT NULL,
+                        request TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL, at DOUBLE NOT NULL,
+                        PRIMARY KEY (account, key));
                     CREATE TABLE IF NOT EXISTS token (token TEXT PRIMARY KEY, email TEXT NOT NULL, kind TEXT NOT NULL);
                     CREATE TABLE IF NOT EXISTS applied_mutation (seq INTEGER PRIMARY KEY AUTOINCREMENT,
                         idempotency_key TEXT, method TEXT NOT NULL, path TEXT NOT NULL, status INTEGER NOT NULL,
@@ -250,17 +253,35 @@ public final class DemoBackend: @unchecked Sendable {
         lock.withLock { self.podcasts = podcasts }
     }
 
-    func idempotent(_ key: String) throws -> Reply? {
-        try read { db in
-            try Row.fetchOne(db, sql: "SELECT status, body FROM idempotency WHERE key = ?", arguments: [key])
-        }.map { row in Reply(status: row["status"], body: try? JSONReader().read(row["body"] as String)) }
+    /// How long a stored reply answers a retry of its request (the SDK gives up on a queued
+    /// request after a day).
+    static let idempotencyWindow: Double = 86_400
+
+    /// The reply stored for `account`'s request under `key` in the last day, with the request it
+    /// answered (`METHOD api:path body-fingerprint`).
+    func idempotent(account: String, key: String) throws -> (request: String, reply: Reply)? {
+        let since = Date().timeIntervalSince1970 - Self.idempotencyWindow
+        return try read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT request, status, body FROM idempotent_reply WHERE account = ? AND key = ? AND at > ?",
+                arguments: [account, key, since])
+        }.map { row in
+            (row["request"], Reply(status: row["status"], body: try? JSONReader().read(row["body"] as String)))
+        }
     }
 
-    func remember(_ key: String, _ reply: Reply) throws {
+    /// Stores `reply` as the answer to `account`'s `request` under `key`; replies older than the
+    /// window are dropped.
+    func remember(account: String, key: String, request: String, _ reply: Reply) throws {
+        let now = Date().timeIntervalSince1970
         try write { db in
+            try db.execute(sql: "DELETE FROM idempotent_reply WHERE at <= ?", arguments: [now - Self.idempotencyWindow])
             try db.execute(
-                sql: "INSERT OR IGNORE INTO idempotency (key, status, body) VALUES (?, ?, ?)",
-                arguments: [key, reply.status, JSONWriter().string(from: reply.body ?? .null)])
+                sql: """
+                    INSERT OR REPLACE INTO idempotent_reply (account, key, request, status, body, at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [account, key, request, reply.status, JSONWriter().string(from: reply.body ?? .null), now])
         }
     }
 

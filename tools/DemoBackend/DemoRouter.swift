@@ -22,10 +22,25 @@ struct DemoRouter {
             // the same time waits for the first one's answer, and a crash keeps neither the change
             // nor its key.
             return try backend.atomically {
-                let key = headers["idempotency-key"]
-                if let key, let stored = try backend.idempotent(key) { return stored }
+                let key = headers["idempotency-key"].flatMap { $0.isEmpty ? nil : $0 }
+                // A key is the signed-in account's own: looked up only once the caller is known,
+                // so a caller without a token, or another account, never gets a stored reply.
+                let owner = try key == nil ? nil : account()?["email"]?.stringValue
+                let request = "\(method) \(api):\(path) \(fingerprint)"
+                if let key, let owner, let stored = try backend.idempotent(account: owner, key: key) {
+                    guard stored.request == request else {
+                        return Reply(
+                            status: 422,
+                            body: [
+                                "error": "idempotency_key_reused", "message": "Idempotency-Key already used for another request",
+                            ])
+                    }
+                    return stored.reply
+                }
                 let reply = try dispatch()
-                if let key, reply.status < 500 { try backend.remember(key, reply) }
+                if let key, let owner, Self.isFinal(reply.status) {
+                    try backend.remember(account: owner, key: key, request: request, reply)
+                }
                 let recordId = reply.body?["id"]?.text ?? path.split(separator: "/").last.map(String.init)
                 try backend.logMutation(
                     key: key, method: method, path: "\(api):\(path)", status: reply.status, recordId: recordId, body: body)
@@ -34,6 +49,20 @@ struct DemoRouter {
         } catch {
             return Reply(status: 500, body: ["error": .string("\(error)")])
         }
+    }
+
+    /// Whether a reply is what any retry of its request must get: a success, or a refusal the
+    /// request itself earned (malformed, not found, a conflict, invalid). Refusals that depend on
+    /// the moment (a missing or expired token, a role, a rate limit, a server error) are not.
+    static func isFinal(_ status: Int) -> Bool {
+        (200..<300).contains(status) || [400, 404, 405, 409, 410, 422].contains(status)
+    }
+
+    /// A fingerprint of the body, so a key stands for one request, not just one path.
+    private var fingerprint: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in body.map({ JSONWriter().bytes(from: $0) }) ?? [] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
     }
 
     private func dispatch() throws -> Reply {
