@@ -370,9 +370,19 @@ public actor APIClient {
                     throw NetworkError(
                         .limitExceeded,
                         message: "\(request.method) \(Redaction.url(request.url)): response larger than \(limit) bytes")
+                case .redirectRefused(let message):
+                    throw NetworkError(.forbiddenURL, message: "\(request.method) \(Redaction.url(request.url)): \(message)")
                 case .other(let message):
                     throw NetworkError(.noConnection, message: "\(request.method) \(Redaction.url(request.url)): \(message)")
                 }
+            }
+            // Where the answer came from: after a redirect, not the URL asked for. A transport
+            // that followed one outside the configured APIs is not believed; one inside them is,
+            // but its body belongs to another URL and is not cached under the one asked for.
+            let answeredFrom = response.url ?? outgoing.url
+            let redirected = answeredFrom.absoluteString != outgoing.url.absoluteString
+            if redirected {
+                try checkRedirect(to: answeredFrom, from: outgoing)
             }
             for interceptor in responseInterceptors {
                 response = try await interceptor.intercept(response, for: outgoing, context: context)
@@ -380,10 +390,13 @@ public actor APIClient {
             let status = response.status
 
             if status == 304, let cached {
-                let directives = CacheDirectives(response.headers["Cache-Control"])
-                let ttl = directives.noCache ? 0 : (directives.maxAge ?? cache?.defaultTTL ?? 0)
-                let now = clock.now()
-                await cache?.store(cached.refreshed(at: now, until: now.addingTimeInterval(ttl)), for: request.url.absoluteString)
+                if !redirected {
+                    let directives = CacheDirectives(response.headers["Cache-Control"])
+                    let ttl = directives.noCache ? 0 : (directives.maxAge ?? cache?.defaultTTL ?? 0)
+                    let now = clock.now()
+                    await cache?.store(
+                        cached.refreshed(at: now, until: now.addingTimeInterval(ttl)), for: request.url.absoluteString)
+                }
                 return APIResponse(
                     status: cached.status, headers: response.headers, body: cached.body, source: .revalidated, url: request.url,
                     readerLimits: configuration.readerLimits)
@@ -394,7 +407,7 @@ public actor APIClient {
                     readerLimits: configuration.readerLimits)
             }
             if (200..<300).contains(status) {
-                if request.method == .get, storesInCache, let cache {
+                if request.method == .get, storesInCache, !redirected, let cache {
                     let directives = CacheDirectives(response.headers["Cache-Control"])
                     if !directives.noStore {
                         await cache.store(
@@ -426,6 +439,27 @@ public actor APIClient {
                 continue
             }
             throw NetworkError.status(status, body: response.body, retryAfter: retryAfter)
+        }
+    }
+
+    /// Throws `forbiddenURL` when `request` was answered from `url` outside the redirect scope
+    /// the guard gave it (a transport that follows redirects on its own).
+    private func checkRedirect(to url: URL, from request: TransportRequest) throws(NetworkError) {
+        let scope = request.redirectScope.isEmpty ? guardInterceptor.origins : request.redirectScope
+        do {
+            try guardInterceptor.check(url)
+        } catch {
+            throw NetworkError(
+                .forbiddenURL,
+                message:
+                    "\(request.method) \(Redaction.url(request.url)) was redirected to \(Redaction.url(url)): \(error.message)")
+        }
+        guard URLScope.contains(url, underAnyOf: scope) else {
+            throw NetworkError(
+                .forbiddenURL,
+                message:
+                    "\(request.method) \(Redaction.url(request.url)) was redirected to \(Redaction.url(url)), outside the configured APIs"
+            )
         }
     }
 

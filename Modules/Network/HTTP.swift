@@ -86,13 +86,17 @@ public struct TransportRequest: Sendable, Hashable {
     /// The largest response body the transport reads; past it the exchange stops with
     /// `TransportFailure.tooLarge` instead of holding the rest. `nil` reads any size.
     public var maxResponseBytes: Int?
+    /// The base URLs a redirect may lead under (same origin, path at or below); any other hop
+    /// ends the exchange with `TransportFailure.redirectRefused`. Empty: the request's origin.
+    public var redirectScope: [URL]
 
     /// Creates a request.
     public init(
         method: RequestMethod, url: URL, headers: HeaderFields = [:], body: Data? = nil, timeout: Double = 30,
-        maxResponseBytes: Int? = nil
+        maxResponseBytes: Int? = nil, redirectScope: [URL] = []
     ) {
         self.maxResponseBytes = maxResponseBytes
+        self.redirectScope = redirectScope
         self.method = method
         self.url = url
         self.headers = headers
@@ -109,12 +113,16 @@ public struct TransportResponse: Sendable, Hashable {
     public var headers: HeaderFields
     /// The body.
     public var body: Data
+    /// The URL that answered: the request's URL, or where a redirect led. `nil` when the
+    /// transport does not say (then it is the request's URL).
+    public var url: URL?
 
     /// Creates a response.
-    public init(status: Int, headers: HeaderFields = [:], body: Data = Data()) {
+    public init(status: Int, headers: HeaderFields = [:], body: Data = Data(), url: URL? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.url = url
     }
 }
 
@@ -128,6 +136,9 @@ public enum TransportFailure: Sendable, Hashable {
     case cancelled
     /// The response body was larger than `TransportRequest.maxResponseBytes`; reading stopped.
     case tooLarge(limit: Int)
+    /// The server redirected outside `TransportRequest.redirectScope`; the redirect was not
+    /// followed and nothing was sent there. The message names both ends (credentials redacted).
+    case redirectRefused(String)
     /// Anything else, with a description.
     case other(String)
 }
@@ -146,6 +157,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case .timeout: "timed out"
         case .cancelled: "cancelled"
         case .tooLarge(let limit): "response larger than \(limit) bytes"
+        case .redirectRefused(let message): message
         case .other(let message): message
         }
     }

@@ -25,8 +25,8 @@ public protocol ResponseInterceptor: Sendable {
         -> TransportResponse
 }
 
-/// Lets requests through only to the configured base URLs (same scheme, host and port), over
-/// https — plain http only to a loopback host, and only when allowed (debug and demo builds).
+/// Lets requests, and their redirects, through only to the configured base URLs, over https —
+/// plain http only to a loopback host, and only when allowed (debug and demo builds).
 public struct SecurityGuardInterceptor: RequestInterceptor {
     /// The allowed origins.
     public let origins: [URL]
@@ -39,9 +39,12 @@ public struct SecurityGuardInterceptor: RequestInterceptor {
         self.allowInsecureLoopback = allowInsecureLoopback
     }
 
-    /// Throws `forbiddenURL` for any other destination.
+    /// Throws `forbiddenURL` for any other destination; a request without a redirect scope
+    /// gets the configured base URLs as its scope.
     public func intercept(_ request: TransportRequest, context: RequestContext) async throws(NetworkError) -> TransportRequest {
         try check(request.url)
+        var request = request
+        if request.redirectScope.isEmpty { request.redirectScope = origins }
         return request
     }
 

@@ -102,7 +102,8 @@ extension ErrorCode where Domain == NetworkError {
     public static var decoding: Self { Self("decoding") }
     /// The task was cancelled.
     public static var cancelled: Self { Self("cancelled") }
-    /// The URL is not one of the configured base URLs, or not https.
+    /// The URL is not one of the configured base URLs, or not https; or the server redirected
+    /// outside them (the redirect was not followed and its answer not used).
     public static var forbiddenURL: Self { Self("forbidden URL") }
     /// The request cannot be built (missing path parameter, bad endpoint).
     public static var invalidRequest: Self { Self("invalid request") }

@@ -13,6 +13,8 @@ import DynamicUIModels
 /// SDK's own ETag logic sees raw 304 responses on every platform. Bodies are read as they
 /// arrive and the exchange stops once one passes the request's `maxResponseBytes` (or declares
 /// a larger `Content-Length`), so a hostile server cannot make the client hold gigabytes.
+/// A redirect is followed only within the request's `redirectScope` (its own origin when the
+/// scope is empty), and credentials never follow one to another origin.
 /// Works on Linux through FoundationNetworking.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
@@ -63,7 +65,7 @@ public final class URLSessionTransport: HTTPTransport {
         let task = session.dataTask(with: urlRequest)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<TransportResponse, any Error>) in
-                delegate.begin(task, limit: request.maxResponseBytes, continuation: continuation)
+                delegate.begin(task, request: request, continuation: continuation)
                 task.resume()
             }
         } onCancel: {
@@ -83,12 +85,19 @@ public final class URLSessionTransport: HTTPTransport {
     }
 }
 
-/// Collects each data task's response and body, enforcing the body limit as bytes arrive, and
-/// completes the task's continuation exactly once.
+/// Collects each data task's response and body, enforcing the body limit as bytes arrive and
+/// the redirect scope at every hop, and completes the task's continuation exactly once.
 private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct Exchange {
         let limit: Int?
         let continuation: CheckedContinuation<TransportResponse, any Error>
+        /// Where redirects may lead (`TransportRequest.redirectScope`).
+        let scope: [URL]
+        /// The URL asked for.
+        let requested: URL
+        /// The URL of the current hop: the request's, then each redirect's.
+        var current: URL
+        var redirects = 0
         var response: HTTPURLResponse?
         var body = Data()
     }
@@ -96,8 +105,14 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
     private let lock = NSLock()
     private var exchanges: [Int: Exchange] = [:]
 
-    func begin(_ task: URLSessionTask, limit: Int?, continuation: CheckedContinuation<TransportResponse, any Error>) {
-        lock.withLock { exchanges[task.taskIdentifier] = Exchange(limit: limit, continuation: continuation) }
+    func begin(
+        _ task: URLSessionTask, request: TransportRequest, continuation: CheckedContinuation<TransportResponse, any Error>
+    ) {
+        lock.withLock {
+            exchanges[task.taskIdentifier] = Exchange(
+                limit: request.maxResponseBytes, continuation: continuation, scope: request.redirectScope,
+                requested: request.url, current: request.url)
+        }
     }
 
     /// Removes the task's exchange and completes it (once: later calls find nothing).
@@ -113,6 +128,59 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
     private func tooLarge(_ task: URLSessionTask, limit: Int) {
         finish(task) { _ in .failure(TransportError(.tooLarge(limit: limit))) }
         task.cancel()
+    }
+
+    /// Follows a redirect only when its target is within the exchange's scope; a hop to another
+    /// origin goes without the credential headers. Anything else ends the exchange with
+    /// `redirectRefused` before a byte is sent to the target.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        let decision: Result<URLRequest, TransportError>? = lock.withLock {
+            guard var exchange = exchanges[task.taskIdentifier] else { return nil }
+            let from = Redaction.url(exchange.current)
+            guard let target = request.url else {
+                return .failure(TransportError(.redirectRefused("redirect from \(from) without a target refused")))
+            }
+            exchange.redirects += 1
+            guard exchange.redirects <= URLScope.maxRedirects else {
+                return .failure(
+                    TransportError(
+                        .redirectRefused("more than \(URLScope.maxRedirects) redirects from \(Redaction.url(exchange.requested))")
+                    ))
+            }
+            let allowed =
+                exchange.scope.isEmpty
+                ? URLScope.contains(target, withinOriginOf: exchange.requested)
+                : URLScope.contains(target, underAnyOf: exchange.scope)
+            guard allowed else {
+                return .failure(
+                    TransportError(
+                        .redirectRefused(
+                            "redirect (\(response.statusCode)) from \(from) to \(Redaction.url(target)) refused: outside the configured APIs"
+                        )))
+            }
+            var hop = request
+            if !URLScope.sameOrigin(target, exchange.current) {
+                for name in (hop.allHTTPHeaderFields ?? [:]).keys where URLScope.isCredential(name) {
+                    hop.setValue(nil, forHTTPHeaderField: name)
+                }
+            }
+            exchange.current = target
+            exchanges[task.taskIdentifier] = exchange
+            return .success(hop)
+        }
+        switch decision {
+        case .success(let hop)?:
+            completionHandler(hop)
+        case .failure(let error)?:
+            finish(task) { _ in .failure(error) }
+            completionHandler(nil)
+            task.cancel()
+        case nil:
+            completionHandler(nil)
+        }
     }
 
     func urlSession(
@@ -157,7 +225,13 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
             for (name, value) in http.allHeaderFields {
                 if let name = name as? String, let value = value as? String { headers[name] = value }
             }
-            return .success(TransportResponse(status: http.statusCode, headers: headers, body: exchange.body))
+            // Without a redirect the answer is the request's URL as given (URLSession may spell
+            // it differently); after one, or from another origin, the URL that answered.
+            var answered = exchange.requested
+            if exchange.redirects > 0 || http.url.map({ !URLScope.sameOrigin($0, exchange.requested) }) == true {
+                answered = http.url ?? exchange.current
+            }
+            return .success(TransportResponse(status: http.statusCode, headers: headers, body: exchange.body, url: answered))
         }
     }
 }
