@@ -54,6 +54,24 @@ struct AccessScope {
         }
     }
 
+    /// Groups that grade assessments, and so may read their answer keys.
+    static let graders: Set<String> = ["superadmin", "schooladmin", "teacher"]
+
+    /// `record` of `collection` as the account receives it: an assessment's questions lose
+    /// their answers (`correct`) for anyone who takes the assessment rather than grades it.
+    func shown(_ collection: String, _ record: JSONValue) -> JSONValue {
+        guard collection == "assessments", !Self.graders.contains(group), case .object(var object) = record,
+            let questions = object["questions"]?.arrayValue
+        else { return record }
+        object["questions"] = .array(
+            questions.map { question in
+                guard case .object(var fields) = question else { return question }
+                fields["correct"] = nil
+                return .object(fields)
+            })
+        return .object(object)
+    }
+
     /// Whether the account may change (edit or delete) `record` of `collection`.
     func canWrite(_ collection: String, _ record: JSONValue, deleting: Bool) throws -> Bool {
         if group == "superadmin" { return true }

@@ -146,7 +146,7 @@ struct DemoRouter {
             let grants = try Grants(collection: collection, role: account["role"]?.text ?? "", router: self, scope: scope)
             return try list(
                 collection, filter: filter, search: entry["search"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                visible: { try scope.canRead(collection, $0) }, decorate: grants.apply)
+                visible: { try scope.canRead(collection, $0) }, decorate: { scope.shown(collection, try grants.apply($0)) })
         case ("list", "POST"):
             return try create(collection, filter: filter, me: me, allowed: { try scope.canCreate(collection, $0) })
         case ("item", "GET"):
@@ -158,7 +158,7 @@ struct DemoRouter {
             // A record the account may not see does not exist for it.
             guard let found, try scope.canRead(collection, found) else { return Reply(status: 404, body: ["error": "not found"]) }
             let grants = try Grants(collection: collection, role: account["role"]?.text ?? "", router: self, scope: scope)
-            return Reply(status: 200, body: try grants.apply(found))
+            return Reply(status: 200, body: scope.shown(collection, try grants.apply(found)))
         case ("item", "PUT"), ("item", "DELETE"):
             let id = parameters["id"] ?? ""
             guard let current = try backend.record(collection, id: id), try scope.canRead(collection, current) else {
@@ -393,15 +393,18 @@ struct DemoRouter {
         for (field, message) in Self.invalidLinks(in: record) { errors[field] = .string(message) }
         if !errors.isEmpty { return Reply(status: 422, body: ["message": "Revisa los campos", "errors": .object(errors)]) }
         for (key, value) in filter { record[key] = .string(value) }
+        if collection == "attempts" {
+            // The server grades: of what the client sent only the answers count.
+            guard let graded = try gradedAttempt(record, me: me) else {
+                return Reply(status: 404, body: ["error": "not found", "message": "Este material no tiene evaluación"])
+            }
+            record = graded
+        }
         let prefix = String(collection.prefix(3))
         let id = "\(prefix)-\(UUID().uuidString.prefix(8).lowercased())"
         record["id"] = .string(id)
         record["version"] = 1
         record["created_at"] = .string(ISO8601DateFormatter().string(from: Date()))
-        if collection == "attempts" {
-            record["score"] = .number(JSONNumber(Int.random(in: 40...100)))
-            record["user_id"] = .string(me)
-        }
         if collection == "materials", let author = try account() {
             record["author"] = ["id": .string(me), "name": author["full_name"] ?? .string(me)]
             record["views"] = 0
@@ -411,6 +414,44 @@ struct DemoRouter {
         guard try allowed(.object(record)) else { return forbiddenRecord }
         try backend.save(collection, id: id, .object(record))
         return Reply(status: 201, body: .object(record))
+    }
+
+    /// The attempt `sent` (its `material_id` and `user_id` already the endpoint's) as the server
+    /// records it: the answers to the material's assessment, given as `answers` or as one field
+    /// per question (what the quiz form posts), graded against the assessment's key. A score,
+    /// `passed`, another user or any other field the client sent is ignored. `nil` when the
+    /// material has no assessment.
+    private func gradedAttempt(_ sent: JSONObject, me: String) throws -> JSONObject? {
+        let material = sent["material_id"]?.stringValue ?? ""
+        guard let assessment = try backend.records("assessments").first(where: { $0["material_id"]?.text == material }) else {
+            return nil
+        }
+        let given = sent["answers"]?.objectValue ?? sent
+        let questions = assessment["questions"]?.arrayValue ?? []
+        var answers = JSONObject()
+        var correct = 0
+        for question in questions {
+            // Only an answer that is one of the question's options counts.
+            guard let id = question["id"]?.stringValue, let answer = given[id]?.stringValue,
+                question["options"]?.arrayValue?.contains(where: { $0["value"]?.text == answer }) == true
+            else { continue }
+            answers[id] = .string(answer)
+            if question["correct"]?.text == answer { correct += 1 }
+        }
+        let maxScore = assessment["max_score"]?.doubleValue ?? 100
+        let passing = assessment["passing_score"]?.doubleValue ?? 60
+        let score = questions.isEmpty ? 0 : (Double(correct) / Double(questions.count) * maxScore).rounded()
+        let passed = score >= passing
+        let finished = JSONValue.string(ISO8601DateFormatter().string(from: Date()))
+        return [
+            "material_id": .string(material), "material_title": assessment["material_title"] ?? .null,
+            "assessment_title": assessment["title"] ?? .null, "user_id": .string(me),
+            "user_name": try account()?["full_name"] ?? .null, "score": .number(JSONNumber(Int(score))),
+            "max_score": assessment["max_score"] ?? 100, "passing_score": assessment["passing_score"] ?? 60,
+            "correct_answers": .number(JSONNumber(correct)), "total_questions": .number(JSONNumber(questions.count)),
+            "passed": .bool(passed), "result_label": passed ? "Aprobado" : "No aprobado", "answers": .object(answers),
+            "started_at": finished, "finished_at": finished,
+        ]
     }
 
     private func update(_ collection: String, id: String, allowed: (JSONValue) throws -> Bool) throws -> Reply {
