@@ -21,12 +21,40 @@ public final class DemoBackend: @unchecked Sendable {
         }
     }
 
+    /// How sessions are issued, how long their tokens last and how wrong passwords are throttled.
+    public struct SessionPolicy: Sendable {
+        /// Seconds an access token is accepted after it is issued.
+        public var accessTokenLifetime: Double
+        /// Seconds a refresh token may be exchanged after it is issued.
+        public var refreshTokenLifetime: Double
+        /// Wrong passwords in a row after which an account's sign-in is locked.
+        public var maxFailedSignIns: Int
+        /// Seconds a locked account waits before it may sign in again.
+        public var signInLockout: Double
+
+        /// A policy (by default: access tokens for 15 minutes, refresh tokens for 30 days, and
+        /// 5 wrong passwords in a row lock the account for 5 minutes).
+        public init(
+            accessTokenLifetime: Double = 900, refreshTokenLifetime: Double = 30 * 86_400, maxFailedSignIns: Int = 5,
+            signInLockout: Double = 300
+        ) {
+            self.accessTokenLifetime = accessTokenLifetime
+            self.refreshTokenLifetime = refreshTokenLifetime
+            self.maxFailedSignIns = maxFailedSignIns
+            self.signInLockout = signInLockout
+        }
+    }
+
     private var catalog: EduGoCatalog
     private var podcasts: PodcastsCatalog
     private let database: DatabaseQueue
     private var endpoints: JSONObject
     private let lock = NSLock()
     private var faultSettings = Faults()
+    private var policy = SessionPolicy()
+    private var now: @Sendable () -> Date = { Date() }
+    /// Wrong passwords in a row per e-mail, and until when the account is locked.
+    private var failedSignIns: [String: (count: Int, lockedUntil: Date?)] = [:]
     private var logging = false
     private var servers: [LoopbackHTTPServer] = []
     private var ports: (admin: UInt16, mobile: UInt16) = (0, 0)
@@ -46,6 +74,19 @@ public final class DemoBackend: @unchecked Sendable {
     public var faults: Faults {
         get { lock.withLock { faultSettings } }
         set { lock.withLock { faultSettings = newValue } }
+    }
+
+    /// The session policy.
+    public var sessionPolicy: SessionPolicy {
+        get { lock.withLock { policy } }
+        set { lock.withLock { policy = newValue } }
+    }
+
+    /// The backend's clock: token lifetimes and sign-in lockouts are measured on it (tests move
+    /// it forward).
+    public var clock: @Sendable () -> Date {
+        get { lock.withLock { now } }
+        set { lock.withLock { now = newValue } }
     }
 
     /// Whether every mutation the router handles (not one answered from the idempotency store) is
@@ -99,7 +140,10 @@ public final class DemoBackend: @unchecked Sendable {
                     CREATE TABLE IF NOT EXISTS idempotent_reply (account TEXT NOT NULL, key TEXT NOT NULL,
                         request TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL, at DOUBLE NOT NULL,
                         PRIMARY KEY (account, key));
-                    CREATE TABLE IF NOT EXISTS token (token TEXT PRIMARY KEY, email TEXT NOT NULL, kind TEXT NOT NULL);
+                    DROP TABLE IF EXISTS token;
+                    CREATE TABLE IF NOT EXISTS auth_token (token TEXT PRIMARY KEY, email TEXT NOT NULL, kind TEXT NOT NULL,
+                        family TEXT NOT NULL, expires_at DOUBLE NOT NULL, used INTEGER NOT NULL DEFAULT 0);
+                    CREATE INDEX IF NOT EXISTS auth_token_family ON auth_token (family);
                     CREATE TABLE IF NOT EXISTS applied_mutation (seq INTEGER PRIMARY KEY AUTOINCREMENT,
                         idempotency_key TEXT, method TEXT NOT NULL, path TEXT NOT NULL, status INTEGER NOT NULL,
                         record_id TEXT, body TEXT, at DOUBLE NOT NULL);
@@ -260,7 +304,7 @@ public final class DemoBackend: @unchecked Sendable {
     /// The reply stored for `account`'s request under `key` in the last day, with the request it
     /// answered (`METHOD api:path body-fingerprint`).
     func idempotent(account: String, key: String) throws -> (request: String, reply: Reply)? {
-        let since = Date().timeIntervalSince1970 - Self.idempotencyWindow
+        let since = clock().timeIntervalSince1970 - Self.idempotencyWindow
         return try read { db in
             try Row.fetchOne(
                 db, sql: "SELECT request, status, body FROM idempotent_reply WHERE account = ? AND key = ? AND at > ?",
@@ -273,7 +317,7 @@ public final class DemoBackend: @unchecked Sendable {
     /// Stores `reply` as the answer to `account`'s `request` under `key`; replies older than the
     /// window are dropped.
     func remember(account: String, key: String, request: String, _ reply: Reply) throws {
-        let now = Date().timeIntervalSince1970
+        let now = clock().timeIntervalSince1970
         try write { db in
             try db.execute(sql: "DELETE FROM idempotent_reply WHERE at <= ?", arguments: [now - Self.idempotencyWindow])
             try db.execute(
@@ -285,22 +329,97 @@ public final class DemoBackend: @unchecked Sendable {
         }
     }
 
-    func issueToken(for email: String, kind: String) throws -> String {
-        let token = "\(kind)-\(UUID().uuidString)"
+    // MARK: Sessions
+
+    /// Issues an access and a refresh token for `email` in the session `family` (a new session
+    /// when `nil`); tokens past their lifetime are dropped.
+    func issueTokens(for email: String, family: String?) throws -> (access: String, refresh: String) {
+        let (policy, now) = lock.withLock { (self.policy, self.now().timeIntervalSince1970) }
+        let family = family ?? UUID().uuidString
+        let access = "access-\(UUID().uuidString)"
+        let refresh = "refresh-\(UUID().uuidString)"
         try write { db in
-            try db.execute(sql: "INSERT INTO token (token, email, kind) VALUES (?, ?, ?)", arguments: [token, email, kind])
+            try db.execute(sql: "DELETE FROM auth_token WHERE expires_at <= ?", arguments: [now])
+            for (token, kind, lifetime) in [
+                (access, "access", policy.accessTokenLifetime), (refresh, "refresh", policy.refreshTokenLifetime),
+            ] {
+                try db.execute(
+                    sql: "INSERT INTO auth_token (token, email, kind, family, expires_at) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [token, email, kind, family, now + lifetime])
+            }
         }
-        return token
+        return (access, refresh)
     }
 
-    func email(forToken token: String, kind: String) throws -> String? {
-        try read { db in
-            try String.fetchOne(db, sql: "SELECT email FROM token WHERE token = ? AND kind = ?", arguments: [token, kind])
+    /// The e-mail of the account an access token signs in, while the token is current.
+    func email(forAccessToken token: String) throws -> String? {
+        let now = clock().timeIntervalSince1970
+        return try read { db in
+            try String.fetchOne(
+                db, sql: "SELECT email FROM auth_token WHERE token = ? AND kind = 'access' AND expires_at > ?",
+                arguments: [token, now])
         }
     }
 
-    func revoke(_ token: String) throws {
-        try write { db in try db.execute(sql: "DELETE FROM token WHERE token = ?", arguments: [token]) }
+    /// Exchanges a refresh token, which works once: the account and session it belongs to, or
+    /// `nil`. A token used before is someone's copy: its whole session ends.
+    func redeem(refreshToken token: String) throws -> (email: String, family: String)? {
+        let now = clock().timeIntervalSince1970
+        return try write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT email, family, expires_at, used FROM auth_token WHERE token = ? AND kind = 'refresh'",
+                    arguments: [token])
+            else { return nil }
+            let family: String = row["family"]
+            if (row["used"] as Int) != 0 {
+                try db.execute(sql: "DELETE FROM auth_token WHERE family = ?", arguments: [family])
+                return nil
+            }
+            guard (row["expires_at"] as Double) > now else { return nil }
+            try db.execute(sql: "UPDATE auth_token SET used = 1 WHERE token = ?", arguments: [token])
+            return (row["email"], family)
+        }
+    }
+
+    /// Ends the session `token` (an access or refresh token, current or not) belongs to: every
+    /// token issued in it stops working.
+    func endSession(of token: String) throws {
+        try write { db in
+            try db.execute(
+                sql: "DELETE FROM auth_token WHERE family IN (SELECT family FROM auth_token WHERE token = ?)",
+                arguments: [token])
+        }
+    }
+
+    /// Until when sign-in to `email` is locked, if it is now.
+    func signInLockedUntil(_ email: String) -> Date? {
+        lock.withLock {
+            guard let until = failedSignIns[email]?.lockedUntil, until > now() else { return nil }
+            return until
+        }
+    }
+
+    /// A wrong password for `email`: the last one allowed in a row locks the account.
+    func signInFailed(_ email: String) {
+        lock.withLock {
+            // Bounded: past 10,000 e-mails, those not locked now are forgotten.
+            if failedSignIns.count >= 10_000 {
+                let current = now()
+                failedSignIns = failedSignIns.filter { ($0.value.lockedUntil ?? .distantPast) > current }
+            }
+            var entry = failedSignIns[email] ?? (0, nil)
+            entry.count += 1
+            if entry.count >= policy.maxFailedSignIns {
+                entry = (0, now().addingTimeInterval(policy.signInLockout))
+            }
+            failedSignIns[email] = entry
+        }
+    }
+
+    /// A successful sign-in: the count of wrong passwords starts again.
+    func signInSucceeded(_ email: String) {
+        _ = lock.withLock { failedSignIns.removeValue(forKey: email) }
     }
 }
 

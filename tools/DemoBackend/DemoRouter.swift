@@ -70,7 +70,11 @@ struct DemoRouter {
         case ("POST", "/v1/auth/login"): return try login()
         case ("POST", "/v1/auth/refresh"): return try refresh()
         case ("POST", "/v1/auth/logout"):
-            if let token = bearer { try backend.revoke(token) }
+            // Signing out ends the whole session: the access token presented (even an expired
+            // one) and every refresh token issued with it, and the session of a refresh token
+            // sent in the body.
+            if let token = bearer { try backend.endSession(of: token) }
+            if let token = body?["refresh_token"]?.stringValue { try backend.endSession(of: token) }
             return Reply(status: 204, body: nil)
         case ("GET", "/search"), ("GET", "/lookup"): return try itunes()
         default: break
@@ -193,7 +197,7 @@ struct DemoRouter {
     private func accounts() throws -> [JSONValue] { try backend.edugo.data("accounts").arrayValue ?? [] }
 
     private func account() throws -> JSONValue? {
-        guard let token = bearer, let email = try backend.email(forToken: token, kind: "access") else { return nil }
+        guard let token = bearer, let email = try backend.email(forAccessToken: token) else { return nil }
         return try accounts().first { $0["email"]?.text == email }
     }
 
@@ -207,9 +211,10 @@ struct DemoRouter {
         }
     }
 
-    private func session(for account: JSONValue, email: String) throws -> Reply {
-        let access = try backend.issueToken(for: email, kind: "access")
-        let refresh = try backend.issueToken(for: email, kind: "refresh")
+    /// The tokens, user and context of a session of `account` (`family`: the session a refresh
+    /// continues; a new one when `nil`).
+    private func session(for account: JSONValue, email: String, family: String? = nil) throws -> Reply {
+        let (access, refresh) = try backend.issueTokens(for: email, family: family)
         var context = JSONObject()
         for key in ["role", "role_name", "school_id", "school_name", "academic_unit_id", "academic_unit_name"] {
             context[key] = account[key]
@@ -224,7 +229,8 @@ struct DemoRouter {
         return Reply(
             status: 200,
             body: [
-                "access_token": .string(access), "refresh_token": .string(refresh), "expires_in": 3600, "user": user,
+                "access_token": .string(access), "refresh_token": .string(refresh),
+                "expires_in": .number(JSONNumber(Int(backend.sessionPolicy.accessTokenLifetime))), "user": user,
                 "context": .object(context),
             ])
     }
@@ -282,17 +288,32 @@ struct DemoRouter {
         if email.isEmpty { errors["email"] = "El correo es obligatorio" }
         if password.isEmpty { errors["password"] = "La contraseña es obligatoria" }
         if !errors.isEmpty { return Reply(status: 422, body: ["errors": .object(errors)]) }
+        // Throttled per account: after too many wrong passwords in a row it waits, whatever the
+        // password now (so guessing goes no faster).
+        if let until = backend.signInLockedUntil(email) {
+            let seconds = max(1, Int(until.timeIntervalSince(backend.clock()).rounded(.up)))
+            return Reply(
+                status: 429,
+                body: [
+                    "error": "too_many_attempts",
+                    "message": .string("Demasiados intentos fallidos: vuelve a intentarlo en \((seconds + 59) / 60) min"),
+                ], headers: ["Retry-After": String(seconds)])
+        }
         guard let account = try accounts().first(where: { $0["email"]?.text == email && $0["password"]?.text == password }) else {
+            backend.signInFailed(email)
             return Reply(status: 401, body: ["error": "invalid_credentials"])
         }
+        backend.signInSucceeded(email)
         return try session(for: account, email: email)
     }
 
+    /// A new access and refresh token for a refresh token, which works once (it rotates); a
+    /// reused one is refused and ends its session.
     private func refresh() throws -> Reply {
-        guard let token = body?["refresh_token"]?.text, let email = try backend.email(forToken: token, kind: "refresh"),
+        guard let token = body?["refresh_token"]?.stringValue, let (email, family) = try backend.redeem(refreshToken: token),
             let account = try accounts().first(where: { $0["email"]?.text == email })
         else { return unauthorized }
-        return try session(for: account, email: email)
+        return try session(for: account, email: email, family: family)
     }
 
     /// A GET answer with an ETag of its body, `Cache-Control: max-age=3600` and 304 on a match.
