@@ -74,7 +74,9 @@ struct APICallHandler: ActionHandler {
         guard let endpoint = context.config["endpoint"]?.stringValue else {
             return .error(message: services.strings(.missingParameter, "endpoint", action.id))
         }
-        let method = RequestMethod(rawValue: context.config["method"]?.stringValue ?? "POST")
+        guard let method = Self.method(of: action, context: context, services: services) else {
+            return .error(message: services.strings(.actionFailed))
+        }
         var body = context.config["body"]
         if body == nil, method.isMutating, method != .delete, !context.fieldValues.isEmpty {
             body = .object(
@@ -95,6 +97,22 @@ struct APICallHandler: ActionHandler {
             }
         }
         return await services.perform(mutation, context: context)
+    }
+
+    /// The method of `config.method` (POST when absent); `nil`, with the place logged, for one
+    /// that is not a string or not one of `RequestMethod.allowed` (nothing is then sent).
+    static func method(of action: ActionDefinition, context: ActionContext, services: ActionServices) -> RequestMethod? {
+        let place = "\(action.type) '\(action.id)' on screen '\(context.screenKey)', config.method"
+        do throws(NetworkError) {
+            switch context.config["method"] {
+            case nil: return .post
+            case .string(let name)?: return try RequestMethod(validating: name, at: place)
+            case let value?: throw NetworkError.invalidRequest("\(place): \(value.kindName), not a method name")
+            }
+        } catch {
+            services.logger.error("\(error.message)")
+            return nil
+        }
     }
 }
 
@@ -170,10 +188,13 @@ struct SubmitFormHandler: ActionHandler {
         guard let endpoint = context.config["endpoint"]?.stringValue else {
             return .error(message: services.strings(.missingParameter, "endpoint", action.id))
         }
+        guard let method = APICallHandler.method(of: action, context: context, services: services) else {
+            return .error(message: services.strings(.actionFailed))
+        }
         let fields = context.config["fields"]?.arrayValue?.compactMap(\.stringValue)
         let body = validator.body(slots: context.formSlots, values: context.fieldValues, fields: fields)
         let mutation = Mutation(
-            method: RequestMethod(rawValue: context.config["method"]?.stringValue ?? "POST"), endpoint: Endpoint(endpoint),
+            method: method, endpoint: Endpoint(endpoint),
             body: .object(body), successMessage: context.config["success_message"]?.stringValue ?? services.strings(.saved),
             invalidates: context.config["invalidates"]?.arrayValue?.compactMap(\.stringValue) ?? [],
             onSuccess: Self.followUp(context.config["on_success"]))

@@ -225,10 +225,14 @@ public actor APIClient {
         return base + (path.hasSuffix("/") ? String(path.dropLast()) : path)
     }
 
-    /// Sends `request`, applying caching, retries, refresh and queuing.
+    /// Sends `request`, applying caching, retries, refresh and queuing. A method outside
+    /// `RequestMethod.allowed` or a header that could inject lines is `invalidRequest`, never sent.
     public func send(_ request: APIRequest) async throws(NetworkError) -> APIResponse {
         let url = try url(for: request.endpoint, parameters: request.pathParameters, query: request.query)
         try guardInterceptor.check(url)
+        // Checked before anything is cached or queued: a request that could inject is never stored.
+        try TransportRequest(method: request.method, url: url, headers: request.headers)
+            .validate(at: "request to \(request.endpoint)")
         var headers = request.headers
         headers["Accept"] = headers["Accept"] ?? "application/json"
         var body: Data?
@@ -350,7 +354,11 @@ public actor APIClient {
             outgoing.maxResponseBytes = outgoing.maxResponseBytes ?? configuration.readerLimits.maxBytes
             if let etag = cached?.etag { outgoing.headers["If-None-Match"] = etag }
             let context = RequestContext(authenticated: authenticated, attempt: attempt)
+            let place = "request to \(Redaction.url(request.url))"
+            try outgoing.validate(at: place)
             for interceptor in requestInterceptors { outgoing = try await interceptor.intercept(outgoing, context: context) }
+            // Again with what the interceptors added (a token with a line break in it).
+            try outgoing.validate(at: place)
             var response: TransportResponse
             do {
                 response = try await transport.send(outgoing)
@@ -372,6 +380,8 @@ public actor APIClient {
                         message: "\(request.method) \(Redaction.url(request.url)): response larger than \(limit) bytes")
                 case .redirectRefused(let message):
                     throw NetworkError(.forbiddenURL, message: "\(request.method) \(Redaction.url(request.url)): \(message)")
+                case .invalidRequest(let message):
+                    throw NetworkError.invalidRequest(message)
                 case .other(let message):
                     throw NetworkError(.noConnection, message: "\(request.method) \(Redaction.url(request.url)): \(message)")
                 }

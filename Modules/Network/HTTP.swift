@@ -26,7 +26,28 @@ public struct RequestMethod: RawRepresentable, Sendable, Hashable, CustomStringC
     /// Whether the method changes server state (and so is queued when offline).
     public var isMutating: Bool { ["POST", "PUT", "PATCH", "DELETE"].contains(rawValue) }
 
+    /// The only methods the SDK sends; a request with any other is refused before it is sent.
+    public static let allowed: [RequestMethod] = [.get, .post, .put, .patch, .delete, .head]
+
+    /// Whether this is one of `allowed`.
+    public var isAllowed: Bool { Self.allowed.contains(self) }
+
+    /// The method named `name` (any case); anything outside `allowed` is an `invalidRequest`
+    /// error whose message starts with `place` (where the name was read).
+    public init(validating name: String, at place: String) throws(NetworkError) {
+        self.init(rawValue: name)
+        guard isAllowed else {
+            throw NetworkError.invalidRequest(
+                "\(place): method \(Self.quoted(name)) is not one of \(Self.allowed.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
     public var description: String { rawValue }
+
+    /// `text` as a Swift literal (control characters escaped), cut at 64 characters, for messages.
+    static func quoted(_ text: String) -> String {
+        text.count > 64 ? String(reflecting: String(text.prefix(64))) + "…" : String(reflecting: text)
+    }
 }
 
 /// HTTP header fields in order, with case-insensitive lookup.
@@ -69,6 +90,32 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
             hasher.combine(field.value)
         }
     }
+
+    /// Throws `invalidRequest` (its message starts with `place`) for a name that is not an HTTP
+    /// token, or a value with CR, LF, NUL or another control character: either could add lines.
+    public func validate(at place: String) throws(NetworkError) {
+        for field in fields {
+            guard !field.name.isEmpty, field.name.utf8.allSatisfy(Self.isTokenByte) else {
+                throw NetworkError.invalidRequest(
+                    "\(place): header name \(RequestMethod.quoted(field.name)) is not an HTTP token")
+            }
+            // The value is not quoted: it may be a credential.
+            guard field.value.utf8.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
+                throw NetworkError.invalidRequest(
+                    "\(place): the value of header \(field.name) holds a CR, LF, NUL or other control character")
+            }
+        }
+    }
+
+    /// Whether `byte` may appear in a field name (RFC 9110 `tchar`).
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
 }
 
 /// A request as it goes on the wire.
@@ -102,6 +149,19 @@ public struct TransportRequest: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.timeout = timeout
+    }
+}
+
+extension TransportRequest {
+    /// Throws `invalidRequest` (naming `place`) when the method is not one of
+    /// `RequestMethod.allowed` or a header field could inject into the request.
+    func validate(at place: String) throws(NetworkError) {
+        guard method.isAllowed else {
+            throw NetworkError.invalidRequest(
+                "\(place): method \(RequestMethod.quoted(method.rawValue)) is not one of "
+                    + RequestMethod.allowed.map(\.rawValue).joined(separator: ", "))
+        }
+        try headers.validate(at: place)
     }
 }
 
@@ -139,6 +199,9 @@ public enum TransportFailure: Sendable, Hashable {
     /// The server redirected outside `TransportRequest.redirectScope`; the redirect was not
     /// followed and nothing was sent there. The message names both ends (credentials redacted).
     case redirectRefused(String)
+    /// The request was not sent: its method is not one of `RequestMethod.allowed`, or a header
+    /// field could inject into it (`HeaderFields.validate(at:)`). The message says which.
+    case invalidRequest(String)
     /// Anything else, with a description.
     case other(String)
 }
@@ -158,6 +221,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case .cancelled: "cancelled"
         case .tooLarge(let limit): "response larger than \(limit) bytes"
         case .redirectRefused(let message): message
+        case .invalidRequest(let message): message
         case .other(let message): message
         }
     }

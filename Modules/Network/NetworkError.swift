@@ -105,7 +105,8 @@ extension ErrorCode where Domain == NetworkError {
     /// The URL is not one of the configured base URLs, or not https; or the server redirected
     /// outside them (the redirect was not followed and its answer not used).
     public static var forbiddenURL: Self { Self("forbidden URL") }
-    /// The request cannot be built (missing path parameter, bad endpoint).
+    /// The request cannot be built (missing path parameter, bad endpoint, a method outside
+    /// `RequestMethod.allowed`, a header that could inject lines); nothing was sent.
     public static var invalidRequest: Self { Self("invalid request") }
     /// A response exceeded a configured bound (body size, items).
     public static var limitExceeded: Self { Self("limit exceeded") }

@@ -31,10 +31,16 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit { session.finishTasksAndInvalidate() }
 
-    /// Sends `request`; URL errors map to `TransportFailure`. The request's `timeout` is enforced
-    /// here as a deadline for the whole exchange (FoundationNetworking on Linux does not apply
-    /// `timeoutInterval` to a server that accepts the connection and then stays silent).
+    /// Sends `request`; URL errors map to `TransportFailure`, and a request that could inject
+    /// lines is refused (`invalidRequest`). The request's `timeout` is a deadline for the whole
+    /// exchange (FoundationNetworking on Linux does not apply `timeoutInterval` to a server that
+    /// accepts the connection and then stays silent).
     public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        do throws(NetworkError) {
+            try request.validate(at: "request to \(Redaction.url(request.url))")
+        } catch {
+            throw TransportError(.invalidRequest(error.message))
+        }
         let timeout = request.timeout
         do {
             return try await withThrowingTaskGroup(of: TransportResponse.self) { group in
