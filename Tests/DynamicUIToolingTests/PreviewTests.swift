@@ -56,6 +56,19 @@ final class TestBrowser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         throw PreviewTestError.tooManyRedirects
     }
 
+    /// POSTs `form` to `path` without following the answer: its status and `Location`.
+    func submit(_ path: String, form: [(String, String)]) async throws -> (status: Int, location: String?) {
+        var request = URLRequest(url: URL(string: path, relativeTo: base)!.absoluteURL)
+        request.httpMethod = "POST"
+        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        request.httpBody = Data(form.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&").utf8)
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        let (_, response) = try await session.data(for: request)
+        let http = response as! HTTPURLResponse
+        if let set = http.value(forHTTPHeaderField: "Set-Cookie") { cookie = String(set.split(separator: ";")[0]) }
+        return (http.statusCode, http.value(forHTTPHeaderField: "Location"))
+    }
+
     private func encode(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
@@ -135,5 +148,38 @@ struct PreviewTests {
 
         await preview.stop()
         await backend.stop()
+    }
+}
+
+/// The preview's redirects stay on the preview: a `return` address that a browser would read as
+/// another site is not followed.
+@Suite("Web preview: no open redirect", .serialized)
+struct PreviewRedirectTests {
+    @Test func theConnectionSwitchReturnsOnlyToAPathOfThePreview() async throws {
+        let backend = try DemoBackend()
+        try await backend.start()
+        let preview = WebPreview(backend: backend)
+        try await preview.start()
+        defer {
+            Task {
+                await preview.stop()
+                await backend.stop()
+            }
+        }
+        let browser = TestBrowser(base: preview.url)
+        _ = try await browser.open("/")
+        for hostile in [
+            "/\\evil.example/x", "/\t/evil.example", "//evil.example/x", "/\\/evil.example", "/\n/evil.example",
+            "http://evil.example/", "evil.example", "/ok/\\..\\evil", "/\u{7F}/evil.example",
+        ] {
+            let answer = try await browser.submit("/_/connection", form: [("online", "1"), ("return", hostile)])
+            #expect(answer.status == 303)
+            #expect(answer.location == "/screen/app-login", "\(hostile.debugDescription) → \(answer.location ?? "none")")
+        }
+        let local = try await browser.submit("/_/connection", form: [("online", "1"), ("return", "/screen/app-login?x=1")])
+        #expect(local.location == "/screen/app-login?x=1")
+        let podcasts = try await browser.submit("/podcasts/appearance", form: [("mode", "dark"), ("back", "/podcasts\\evil")])
+        #expect(podcasts.location == "/podcasts")
+        _ = try await browser.submit("/podcasts/appearance", form: [("mode", "system"), ("back", "/podcasts/browse")])
     }
 }

@@ -32,7 +32,7 @@ struct EduGoPages {
             return await act(token: token, actionId: parts[2], request: request)
         case ("POST", "_") where parts.count == 2 && parts[1] == "connection":
             await session.set(online: request.form.last { $0.0 == "online" }?.1 == "1")
-            return .redirect(request.form.last { $0.0 == "return" }?.1.nonEmptyPath ?? currentURL())
+            return .redirect(request.form.last { $0.0 == "return" }?.1.localPath ?? currentURL())
         case ("POST", "_") where parts.count == 2 && parts[1] == "impression":
             // An element with a log_id came into view (the page's IntersectionObserver).
             if let token = request.form.last(where: { $0.0 == "page" }).flatMap({ Int($0.1) }),
@@ -325,6 +325,14 @@ struct EduGoPages {
 }
 
 extension String {
-    /// `self` when it is a local path (starts with one `/`), else `nil`: redirects stay on the preview.
-    var nonEmptyPath: String? { hasPrefix("/") && !hasPrefix("//") ? self : nil }
+    /// `self` when it is a path on this server, else `nil`, so a redirect to it stays on the
+    /// preview: a `/` not followed by another `/` or `\`, and no `\` or control character
+    /// anywhere. Browsers read `//host`, `/\host` and `/<tab>/host` (a tab is dropped) as
+    /// another site.
+    var localPath: String? {
+        guard utf8.first == UInt8(ascii: "/"), utf8.dropFirst().first != UInt8(ascii: "/"),
+            !utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 < 0x20 || $0 == 0x7F })
+        else { return nil }
+        return self
+    }
 }

@@ -81,9 +81,8 @@ final class PodcastPreview {
             case ("POST", 2) where parts[1] == "appearance":
                 let mode = request.form.first { $0.0 == "mode" }?.1
                 await app.setDarkMode(mode == "dark" ? true : mode == "light" ? false : nil)
-                return .redirect(
-                    request.form.first { $0.0 == "back" }?.1.hasPrefix("/podcasts") == true
-                        ? request.form.first { $0.0 == "back" }!.1 : "/podcasts")
+                let back = request.form.first { $0.0 == "back" }?.1.localPath
+                return .redirect(back.flatMap { $0.hasPrefix("/podcasts") ? $0 : nil } ?? "/podcasts")
             case ("GET", 2):
                 return await page(parts[1], query: request.query, app: app)
             case ("POST", 3) where parts[1] == "_" && parts[2] == "visibility":
