@@ -40,6 +40,8 @@ public final class DynamicScreenViewModel {
     public private(set) var searchText = ""
     /// Whether the last request for another page failed (the rows stay; the list offers a retry).
     public private(set) var nextPageFailed = false
+    /// Whether the screen is shown (between `appeared()` and `disappeared()`).
+    @ObservationIgnored var isShown = false
     /// Whether the last row showed again while a page was loading for a row that had gone.
     @ObservationIgnored private var nextPageWanted = false
     /// The form's values as loaded: what `hasUnsavedChanges` compares with.
@@ -302,7 +304,11 @@ public final class DynamicScreenViewModel {
             if error.isCancellation {
                 // The view that asked went away (a tab switch, a new search query): lifecycle, not
                 // a failure. What was shown stays; a first load starts again when it is shown.
-                if !quietly { dataState = Self.restored(shown) }
+                if !quietly {
+                    dataState = Self.restored(shown)
+                    // Shown again before the cancelled first load ended: it loads now.
+                    if case .idle = dataState, isShown { fire { [weak self] in await self?.loadData() } }
+                }
                 return
             }
             guard !quietly else { return }
@@ -341,9 +347,7 @@ public final class DynamicScreenViewModel {
             // A row scrolled away or tapped while the page loads cancels it: paging goes on when
             // the last row shows again, also when it showed again before the cancelled load ended.
             nextPageFailed = !error.isCancellation
-            if error.isCancellation, nextPageWanted {
-                firedActions.fire { [weak self] in await self?.loadNextPage() }
-            }
+            if error.isCancellation, nextPageWanted { fire { [weak self] in await self?.loadNextPage() } }
         }
         nextPageWanted = false
     }
@@ -714,6 +718,9 @@ public final class DynamicScreenViewModel {
     public func fire(_ actionId: String, item: JSONValue? = nil) {
         firedActions.fire { [weak self] in await self?.perform(actionId: actionId, item: item) }
     }
+
+    /// Runs `work` after the actions fired before it (a load the model starts by itself).
+    private func fire(_ work: @escaping @MainActor () async -> Void) { firedActions.fire(work) }
 
     /// Waits for the actions fired so far (tests, and a host that must know they ran).
     public func firedActionsFinished() async { await firedActions.finished() }

@@ -629,20 +629,26 @@ public final class NodeScreenModel: NodeDocumentHosting {
         } catch {
             // Leaving a tab during a load cancels it: that is not a failure, and the document
             // loads again when it is shown. A failure offers a retry (`load()` again).
-            phase = Task.isCancelled ? .idle : .failed(error.description)
+            if Task.isCancelled { return interrupted() }
+            phase = .failed(error.description)
             return
         }
-        guard !Task.isCancelled else {
-            phase = .idle
-            return
-        }
+        guard !Task.isCancelled else { return interrupted() }
         startTimers(document?.node.timers ?? [])
         startSections()
         if let failure = await runOnLoad(app) {
+            if failure == .idle { return interrupted() }
             phase = failure
             return
         }
         phase = .ready
+    }
+
+    /// A load was cancelled (the document went away): it loads again when shown, and at once
+    /// when it was shown again before the cancelled load ended.
+    private func interrupted() {
+        phase = .idle
+        if !isHidden { firedActions.fire { [weak self] in await self?.loadIfNeeded() } }
     }
 
     /// Runs the document's `onLoad`; returns the phase it leaves when it did not complete:

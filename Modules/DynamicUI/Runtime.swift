@@ -284,8 +284,10 @@ public final class DynamicUIRuntime: AppHosting {
             Task { [weak self] in
                 for await connected in updates {
                     guard let self else { return }
+                    let returned = connected && !isConnected
                     isConnected = connected
                     await countPending()
+                    if returned { await connectionReturned() }
                 }
             })
         guard let sync, let queue else { return }
@@ -422,6 +424,20 @@ public final class DynamicUIRuntime: AppHosting {
             return false
         }
         return navigation.open(deepLink: url, knownScreens: [key])
+    }
+
+    /// The connection came back: a fallback navigation is replaced by the session's own, and
+    /// each shown screen that could not load, or shows saved data (launched offline), loads again.
+    private func connectionReturned() async {
+        if isSignedIn, navigation.isFallback {
+            isLoadingNavigation = true
+            await loadNavigation()
+            isLoadingNavigation = false
+            openPendingDeepLink()
+        }
+        for model in visibleModels() where model.failure != nil || model.dataErrorMessage != nil || model.isShowingSavedData {
+            await model.refreshAfterFailure()
+        }
     }
 
     /// Opens the link that waited for a session, once there is one (after `start()` restored

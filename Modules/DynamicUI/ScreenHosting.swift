@@ -30,6 +30,7 @@ extension DynamicScreenViewModel: ScreenHosting {
     /// The screen appeared: it loads what it lacks (the definition, data or sections a
     /// cancelled load left out), reloads data changed while it was hidden, then polls.
     public func appeared() async {
+        isShown = true
         if !isScreenReady {
             await load()
         } else if case .idle = dataState, compiled?.definition.dataEndpoint != nil {
@@ -49,11 +50,21 @@ extension DynamicScreenViewModel: ScreenHosting {
     /// The screen disappeared: polling stops, timers stop ticking, fired actions not started
     /// are dropped, and a URL not yet opened is dropped.
     public func disappeared() {
+        isShown = false
         stopPolling()
         cancelFiredActions()
         // A link an action asks for after the person left is not opened later, elsewhere.
         didOpenURL()
         Task { await self.screenDidChange(isVisible: false) }
+    }
+
+    /// Loads again what failed (the connection is back): the definition, or the data.
+    func refreshAfterFailure() async {
+        if !isScreenReady {
+            await load()
+        } else {
+            await refresh()
+        }
     }
 
     /// The screen left the app for good (its session ended): nothing it started goes on.

@@ -19,6 +19,8 @@ public final class NodeAppDriver<App: NodeAppHosting> {
 
     private var mounted: [UUID: MountedDocument<App.Document>] = [:]
     private var order: [UUID] = []
+    /// Tasks cancelled but perhaps still running: `settle()` waits for them too.
+    private var winding: [Task<Void, Never>] = []
 
     /// A driver of `app`, drawn in compact width on a phone unless `options` says otherwise.
     public init(_ app: App, options: RenderOptions = RenderOptions(sizeClass: .compact, platform: .ios)) {
@@ -54,6 +56,7 @@ public final class NodeAppDriver<App: NodeAppHosting> {
         let ids = Set(visible.map(\.id))
         for id in order where !ids.contains(id) {
             guard let document = mounted.removeValue(forKey: id) else { continue }
+            winding += document.tasks
             document.cancelAll()
             document.model.disappeared()
         }
@@ -74,6 +77,9 @@ public final class NodeAppDriver<App: NodeAppHosting> {
     public func settle() async {
         for _ in 0..<50 {
             redraw()
+            let wound = winding
+            winding = []
+            for task in wound { await task.value }
             for document in order.compactMap({ mounted[$0] }) {
                 for task in document.tasks { await task.value }
                 await document.model.firedActionsFinished()
@@ -81,7 +87,7 @@ public final class NodeAppDriver<App: NodeAppHosting> {
             for _ in 0..<4 { await Task.yield() }
             let before = order
             redraw()
-            if order == before { break }
+            if order == before, winding.isEmpty { break }
         }
         for _ in 0..<4 { await Task.yield() }
         redraw()

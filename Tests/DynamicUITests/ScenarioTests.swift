@@ -2,6 +2,7 @@ import DynamicUI
 import DynamicUIActions
 import DynamicUICatalog
 import DynamicUIDemoBackend
+import DynamicUIMediaPlayer
 import DynamicUIModels
 import DynamicUINetwork
 import DynamicUIRendering
@@ -70,6 +71,21 @@ struct EduGoScenarioTests {
             await driver.settle()
             #expect(driver.top !== teacherList, "the list is loaded anew for the second user")
             #expect(driver.runtime.session?.user.email == "estudiante@edugo.test")
+        }
+    }
+
+    /// The example of the DynamicUITesting guide "Driving an app as SwiftUI does".
+    @Test func theDriverGuidesExample() async throws {
+        try await scenario(as: "docente@edugo.test") { _, driver in
+            // snippet: driver
+            driver.select(tab: "materials-list")
+            await driver.settle()
+            driver.search("a")
+            await driver.pass(seconds: 0.3)  // the first query's request is on its way
+            driver.search("ál")  // typing on cancels it: lifecycle, not an error
+            await driver.wait(seconds: 0.3)
+            #expect(driver.banner?.kind != .error)
+            // snippet: end
         }
     }
 
@@ -144,6 +160,47 @@ struct EduGoScenarioTests {
             }
             #expect(most.count > more.count, "the last row showed again while the page was cancelled")
         }
+    }
+
+    @Test func launchOfflineThenTheConnectionReturnsContentLoadsAndChangesAreSentOnce() async throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        // A first launch online: signed in, the create form seen once (its definition is kept).
+        let first = try await Live(cacheDirectory: cache)
+        try await first.signIn("docente@edugo.test")
+        _ = await first.loaded("material-create")
+        await first.sdk.stop()
+        await first.backend.stop()
+        // The next launch has no connection.
+        let live = try await first.relaunch(start: false, cacheDirectory: cache)
+        await live.connectivity.set(connected: false)
+        let driver = AppDriver(live.sdk, clock: live.clock)
+        await driver.launch()
+        #expect(live.sdk.isSignedIn)
+        let route = Route(screenKey: "material-create", presentation: .sheet)
+        live.navigation.push(route)
+        driver.redraw()
+        await driver.settle()
+        #expect(driver.topScreenKey == "material-create")
+        for (field, value) in [
+            "title": "Sin conexión", "subject": "Historia", "grade": "6", "file_url": "https://edugo.test/o.pdf",
+            "file_type": "PDF", "unit_id": "unt-001", "status": "borrador",
+        ] {
+            driver.enter(value, in: field)
+        }
+        driver.tap("submit")
+        await driver.settle()
+        #expect(live.sdk.pendingChanges == 1, "the change waits in the queue")
+        // The connection returns.
+        try await live.backend.restart()
+        await live.connectivity.set(connected: true)
+        #expect(await eventually { live.sdk.pendingChanges == 0 })
+        await driver.settle()
+        let shown = try #require(driver.top)
+        #expect(shown.failure == nil && !shown.isShowingSavedData, "the screen shows fresh content")
+        #expect(live.backend.log.filter { $0 == "POST mobile:/v1/materials" }.count == 1, "sent once")
+        await driver.settle()
+        await live.stop()
     }
 
     @Test func aDestinationThatIsNotATabLandsOnAVisibleStack() async throws {
@@ -241,17 +298,20 @@ struct EduGoScenarioTests {
 @MainActor
 struct PodcastScenarioTests {
     /// Runs `body` on the app launched against a new demo backend, which stops after it.
-    func scenario(_ body: (NodeAppDriver<NodeAppRuntime>) async throws -> Void) async throws {
+    func scenario(
+        components: [any NativeComponent] = [], launch: Bool = true,
+        _ body: (NodeAppDriver<NodeAppRuntime>) async throws -> Void
+    ) async throws {
         let backend = try DemoBackend()
         try await backend.start()
         let app = try NodeAppRuntime(
             configuration: NodeAppConfiguration(
                 baseURL: backend.mobileURL, documents: .folder(PodcastsCatalog().folder), allowInsecureLoopback: true,
                 timeout: 5),
-            transport: URLSessionTransport())
+            transport: URLSessionTransport(), components: components)
         let driver = NodeAppDriver(app)
         do {
-            await driver.launch()
+            if launch { await driver.launch() }
             try await body(driver)
         } catch {
             await driver.settle()
@@ -308,6 +368,51 @@ struct PodcastScenarioTests {
             #expect(driver.tapButton { node in node.first { if case .image = $0.kind { true } else { false } } != nil })
             await driver.settle()
             #expect(page.rendered?.root.first { if case .sheet = $0.kind { true } else { false } } != nil)
+        }
+    }
+
+    @Test func playThenTheNowPlayingBarAppearsAndThePlayerKeepsItsIdentity() async throws {
+        try await scenario(components: [MediaPlayerComponent()]) { driver in
+            driver.app.push(
+                NodeRoute(document: "episode_detail", params: ["episodeId": 1_000_741_872_141, "podcastId": 1_055_662_569]))
+            driver.redraw()
+            await driver.settle()
+            let page = try #require(driver.top)
+            @MainActor func player() -> RenderNode? {
+                page.rendered?.root.first { if case .custom(let node) = $0.kind { node.type == "media_player" } else { false } }
+            }
+            @MainActor func nowPlaying() -> RenderNode? { page.rendered?.root.first { $0.id.hasSuffix("#now_playing") } }
+            let before = try #require(player())
+            #expect(nowPlaying() == nil)
+            guard case .custom(let node) = before.kind, let play = node.actions["onPlay"] else {
+                Issue.record("the player has no onPlay action")
+                return
+            }
+            driver.tap(play)
+            await driver.settle()
+            #expect(nowPlaying() != nil, "the now-playing bar appears")
+            #expect(player()?.id == before.id, "the player keeps its identity beside the bar that came")
+        }
+    }
+
+    @Test func leavingBrowseDuringItsOnLoadLoadsItAgainOnReturn() async throws {
+        try await scenario(launch: false) { driver in
+            await driver.app.startIfNeeded()
+            driver.redraw()
+            let browse = try #require(driver.top)
+            // Browse's onLoad makes five requests in a row; the person leaves during them.
+            for _ in 0..<100_000 where browse.state.isEmpty && browse.phase != .ready {
+                await Task.yield()
+                if browse.rendered != nil || browse.phase == .loading { break }
+            }
+            driver.select(tab: "search")
+            driver.select(tab: "browse")
+            await driver.settle()
+            #expect(browse.phase == .ready)
+            let model = try #require(driver.top)
+            #expect(model === browse)
+            let loaded = ["genre_1303", "genre_1489", "genre_1318", "genre_1488", "genre_1304"]
+            #expect(loaded.allSatisfy { (model as NodeScreenModel).data[$0] != nil }, "every genre loaded")
         }
     }
 
