@@ -49,8 +49,9 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible, Expressible
 
     /// The path with every `{name}` replaced by its percent-encoded value (a `/`, `?` or `#` in a
     /// value is encoded, so a value can never change the path's shape). Throws when a parameter
-    /// has no value.
+    /// has no value, is `.` or `..`, or the template has a dot segment or a `;` in its path.
     public func path(with parameters: [String: String]) throws(NetworkError) -> String {
+        try checkTemplate()
         var result = ""
         var rest = pathTemplate[...]
         while let open = rest.firstIndex(of: "{") {
@@ -62,10 +63,26 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible, Expressible
             guard let value = parameters[name], !value.isEmpty else {
                 throw NetworkError.invalidRequest("endpoint \(description) needs a value for '\(name)'")
             }
+            guard value != ".", value != ".." else {
+                throw NetworkError.invalidRequest(
+                    "endpoint \(description): '\(name)' is \(value), a segment that leaves the path")
+            }
             result += Self.encodePathSegment(value)
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
+    }
+
+    /// Throws `invalidRequest` when the template's path (before any `?` or `#`) has a `.` or `..`
+    /// segment, raw or `%2e`-encoded, or a `;`: servers and proxies resolve these to other paths.
+    private func checkTemplate() throws(NetworkError) {
+        let path = pathTemplate.prefix { $0 != "?" && $0 != "#" }
+        if path.contains(";") {
+            throw NetworkError.invalidRequest("endpoint \(description): ';' in a path is refused")
+        }
+        if URLScope.hasDotSegment(String(path)) {
+            throw NetworkError.invalidRequest("endpoint \(description): a '.' or '..' segment is refused")
+        }
     }
 
     /// Percent-encodes everything but RFC 3986 unreserved characters.

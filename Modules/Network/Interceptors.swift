@@ -25,10 +25,10 @@ public protocol ResponseInterceptor: Sendable {
         -> TransportResponse
 }
 
-/// Lets requests, and their redirects, through only to the configured base URLs, over https —
-/// plain http only to a loopback host, and only when allowed (debug and demo builds).
+/// Lets requests, and their redirects, through only under the configured base URLs (origin and
+/// path), over https — plain http only to a loopback host, when allowed (debug and demo builds).
 public struct SecurityGuardInterceptor: RequestInterceptor {
-    /// The allowed origins.
+    /// The configured base URLs: the origins allowed, and the paths requests stay under.
     public let origins: [URL]
     /// Whether `http://127.0.0.1`, `http://localhost` and `http://[::1]` are allowed.
     public let allowInsecureLoopback: Bool
@@ -48,7 +48,8 @@ public struct SecurityGuardInterceptor: RequestInterceptor {
         return request
     }
 
-    /// Throws `forbiddenURL` unless `url` is allowed.
+    /// Throws `forbiddenURL` unless `url` is allowed: the scheme rule above, the origin of a base
+    /// URL, and a path under that base's path without `.` or `..` segments.
     public func check(_ url: URL) throws(NetworkError) {
         let scheme = url.scheme?.lowercased()
         let host = url.host?.lowercased() ?? ""
@@ -61,6 +62,11 @@ public struct SecurityGuardInterceptor: RequestInterceptor {
         }
         guard allowed else {
             throw NetworkError(.forbiddenURL, message: "\(Redaction.url(url)) is not one of the configured APIs")
+        }
+        guard URLScope.contains(url, underAnyOf: origins) else {
+            throw NetworkError(
+                .forbiddenURL,
+                message: "\(Redaction.url(url)) leaves the configured APIs' base paths (another path, or a . or .. segment)")
         }
     }
 }
