@@ -46,12 +46,34 @@ public struct URLSecurityPolicy: Sendable, Hashable {
         self.hosts = Set(hosts.map { $0.lowercased() })
     }
 
-    /// Whether `url` may be opened.
+    /// Whether `url` may be opened: an allowed scheme and host, the host judged as written (no
+    /// user info, no `%`, only `a-z 0-9 . -` in non-empty labels), never as Foundation decodes it.
     public func allows(_ url: URL) -> Bool {
         guard let scheme = url.scheme?.lowercased(), schemes.contains(scheme) else { return false }
         if scheme == "mailto" || scheme == "tel" { return true }
-        guard let host = url.host?.lowercased(), !host.isEmpty, url.user == nil else { return false }
+        // `url.host` is percent-decoded: `evil.com%2F.edugo.app` reads as a subdomain of
+        // `edugo.app` there, while an opener may go to `evil.com`.
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            components.percentEncodedUser == nil, components.percentEncodedPassword == nil,
+            let host = components.percentEncodedHost?.lowercased(), Self.isDNSName(host)
+        else { return false }
         return hosts.contains { host == $0 || host.hasSuffix("." + $0) }
+    }
+
+    /// Whether `host` is a DNS name as written: labels of 1 to 63 characters from `a-z`, `0-9` and
+    /// `-` (not at either end), joined by single dots, without a trailing dot.
+    static func isDNSName(_ host: String) -> Bool {
+        guard host.utf8.count <= 253 else { return false }
+        return host.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
+            let bytes = label.utf8
+            guard (1...63).contains(bytes.count), bytes.first != UInt8(ascii: "-"), bytes.last != UInt8(ascii: "-") else {
+                return false
+            }
+            return bytes.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "-")
+            }
+        }
     }
 }
 
