@@ -88,9 +88,8 @@ public struct BearerAuthInterceptor: RequestInterceptor {
     }
 }
 
-/// Logs each request and response through swift-log with credentials redacted: the
-/// `Authorization`, `Cookie` and `Set-Cookie` headers, any header or query item whose name
-/// mentions a token, key, secret or password, and URL user info. Bodies are not logged.
+/// Logs each request and response through swift-log with credentials masked by `Redaction` (in
+/// headers, user info, query and fragment items, and path segments). Bodies are not logged.
 public struct LoggingInterceptor: RequestInterceptor, ResponseInterceptor {
     /// The logger.
     public let logger: Logger
@@ -125,28 +124,90 @@ public enum Redaction {
     /// The placeholder written instead of a secret.
     public static let mask = "<redacted>"
 
-    /// Whether a header or query item name holds a credential.
+    /// The mask as it is written inside a URL.
+    private static let encodedMask = "%3Credacted%3E"
+
+    /// Whether a header, query or fragment item name holds a credential (`Authorization`,
+    /// cookies, any name with token, key, secret, password, session, signature or credential).
     public static func isSensitive(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return ["authorization", "cookie", "set-cookie", "proxy-authorization"].contains(lower)
-            || ["token", "key", "secret", "password", "session"].contains { lower.contains($0) }
+        return ["authorization", "cookie", "set-cookie", "proxy-authorization", "pwd", "sig", "otp"].contains(lower)
+            || ["token", "key", "secret", "password", "passwd", "session", "signature", "credential", "jwt"].contains {
+                lower.contains($0)
+            }
     }
 
-    /// `url` with user info and sensitive query values replaced by the mask.
+    /// `url` with the mask instead of its user info, the values of sensitive query and fragment
+    /// items, path segments after one that names a secret (`/reset/<token>`), and JWTs.
     public static func url(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "<invalid URL>" }
-        if components.user != nil || components.password != nil {
-            components.user = mask
-            components.password = nil
+        if components.percentEncodedUser != nil || components.percentEncodedPassword != nil {
+            components.percentEncodedUser = encodedMask
+            components.percentEncodedPassword = nil
         }
-        components.queryItems = components.queryItems?.map { item in
-            isSensitive(item.name) ? URLQueryItem(name: item.name, value: mask) : item
-        }
+        components.percentEncodedPath = path(components.percentEncodedPath)
+        if let query = components.percentEncodedQuery { components.percentEncodedQuery = items(query) }
+        if let fragment = components.percentEncodedFragment { components.percentEncodedFragment = items(fragment) }
         return components.string ?? "<invalid URL>"
     }
 
     /// The headers as `Name: value` lines with sensitive values masked.
     public static func headers(_ headers: HeaderFields) -> String {
         headers.map { "\($0.name): \(isSensitive($0.name) ? mask : $0.value)" }.joined(separator: "; ")
+    }
+
+    /// Words of a path segment that say the next segment is a secret (`/tokens/<token>`,
+    /// `/password/reset/<token>`, `/verify-email/<code>`, `/api-keys/<key>`).
+    private static let secretNamingWords: Set<String> = [
+        "token", "tokens", "password", "passwords", "passwd", "secret", "secrets", "key", "keys", "apikey", "apikeys",
+        "session", "sessions", "reset", "verify", "verification", "confirm", "confirmation", "invite", "invites",
+        "invitation", "invitations", "magic", "otp", "activate", "activation", "signature", "credential", "credentials",
+        "jwt",
+    ]
+
+    /// The words of a (decoded) path segment, lower-cased.
+    private static func words(_ segment: String) -> [String] {
+        segment.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+
+    /// Whether `text` has the shape of a JSON Web Token: `eyJ…` and three base64url parts.
+    private static func isJWT(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return text.hasPrefix("eyJ") && parts.count == 3 && parts[0].count > 3 && !parts[1].isEmpty
+            && parts.allSatisfy { part in
+                part.unicodeScalars.allSatisfy {
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0))
+                }
+            }
+    }
+
+    /// A percent-encoded path with every JWT masked, and every segment that follows one naming a
+    /// secret (a word of it in the list), unless it is itself only such words (`/password/reset/`).
+    private static func path(_ path: String) -> String {
+        var afterSecretName = false
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).map { encoded -> String in
+            let segment = String(encoded)
+            let decoded = segment.removingPercentEncoding ?? segment
+            let words = words(decoded)
+            let naming = words.contains { secretNamingWords.contains($0) }
+            let onlyNames = !words.isEmpty && words.allSatisfy { secretNamingWords.contains($0) }
+            defer { afterSecretName = naming }
+            if segment.isEmpty { return segment }
+            return (afterSecretName && !onlyNames) || isJWT(decoded) ? encodedMask : segment
+        }
+        return segments.joined(separator: "/")
+    }
+
+    /// `name=value` items joined by `&` (a query or a fragment), percent-encoded as written, with
+    /// the values of sensitive names and JWTs masked.
+    private static func items(_ text: String) -> String {
+        text.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (part: Substring) in
+                String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+            }
+            guard pair.count == 2 else { return isJWT(decode(item[...])) ? encodedMask : String(item) }
+            return isSensitive(decode(pair[0])) || isJWT(decode(pair[1])) ? "\(pair[0])=\(encodedMask)" : String(item)
+        }.joined(separator: "&")
     }
 }
