@@ -28,6 +28,9 @@ public struct HTMLRenderer: Sendable {
     public var strings: DynamicUIStrings
     /// Where the back link goes (the page's own route with `back=1`, so its parameters stay).
     public var backPath = "?back=1"
+    /// A hidden field written into every form that posts (a host's per-session form token, so
+    /// its server can tell its own forms from another site's); `nil` writes none.
+    public var formToken: (name: String, value: String)?
 
     /// Creates a renderer.
     public init(actionPath: String = "/action", screenPath: String = "/screen", rowLimit: Int = 500, language: String = "es") {
@@ -105,6 +108,12 @@ public struct HTMLRenderer: Sendable {
         var out = ""
         draw(node, into: &out)
         return out
+    }
+
+    /// The hidden `formToken` field of a form that posts, or nothing.
+    private var tokenField: String {
+        guard let formToken else { return "" }
+        return "<input type=\"hidden\" name=\"\(Self.attribute(formToken.name))\" value=\"\(Self.attribute(formToken.value))\" />"
     }
 
     // MARK: Drawing
@@ -285,7 +294,7 @@ public struct HTMLRenderer: Sendable {
                     "<dialog open=\"open\" class=\"confirm\" aria-modal=\"true\" aria-labelledby=\"\(id)-confirm\"><h2 id=\"\(id)-confirm\">\(Self.escape(confirmation.title))</h2>"
                 if let message = confirmation.message { out += "<p>\(Self.escape(message))</p>" }
                 out +=
-                    "<form method=\"post\" action=\"\(Self.url("\(actionPath)/\(confirmation.action.id)"))\"><input type=\"hidden\" name=\"confirmed\" value=\"1\" />"
+                    "<form method=\"post\" action=\"\(Self.url("\(actionPath)/\(confirmation.action.id)"))\">\(tokenField)<input type=\"hidden\" name=\"confirmed\" value=\"1\" />"
                 out +=
                     "<button type=\"submit\" class=\"\(confirmation.destructive ? "destructive" : "primary")\">\(Self.escape(confirmation.confirmLabel))</button></form>"
                 out +=
@@ -298,7 +307,8 @@ public struct HTMLRenderer: Sendable {
                     "<input type=\"search\" id=\"\(id)-search\" name=\"\(Self.attribute(search.field))\" value=\"\(Self.attribute(search.text))\" placeholder=\"\(Self.attribute(search.prompt))\" autocomplete=\"off\" /></form>"
             }
             if hasForm {
-                out += "<form id=\"\(formId)\" method=\"post\" action=\"\(Self.url(actionPath))\" novalidate=\"novalidate\">"
+                out +=
+                    "<form id=\"\(formId)\" method=\"post\" action=\"\(Self.url(actionPath))\" novalidate=\"novalidate\">\(tokenField)"
                 children(node, into: &out, inForm: true)
                 out += "</form>"
             } else {
@@ -378,7 +388,7 @@ public struct HTMLRenderer: Sendable {
                 out += "<div role=\"menu\">"
                 for action in row.menuActions {
                     let target = Self.url("\(actionPath)/\(Self.query(action.id))?item=\(Self.query(item))")
-                    out += "<form method=\"post\" action=\"\(target)\"><button type=\"submit\" role=\"menuitem\""
+                    out += "<form method=\"post\" action=\"\(target)\">\(tokenField)<button type=\"submit\" role=\"menuitem\""
                     out += action.isDestructive ? " class=\"destructive\"" : ""
                     out += ">\(Self.escape(action.title))</button></form>"
                 }
@@ -441,14 +451,15 @@ public struct HTMLRenderer: Sendable {
                 children(node, into: &out, inForm: true)
                 out += "</button>"
             } else {
-                out += "<form class=\"inline\" method=\"post\" action=\"\(action)\"><button type=\"submit\" id=\"\(id)\">"
+                out +=
+                    "<form class=\"inline\" method=\"post\" action=\"\(action)\">\(tokenField)<button type=\"submit\" id=\"\(id)\">"
                 children(node, into: &out, inForm: true)
                 out += "</button></form>"
             }
         case .searchField(let placeholder, let binding, let text, let actionKey?) where !inForm:
             // A search field outside a form gets its own, so Enter submits it to its action.
             out +=
-                "<form class=\"search\" role=\"search\" method=\"post\" action=\"\(Self.url("\(actionPath)/\(Self.query(actionKey))"))\">"
+                "<form class=\"search\" role=\"search\" method=\"post\" action=\"\(Self.url("\(actionPath)/\(Self.query(actionKey))"))\">\(tokenField)"
             var field = node
             field.kind = .searchField(placeholder: placeholder, binding: binding, text: text, actionKey: actionKey)
             draw(field, into: &out, inForm: true)
@@ -610,7 +621,7 @@ public struct HTMLRenderer: Sendable {
             out +=
                 inForm
                 ? "<button type=\"submit\" formaction=\"\(action)\" formmethod=\"post\" data-action=\"\(Self.attribute(name))\">"
-                : "<form class=\"inline\" method=\"post\" action=\"\(action)\"><button type=\"submit\" data-action=\"\(Self.attribute(name))\">"
+                : "<form class=\"inline\" method=\"post\" action=\"\(action)\">\(tokenField)<button type=\"submit\" data-action=\"\(Self.attribute(name))\">"
             for part in label { self.fragment(part, of: custom, into: &out, inForm: true) }
             out += inForm ? "</button>" : "</button></form>"
         }
@@ -632,7 +643,7 @@ public struct HTMLRenderer: Sendable {
             "<button type=\"submit\" class=\"\(classes)\" aria-label=\"\(Self.attribute(item.title))\""
             + (form.map { " form=\"\($0)\" formaction=\"\(action)\" formmethod=\"post\"" } ?? "")
             + ">\(Self.escape(title))</button>"
-        return form == nil ? "<form class=\"inline\" method=\"post\" action=\"\(action)\">\(button)</form>" : button
+        return form == nil ? "<form class=\"inline\" method=\"post\" action=\"\(action)\">\(tokenField)\(button)</form>" : button
     }
 
     private func control(_ control: ControlNode, id: String) -> String {

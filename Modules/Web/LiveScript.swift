@@ -11,9 +11,19 @@ extension HTMLRenderer {
     /// with visibility actions (`data-visibility`) report their visible share there (POST
     /// `page`, `id`, `fraction`) as it crosses their thresholds. The URLs are the host's own.
     public static func liveScript(events: String, visibility: String?, page: Int) -> String {
+        liveScript(events: events, visibility: visibility, page: page, formToken: nil)
+    }
+
+    /// The script of a page that changes in place (as `liveScript(events:visibility:page:)`),
+    /// whose visibility reports also carry `formToken` (the host's per-session form token, as
+    /// its forms do: `HTMLRenderer.formToken`).
+    public static func liveScript(
+        events: String, visibility: String?, page: Int, formToken: (name: String, value: String)?
+    ) -> String {
+        let token = formToken.map { "[\(scriptString($0.name)), \(scriptString($0.value))]" } ?? "null"
         let constants =
             "const EVENTS = \(scriptString(events)); const VISIBILITY = \(visibility.map(scriptString) ?? "null"); "
-            + "const PAGE = \(page);"
+            + "const PAGE = \(page); const FORM_TOKEN = \(token);"
         return "<script>//<![CDATA[\n(() => {\n" + constants + "\n" + liveScriptBody + "\n})();\n//]]></script>"
     }
 
@@ -112,6 +122,7 @@ extension HTMLRenderer {
           if (!VISIBILITY) return;
           const fraction = ratio >= 0.995 ? 1 : Math.round(ratio * 1000) / 1000;
           const body = new URLSearchParams({page: String(PAGE), id, fraction: String(fraction)});
+          if (FORM_TOKEN) body.append(FORM_TOKEN[0], FORM_TOKEN[1]);
           fetch(VISIBILITY, {method: 'POST', body}).catch(() => {});
         };
         const watchedIds = () => new Set(Array.from(document.querySelectorAll('[data-visibility]'))

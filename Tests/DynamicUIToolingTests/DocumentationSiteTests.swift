@@ -22,7 +22,8 @@ extension RawConnection {
     /// closes the connection.
     static func fetch(port: UInt16, _ target: String, method: String = "GET") throws -> RawResponse {
         let connection = try #require(RawConnection(port: port))
-        connection.send("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
+        connection.send(
+            "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         let deadline = Date().addingTimeInterval(10)

@@ -8,11 +8,15 @@ import Testing
 #endif
 
 /// A minimal browser over loopback: keeps the session cookie, follows redirects itself (so
-/// tests see each hop) and returns the final page.
+/// tests see each hop) and returns the final page. As a browser submits a page's form with its
+/// hidden fields, every form it posts carries the form token of the last page it opened, and
+/// its own origin.
 final class TestBrowser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     let base: URL
     private(set) var cookie: String?
     private(set) var hops: [String] = []
+    /// The form token of the last page opened.
+    private(set) var formToken: String?
     private lazy var session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
 
     init(base: URL) { self.base = base }
@@ -24,49 +28,60 @@ final class TestBrowser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         completionHandler(nil)
     }
 
+    /// The preview's own origin, as a browser sends it with a form.
+    var origin: String { "http://\(base.host ?? ""):\(base.port ?? 80)" }
+
     /// GETs `path` (or POSTs `form`) and follows redirects; returns the status and body of the last page.
     func open(_ path: String, form: [(String, String)]? = nil) async throws -> (status: Int, body: String, path: String) {
         var method = form == nil ? "GET" : "POST"
         var target = path
-        var body = form.map { pairs in
-            pairs.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
-        }
+        var fields = form
         for _ in 0..<10 {
-            var request = URLRequest(url: URL(string: target, relativeTo: base)!.absoluteURL)
-            request.httpMethod = method
-            if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
-            if let body {
-                request.httpBody = Data(body.utf8)
-                request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-            }
-            let (data, response) = try await session.data(for: request)
-            let http = response as! HTTPURLResponse
-            if let set = http.value(forHTTPHeaderField: "Set-Cookie") {
-                cookie = String(set.split(separator: ";")[0])
-            }
-            hops.append("\(method) \(target) \(http.statusCode)")
-            if http.statusCode == 303, let location = http.value(forHTTPHeaderField: "Location") {
+            let answer = try await send(method, target, form: fields)
+            hops.append("\(method) \(target) \(answer.status)")
+            if answer.status == 303, let location = answer.headers["location"] {
                 target = location
                 method = "GET"
-                body = nil
+                fields = nil
                 continue
             }
-            return (http.statusCode, String(decoding: data, as: UTF8.self), target)
+            return (answer.status, answer.body, target)
         }
         throw PreviewTestError.tooManyRedirects
     }
 
     /// POSTs `form` to `path` without following the answer: its status and `Location`.
     func submit(_ path: String, form: [(String, String)]) async throws -> (status: Int, location: String?) {
+        let answer = try await send("POST", path, form: form)
+        return (answer.status, answer.headers["location"])
+    }
+
+    /// One request, not followed: a posted form gets the form token (unless `withToken` is
+    /// false or the form has one) and the preview's origin; `headers` are added last.
+    func send(
+        _ method: String, _ path: String, form: [(String, String)]? = nil, withToken: Bool = true,
+        headers: [String: String] = [:]
+    ) async throws -> (status: Int, body: String, headers: [String: String]) {
         var request = URLRequest(url: URL(string: path, relativeTo: base)!.absoluteURL)
-        request.httpMethod = "POST"
+        request.httpMethod = method
         if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
-        request.httpBody = Data(form.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&").utf8)
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        let (_, response) = try await session.data(for: request)
+        if var form {
+            if withToken, let formToken, !form.contains(where: { $0.0 == "_csrf" }) { form.append(("_csrf", formToken)) }
+            request.httpBody = Data(form.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&").utf8)
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            request.setValue(origin, forHTTPHeaderField: "Origin")
+        }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await session.data(for: request)
         let http = response as! HTTPURLResponse
-        if let set = http.value(forHTTPHeaderField: "Set-Cookie") { cookie = String(set.split(separator: ";")[0]) }
-        return (http.statusCode, http.value(forHTTPHeaderField: "Location"))
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
+        }
+        if let set = fields["set-cookie"] { cookie = String(set.split(separator: ";")[0]) }
+        let body = String(decoding: data, as: UTF8.self)
+        if let token = body.firstMatch(of: /name="_csrf" value="([0-9a-f]+)"/) { formToken = String(token.1) }
+        return (http.statusCode, body, fields)
     }
 
     private func encode(_ text: String) -> String {
@@ -178,6 +193,7 @@ struct PreviewRedirectTests {
         }
         let local = try await browser.submit("/_/connection", form: [("online", "1"), ("return", "/screen/app-login?x=1")])
         #expect(local.location == "/screen/app-login?x=1")
+        _ = try await browser.open("/podcasts/browse")
         let podcasts = try await browser.submit("/podcasts/appearance", form: [("mode", "dark"), ("back", "/podcasts\\evil")])
         #expect(podcasts.location == "/podcasts")
         _ = try await browser.submit("/podcasts/appearance", form: [("mode", "system"), ("back", "/podcasts/browse")])

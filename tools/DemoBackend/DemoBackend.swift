@@ -245,7 +245,19 @@ public final class DemoBackend: @unchecked Sendable {
         var delay: Double = 0
     }
 
+    /// Whether a `Host` header names this machine's loopback (any port: a proxy in between
+    /// keeps its own). A page that resolves a name of its own to 127.0.0.1 (DNS rebinding)
+    /// names that, and is refused; a request without the header is no browser's.
+    static func isLoopback(host: String?) -> Bool {
+        guard let host = host?.lowercased() else { return true }
+        let name = host.hasPrefix("[") ? String(host.prefix { $0 != "]" }) + "]" : String(host.prefix { $0 != ":" })
+        return ["127.0.0.1", "localhost", "[::1]"].contains(name)
+    }
+
     private func handle(_ request: LoopbackRequest, api: String) async -> LoopbackResponse {
+        guard Self.isLoopback(host: request.header("Host")) else {
+            return response(Reply(status: 421, body: ["error": "misdirected_request", "message": "Use 127.0.0.1 or localhost"]))
+        }
         let faults = self.faults
         if faults.latency > 0 { try? await Task.sleep(nanoseconds: WireNumber.sleepNanoseconds(seconds: faults.latency)) }
         let path = request.path.removingPercentEncoding ?? request.path

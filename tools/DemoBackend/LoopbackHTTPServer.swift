@@ -128,7 +128,8 @@ public final class LoopbackHTTPServer: Sendable {
             } catch {
                 return Response(status: .contentTooLarge)
             }
-            var headers: [String: String] = [:]
+            // HTTP/1.1's `Host` arrives as the request's authority, not among its fields.
+            var headers: [String: String] = request.head.authority.map { ["host": $0] } ?? [:]
             for field in request.headers {
                 let name = field.name.canonicalName
                 headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value

@@ -27,7 +27,7 @@ struct EduGoPages {
             return .redirect(currentURL())
         case ("GET", "screen") where parts.count == 2:
             return await page(key: parts[1], request: request)
-        case (_, "act") where parts.count == 3:
+        case ("POST", "act") where parts.count == 3:
             guard let token = Int(parts[1]) else { return notFound(request.path) }
             return await act(token: token, actionId: parts[2], request: request)
         case ("POST", "_") where parts.count == 2 && parts[1] == "connection":
@@ -133,8 +133,12 @@ struct EduGoPages {
             } : []
         var renderer = HTMLRenderer(actionPath: "/act/\(token)", screenPath: "/screen")
         renderer.backPath = Self.url(shown, extra: [("back", "1")])
+        renderer.formToken = (PreviewSecurity.formField, session.formToken)
         let theme: HTMLRenderer.Theme = await session.darkMode() ? .dark : .system
-        let live = HTMLRenderer.liveScript(events: "/_/live?page=\(token)", visibility: "/_/visibility", page: token)
+        let live =
+            HTMLRenderer.liveScript(
+                events: "/_/live?page=\(token)", visibility: "/_/visibility", page: token, formToken: renderer.formToken)
+            + PreviewSecurity.linkScript(actions: "/act/", token: session.formToken)
         let html = renderer.page(
             root, navigation: tabs, theme: theme, preamble: previewBar(returnTo: Self.url(shown)) + eventLog(token: token),
             shortcuts: shortcuts(screen: model.compiled?.definition, regular: regular), postscript: live)
@@ -184,7 +188,9 @@ struct EduGoPages {
         out += "document.addEventListener('DOMContentLoaded', () => {const io = new IntersectionObserver(items => {"
         out +=
             "for (const item of items) {const id = item.target.dataset.logId; if (!item.isIntersecting || seen.has(id)) continue;"
-        out += "seen.add(id); fetch('/_/impression', {method: 'POST', body: new URLSearchParams({page: page, log_id: id})})"
+        out += "seen.add(id); const body = new URLSearchParams({page: page, log_id: id});"
+        out += "body.append('\(PreviewSecurity.formField)', '\(session.formToken)');"
+        out += "fetch('/_/impression', {method: 'POST', body: body})"
         out += ".then(refresh).catch(() => {});}});"
         out += "document.querySelectorAll('[data-log-id]').forEach(el => io.observe(el));});})();</script>"
         return out
@@ -207,6 +213,7 @@ struct EduGoPages {
             out += english ? "password edugo123)</span>" : "contraseña edugo123)</span>"
         }
         out += "<form method=\"post\" action=\"/_/connection\" style=\"margin:0\">"
+        out += "<input type=\"hidden\" name=\"\(PreviewSecurity.formField)\" value=\"\(session.formToken)\" />"
         out += "<input type=\"hidden\" name=\"online\" value=\"\(online ? "0" : "1")\" />"
         out += "<input type=\"hidden\" name=\"return\" value=\"\(HTMLRenderer.attribute(returnTo))\" />"
         let connection =

@@ -28,10 +28,13 @@ final class PodcastPreview {
     private var nextToken = 1
     /// The page whose model the next GET of the same URL reuses (after an action, so its state shows).
     private var preserved: Int?
+    /// The token every form of its pages carries (`PreviewSecurity`).
+    private let formToken: String
 
-    nonisolated init(backend: DemoBackend, documentation: String? = nil) {
+    nonisolated init(backend: DemoBackend, documentation: String? = nil, formToken: String) {
         self.backend = backend
         self.documentation = documentation
+        self.formToken = formToken
     }
 
     /// The app, started on first use (documents through the backend's document endpoint).
@@ -94,7 +97,7 @@ final class PodcastPreview {
                     visibility(token: token, id: id, fraction: fraction)
                 }
                 return Reply(status: 204, body: "")
-            case (_, 3) where parts[1] == "act", (_, 4) where parts[1] == "act":
+            case ("POST", 3) where parts[1] == "act", ("POST", 4) where parts[1] == "act":
                 return await act(token: Int(parts[2]) ?? 0, key: parts.count == 4 ? parts[3] : nil, request: request, app: app)
             default:
                 break
@@ -149,6 +152,7 @@ final class PodcastPreview {
         let here = Self.url(name, query)
         var preamble = "<div class=\"preview-bar\" style=\"padding:6px 16px;font-size:13px\"><a href=\"/\">EduGo</a> · Podcasts"
         preamble += " · <form class=\"inline\" method=\"post\" action=\"/podcasts/appearance\">"
+        preamble += "<input type=\"hidden\" name=\"\(PreviewSecurity.formField)\" value=\"\(formToken)\" />"
         preamble += "<input type=\"hidden\" name=\"back\" value=\"\(HTMLRenderer.attribute(here))\" />"
         for (mode, title) in [("system", "Auto"), ("light", "Light"), ("dark", "Dark")] {
             let current =
@@ -175,10 +179,13 @@ final class PodcastPreview {
                 ? "/podcasts/\(below.document)" : Self.url(below.document, Self.query(below.params))
         }
         renderer.components = app.nativeComponents
+        renderer.formToken = (PreviewSecurity.formField, formToken)
         let theme: HTMLRenderer.Theme = app.darkMode.map { $0 ? .dark : .light } ?? .system
         // The live stream draws the document again as `page` drew it (its timers tick in place).
-        let live = HTMLRenderer.liveScript(
-            events: "/podcasts/_/live?page=\(token)", visibility: "/podcasts/_/visibility", page: token)
+        let live =
+            HTMLRenderer.liveScript(
+                events: "/podcasts/_/live?page=\(token)", visibility: "/podcasts/_/visibility", page: token,
+                formToken: renderer.formToken) + PreviewSecurity.linkScript(actions: "/podcasts/act/", token: formToken)
         let html = renderer.page(
             rendered.root, navigation: tabs, theme: theme, palette: app.theme, preamble: preamble, postscript: live)
         renderer.language = "en"
@@ -222,7 +229,7 @@ final class PodcastPreview {
             return .redirect(Self.url(model.route.document, page.query.filter { $0.0 != "q" } + [("q", text)]))
         }
         guard let key else { return .redirect(here) }
-        for (name, value) in request.form { model.setValue(.string(value), for: name) }
+        for (name, value) in request.form where name != PreviewSecurity.formField { model.setValue(.string(value), for: name) }
         let before = (stack: (app.stack + app.sheetStack).map(\.id), sheet: app.sheet?.id)
         await model.perform(key)
         if let url = model.urlToOpen {

@@ -101,6 +101,8 @@ final class PreviewSession {
     /// not replaced by it), or says it waits for a connection.
     var externalLink: URL?
     var lastUsed = Date()
+    /// The token every form of this session's pages carries (`PreviewSecurity`).
+    var formToken = PreviewSecurity.newToken()
 
     init(backend: URL, admin: URL, locale: Locale = Locale(identifier: "es_ES")) throws {
         transport = SwitchableTransport(URLSessionTransport())

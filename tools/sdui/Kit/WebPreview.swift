@@ -27,12 +27,23 @@ public final class WebPreview: @unchecked Sendable {
     private var reload: LiveReload?
     /// The DocC site served under `/docs/` and linked from the preview bar, if any.
     public let documentation: DocumentationSite?
+    private var extraHosts: Set<String> = []
+    /// The form token of the podcast preview (one runtime that every visitor shares).
+    private let podcastToken = PreviewSecurity.newToken()
 
     /// Live reload of a catalog folder: pages carry a script that reloads them on a change, and
     /// show the catalog's errors while it has any. Set before `start`.
     public var liveReload: LiveReload? {
         get { lock.withLock { reload } }
         set { lock.withLock { reload = newValue } }
+    }
+
+    /// Further names the preview answers to (`name`, with its port, or `name:port`), for a
+    /// server reached under another name than 127.0.0.1, localhost or [::1]; requests naming any
+    /// other host are refused (a DNS-rebinding page names its own).
+    public var allowedHosts: Set<String> {
+        get { lock.withLock { extraHosts } }
+        set { lock.withLock { extraHosts = newValue } }
     }
 
     /// A preview over `backend` (already started) in `locale`, serving `documentation` under
@@ -44,7 +55,8 @@ public final class WebPreview: @unchecked Sendable {
         self.backend = backend
         self.locale = locale
         self.documentation = documentation
-        self.podcasts = PodcastPreview(backend: backend, documentation: documentation.map { _ in DocumentationSite.landingPath })
+        self.podcasts = PodcastPreview(
+            backend: backend, documentation: documentation.map { _ in DocumentationSite.landingPath }, formToken: podcastToken)
         self.log = log
     }
 
@@ -93,6 +105,35 @@ public final class WebPreview: @unchecked Sendable {
     }
 
     private func respond(_ request: LoopbackRequest) async -> LoopbackResponse {
+        var response = await answer(request)
+        response.headers += PreviewSecurity.headers
+        return response
+    }
+
+    private func answer(_ request: LoopbackRequest) async -> LoopbackResponse {
+        let (port, hosts) = lock.withLock { (boundPort, extraHosts) }
+        guard let host = request.header("Host"), PreviewSecurity.isAllowed(host: host, port: port, extra: hosts) else {
+            log("\(request.method) \(request.path) 421 refused: host \(request.header("Host") ?? "missing")")
+            return LoopbackResponse(
+                status: 421, headers: [("Content-Type", "text/plain; charset=utf-8")],
+                body: Array("This preview answers at http://127.0.0.1:\(port)/ and http://localhost:\(port)/ only.\n".utf8))
+        }
+        let isDocumentation = request.path == "/docs" || request.path.hasPrefix(DocumentationSite.prefix)
+        if request.path != "/_/health", !isDocumentation, let reason = PreviewSecurity.crossSiteRefusal(request, host: host) {
+            log("\(request.method) \(request.path) 403 refused: \(reason)")
+            // A link followed from another site gets a link of the preview's own; nothing ran.
+            let navigation = request.method == "GET" && request.header("Sec-Fetch-Mode")?.lowercased() == "navigate"
+            return LoopbackResponse(
+                status: 403,
+                headers: [
+                    ("Content-Type", navigation ? "text/html; charset=utf-8" : "text/plain; charset=utf-8"),
+                    ("Cache-Control", "no-store"),
+                ],
+                body: Array(
+                    (navigation
+                        ? PreviewSecurity.crossSitePage(path: request.path, query: request.query) : "Refused: \(reason).\n").utf8)
+            )
+        }
         let reload = liveReload
         if let reload, request.path == "/_/live-reload" {
             let since = request.queryItems.first { $0.name == "since" }.flatMap { Int($0.value) }
@@ -113,7 +154,7 @@ public final class WebPreview: @unchecked Sendable {
         let incoming = Incoming(
             method: request.method, path: request.path, query: Incoming.parseForm(request.query),
             form: request.method == "POST" ? Incoming.parseForm(String(decoding: request.body, as: UTF8.self)) : [],
-            cookie: request.header("Cookie") ?? "")
+            cookie: request.header("Cookie") ?? "", rawQuery: request.query)
         var reply = await handle(incoming)
         if let reload, reply.contentType.hasPrefix("text/html"), reply.status != 303 {
             // While the catalog has errors every page shows them; otherwise it reloads on a change.
@@ -126,6 +167,7 @@ public final class WebPreview: @unchecked Sendable {
         var headers = [(name: "Content-Type", value: reply.contentType), (name: "Cache-Control", value: "no-store")]
         if let location = reply.location { headers.append(("Location", location)) }
         if let cookie = reply.cookie { headers.append(("Set-Cookie", cookie)) }
+        headers += reply.headers
         let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
         log("\(incoming.method) \(request.path.removingPercentEncoding ?? request.path) \(reply.status) \(milliseconds) ms")
         return LoopbackResponse(status: reply.status, headers: headers, body: Array(reply.body.utf8))
@@ -156,18 +198,35 @@ public final class WebPreview: @unchecked Sendable {
     private func handle(_ request: Incoming) async -> Reply {
         if request.path == "/_/health" { return Reply(status: 200, body: "ok", contentType: "text/plain; charset=utf-8") }
         if request.path == "/favicon.ico" { return Reply(status: 204, body: "") }
-        if request.path == "/podcasts" || request.path.hasPrefix("/podcasts/") { return await podcasts.handle(request) }
+        let parts = request.segments
+        if request.path == "/podcasts" || request.path.hasPrefix("/podcasts/") {
+            if parts.count > 1, parts[1] == "act", request.method != "POST" {
+                return Self.actionPage(request, token: podcastToken)
+            }
+            if request.method == "POST", !PreviewSecurity.matches(request.formValue(PreviewSecurity.formField), podcastToken) {
+                return Self.refusedForm
+            }
+            return await podcasts.handle(request)
+        }
+        let existing = sessions.session(for: request.cookieValue("sdui"))
+        // A form of the preview carries its session's token; a POST without it is another
+        // site's (or a page from before the session changed), and runs nothing.
+        if request.method == "POST" {
+            guard let existing, PreviewSecurity.matches(request.formValue(PreviewSecurity.formField), existing.formToken)
+            else { return Self.refusedForm }
+        }
+        if parts.first == "act", request.method != "POST" { return Self.actionPage(request, token: existing?.formToken) }
         var newCookie: String?
         let session: PreviewSession
         do {
-            if let existing = sessions.session(for: request.cookieValue("sdui")) {
+            if let existing {
                 session = existing
             } else {
                 let id = UUID().uuidString
                 session = try PreviewSession(backend: backend.mobileURL, admin: backend.adminURL, locale: locale)
                 await session.runtime.start()
                 sessions.insert(session, id: id)
-                newCookie = "sdui=\(id); Path=/; HttpOnly; SameSite=Lax"
+                newCookie = "sdui=\(id); Path=/; HttpOnly; SameSite=Strict"
             }
         } catch {
             return Reply(status: 500, body: Self.errorPage("No se pudo crear la sesión: \(error)"))
@@ -176,6 +235,19 @@ public final class WebPreview: @unchecked Sendable {
             .handle(request)
         if reply.cookie == nil { reply.cookie = newCookie }
         return reply
+    }
+
+    /// The answer to a POST without its session's form token.
+    static let refusedForm = Reply(
+        status: 403,
+        body: errorPage(
+            "El formulario no es de esta sesión (caducó o vino de otro sitio); no se hizo nada. Vuelve a abrir la página."))
+
+    /// The answer to an action's address opened with GET: `405`, and a button that runs it.
+    static func actionPage(_ request: Incoming, token: String?) -> Reply {
+        let action = request.path + (request.rawQuery.isEmpty ? "" : "?" + request.rawQuery)
+        return Reply(
+            status: 405, body: PreviewSecurity.actionPage(action: action, token: token), headers: [("Allow", "POST")])
     }
 
     static func errorPage(_ message: String) -> String {
@@ -220,6 +292,8 @@ struct Incoming: Sendable {
     let query: [(String, String)]
     let form: [(String, String)]
     let cookie: String
+    /// The query as sent (percent-encoded).
+    var rawQuery = ""
 
     /// The path's segments, each percent-decoded (a segment may itself contain an encoded `/`).
     var segments: [String] {
@@ -227,6 +301,8 @@ struct Incoming: Sendable {
     }
 
     func queryValue(_ name: String) -> String? { query.last { $0.0 == name }?.1 }
+
+    func formValue(_ name: String) -> String? { form.last { $0.0 == name }?.1 }
 
     func cookieValue(_ name: String) -> String? {
         for part in cookie.split(separator: ";") {
@@ -257,6 +333,8 @@ struct Reply: Sendable {
     var contentType = "text/html; charset=utf-8"
     var location: String?
     var cookie: String?
+    /// Further headers.
+    var headers: [(String, String)] = []
 
     /// A `303 See Other` to `location` (after a POST, or to normalise a URL).
     static func redirect(_ location: String) -> Reply { Reply(status: 303, body: "", location: location) }
