@@ -127,6 +127,10 @@ public final class DynamicScreenViewModel {
     /// Whether the runtime made this model for a route of its navigation (not a model made on
     /// its own): its navigation results then act only from where it is.
     var isNavigationRoute = false
+    /// Which external URLs may be opened (the runtime's policy; `nil` for a model made alone).
+    var urlPolicy: URLSecurityPolicy?
+    /// The number of this session's changes waiting in the offline queue (the runtime's count).
+    var pendingChangeCount: (@MainActor () -> Int)?
     /// Hands a success or pending message to the screen the user lands on when this one closes.
     var handOff: (@MainActor (Banner) -> Void)?
 
@@ -625,6 +629,14 @@ public final class DynamicScreenViewModel {
         else {
             return .error(message: strings(.actionNotAllowed))
         }
+        // Signing out with changes not yet sent: the person hears first that they will be discarded.
+        if action.action.type == .logout, !confirmed, let pending = pendingChangeCount?(), pending > 0 {
+            let request = ConfirmationRequest(
+                title: strings(.signOut), message: strings(.changesWillBeDiscarded, String(pending)),
+                confirmLabel: strings(.signOut), cancelLabel: strings(.cancel), destructive: true, action: action.action)
+            await apply(.confirm(request))
+            return .confirm(request)
+        }
         var context: DataContext
         do {
             context = try self.context()
@@ -638,7 +650,7 @@ public final class DynamicScreenViewModel {
             context = context.item(record, index: 0)
         }
         let config = (try? action.config?.evaluate(in: context))?.objectValue ?? [:]
-        let result = await run(action.action, config: config, item: item, confirmed: confirmed)
+        let result = await run(action.action, config: config, item: item, row: item, confirmed: confirmed)
         // A confirmation asked for a row's action acts on that row when accepted.
         if result.asksForConfirmation { confirmationItem = item }
         report(action.action, result)
@@ -675,9 +687,10 @@ public final class DynamicScreenViewModel {
         let config = JSONObject((request.action.config ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         // The row the confirmed action was fired for, else the screen's record.
         // (A list screen's response is its items, not a record.)
-        let item = confirmationItem ?? (!showsList && data.objectValue != nil ? data : nil)
+        let row = confirmationItem
+        let item = row ?? (!showsList && data.objectValue != nil ? data : nil)
         confirmationItem = nil
-        await apply(await run(request.action, config: config, item: item, confirmed: true))
+        await apply(await run(request.action, config: config, item: item, row: row, confirmed: true))
         await onPerformed()
     }
 
@@ -739,11 +752,18 @@ public final class DynamicScreenViewModel {
         return data
     }
 
-    private func run(_ action: ActionDefinition, config: JSONObject, item: JSONValue?, confirmed: Bool) async -> ActionResult {
+    /// Runs `action` for `item`; `row` is the list row it was fired on, if any.
+    private func run(
+        _ action: ActionDefinition, config: JSONObject, item: JSONValue?, row: JSONValue?, confirmed: Bool
+    ) async -> ActionResult {
         let detailItem = singleRecord
+        // A row's action acts on its row: a parameter the row has (`{id}`) is the row's, never
+        // one the screen was opened with (a link's `?id=` would otherwise pick the record).
+        var params = route.params
+        if let row = row?.objectValue { params = params.filter { row[$0.key] == nil } }
         let context = ActionContext(
             screenKey: route.screenKey, handlerKey: compiled?.definition.handlerKey, actionId: action.id, config: config,
-            fieldValues: formState.fieldValues, formSlots: inputSlots, selectedItem: item ?? detailItem, params: route.params,
+            fieldValues: formState.fieldValues, formSlots: inputSlots, selectedItem: item ?? detailItem, params: params,
             session: session(), confirmed: confirmed)
         return await dispatcher.execute(action, context: context)
     }
@@ -802,6 +822,14 @@ public final class DynamicScreenViewModel {
         case .confirm(let request):
             confirmation = request
         case .openURL(let url):
+            // Whoever asked (the generic handler, a plugin, a custom handler), only a URL the
+            // app's policy allows is opened.
+            guard urlPolicy?.allows(url) ?? true else {
+                banner = Banner(kind: .error, message: strings(.linkNotAllowed))
+                observers.emit(
+                    .error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "openURL", message: "refused: not allowed")))
+                return
+            }
             openedURL = url
         case .present(let screen, let params):
             guard mayNavigate else { return }

@@ -26,8 +26,12 @@ public struct DynamicUIConfiguration: Sendable {
     public var security: URLSecurityPolicy
     /// Deep-link schemes accepted by `DynamicUIRuntime.open(deepLink:)` (`edugo://screen/<key>`).
     public var deepLinkSchemes: Set<String>
-    /// Screens a deep link may open; `nil` accepts any well-formed key.
+    /// Screens beyond the role's navigation that a deep link may open (a record's detail);
+    /// `nil` or empty: only the navigation's own screens.
     public var deepLinkScreens: Set<String>?
+    /// The parameters a deep link may give each screen (`["material-detail": ["id"]]`); any
+    /// other parameter of a link is dropped.
+    public var deepLinkParameters: [String: Set<String>]
     /// Screen definitions kept in memory (seed 000 §3: 20).
     public var screenCacheSize: Int
     /// Seconds a cached screen definition is fresh (seed 000 §3: one hour).
@@ -64,7 +68,8 @@ public struct DynamicUIConfiguration: Sendable {
     public init(
         adminBaseURL: URL, mobileBaseURL: URL, platform: RenderPlatform = .ios, allowInsecureLoopback: Bool = false,
         timeout: Double = 30, retryPolicy: RetryPolicy = .default, security: URLSecurityPolicy = URLSecurityPolicy(hosts: []),
-        deepLinkSchemes: Set<String> = [], deepLinkScreens: Set<String>? = nil, screenCacheSize: Int = 20,
+        deepLinkSchemes: Set<String> = [], deepLinkScreens: Set<String>? = nil,
+        deepLinkParameters: [String: Set<String>] = [:], screenCacheSize: Int = 20,
         screenMaxAge: Double = 3600, screenCacheDirectory: URL? = nil, responseCacheEntries: Int = 100,
         responseCacheBytes: Int = 10 << 20, responseCacheDirectory: URL? = nil, conflictStrategy: ConflictStrategy = .serverWins,
         limits: DynamicUILimits = .default,
@@ -82,6 +87,7 @@ public struct DynamicUIConfiguration: Sendable {
         self.security = security
         self.deepLinkSchemes = deepLinkSchemes
         self.deepLinkScreens = deepLinkScreens
+        self.deepLinkParameters = deepLinkParameters
         self.screenCacheSize = screenCacheSize
         self.screenMaxAge = screenMaxAge
         self.screenCacheDirectory = screenCacheDirectory
@@ -182,6 +188,8 @@ public final class DynamicUIRuntime: AppHosting {
     private let revision = DataRevision()
 
     private let tokens: any TokenStore
+    /// The offline queue's store: its changes belong to the signed-in account.
+    private let queueStore: OfflineQueueStore?
     private let settings: any SettingsStore
     private let responseCache: ResponseCache
     private let logger: Logger
@@ -203,6 +211,7 @@ public final class DynamicUIRuntime: AppHosting {
             configuration.observers ?? [LoggingObserver(logger: configuration.logger("events")), MetricsObserver()])
         self.tokens = tokens
         self.settings = settings
+        self.queueStore = queueStore
         logger = configuration.logger
         let clock = configuration.clock
         // 1. Base services: caches, queue, connectivity.
@@ -275,6 +284,11 @@ public final class DynamicUIRuntime: AppHosting {
         if let restored = await SessionPersistence.restore(tokens: tokens, settings: settings) {
             logger.info("restored the session of \(restored.user.email)")
             await signedIn(restored, destination: nil)
+        } else {
+            // No session to restore (it ended while the app was away: a failed refresh, a
+            // revoked token): nothing of it is kept for the next one.
+            await responseCache.setAccount(nil)
+            queueStore?.setOwner(nil)
         }
         isRestoring = false
         // A link that launched the app arrived before the session was restored.
@@ -353,11 +367,21 @@ public final class DynamicUIRuntime: AppHosting {
     /// stack are cleared, and the login screen is shown. (The settings plugin also tells the
     /// server; this is the part every host needs.)
     public func signOut() async {
+        // The account's waiting changes are sent while its credentials are still here; what
+        // cannot be sent now is discarded (never replayed as whoever signs in next) and the
+        // person is told on the login screen.
+        if isSignedIn, (try? await tokens.load()) != nil { await syncNow() }
+        let discarded = discardChangesOfEndedSession()
         await SessionPersistence.clear(tokens: tokens, settings: settings)
         await screens.clear()
+        await responseCache.setAccount(nil)
         await responseCache.clearAll()
         // Nothing the user saw stays for whoever signs in next: every screen's model goes.
         forgetModels()
+        if discarded > 0 {
+            carriedBanner = Banner(kind: .error, message: strings(.changesDiscarded, String(discarded)))
+        }
+        pendingChanges = 0
         auth = .signedOut
         pendingDeepLink = nil
         navigation.apply(nil, role: "student")
@@ -365,8 +389,13 @@ public final class DynamicUIRuntime: AppHosting {
     }
 
     private func signedIn(_ session: SessionInfo, destination: String?) async {
-        // A new session starts from fresh models (the login screen's goes too).
+        // A new session starts from fresh models (the login screen's goes too), caches that hold
+        // only its own answers, and the queue of its own changes.
         forgetModels()
+        let account = Self.account(of: session)
+        if await responseCache.account != account { await screens.clear() }
+        await responseCache.setAccount(account)
+        queueStore?.setOwner(account)
         // A link that arrives while the navigation loads waits for it (it would be checked
         // against the fallback, then erased when the loaded navigation is applied).
         isLoadingNavigation = true
@@ -374,6 +403,27 @@ public final class DynamicUIRuntime: AppHosting {
         await loadNavigation()
         isLoadingNavigation = false
         if let destination { navigation.show(destination) }
+        await countPending()
+    }
+
+    /// The account a session's data belongs to: its user's id (else its e-mail).
+    static func account(of session: SessionInfo) -> String {
+        session.user.id.isEmpty ? session.user.email : session.user.id
+    }
+
+    /// Removes the ended session's changes that are still queued and reports each; returns how many.
+    private func discardChangesOfEndedSession() -> Int {
+        guard let store = queueStore else { return 0 }
+        let removed = (try? store.removeAll(ownedBy: store.owner)) ?? []
+        for request in removed {
+            observers.emit(
+                .error(
+                    ErrorEvent(
+                        .queueDropped, screen: nil,
+                        message: "\(request.method) \(request.url) discarded: its session ended before it was sent")))
+        }
+        store.setOwner(nil)
+        return removed.count
     }
 
     /// Closes and releases every screen's model: a session ended or began, so none of them may
@@ -392,38 +442,41 @@ public final class DynamicUIRuntime: AppHosting {
         modelGeneration += 1
     }
 
-    /// Opens `scheme://screen/<key>?param=value` when the scheme is configured, the key is
-    /// well formed (and allowed, when `deepLinkScreens` is set) and the signed-in role may open
-    /// it: a screen of the role's navigation (selected as its tab), a record (a link with
-    /// parameters, whose data the server authorises) or one `deepLinkScreens` names. Signed
-    /// out, the link waits and opens after sign-in. Returns whether it was accepted.
+    /// Opens `scheme://screen/<key>?param=value` when the scheme is configured, the key is well
+    /// formed, and the signed-in role may open it: a screen of the role's navigation (selected as
+    /// its tab, or pushed where it can be seen) or one `deepLinkScreens` names (pushed). Only the
+    /// parameters `deepLinkParameters` declares for the screen go with it. Signed out, or while
+    /// the session's navigation loads, the link waits. Returns whether it was accepted.
     @discardableResult
     public func open(deepLink url: URL) -> Bool {
         guard let scheme = url.scheme?.lowercased(), configuration.deepLinkSchemes.contains(scheme),
             let components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.host == "screen"
         else { return false }
         let key = String(url.path.drop { $0 == "/" })
-        guard Self.isWellFormedScreenKey(key), configuration.deepLinkScreens?.contains(key) ?? true else { return false }
+        guard Self.isWellFormedScreenKey(key) else { return false }
         guard isSignedIn, !isLoadingNavigation else {
             pendingDeepLink = url
             return true
         }
-        let hasParameters = !(components.queryItems ?? []).isEmpty
+        let declared = configuration.deepLinkParameters[key] ?? []
+        var params: [String: String] = [:]
+        for item in components.queryItems ?? [] where declared.contains(item.name) { params[item.name] = item.value }
         let roots = Set(
             (navigation.items(regular: false) + navigation.items(regular: true)).flatMap { [$0] + ($0.children ?? []) }
         )
         .map(\.screenKey)
-        if !hasParameters, roots.contains(key) {
+        if params.isEmpty, roots.contains(key) {
             // A root the device does not draw as a tab (a sidebar-only entry on a phone) is
             // pushed on the first tab rather than selected.
             navigation.show(key)
             return true
         }
-        guard hasParameters || configuration.deepLinkScreens?.contains(key) == true else {
-            logger.notice("deep link to \(key) refused: not in the navigation of \(session?.context.role ?? "?")")
+        guard configuration.deepLinkScreens?.contains(key) == true else {
+            logger.notice("deep link to \(key) refused: not a screen the app declares for links")
             return false
         }
-        return navigation.open(deepLink: url, knownScreens: [key])
+        navigation.push(Route(screenKey: key, params: params))
+        return true
     }
 
     /// The connection came back: a fallback navigation is replaced by the session's own, and
@@ -625,6 +678,8 @@ public final class DynamicUIRuntime: AppHosting {
             onShown: { [weak self] model in self?.show(model) })
         model.dataRevision = revision
         model.handOff = { [weak self] banner in self?.carriedBanner = banner }
+        model.pendingChangeCount = { [weak self] in self?.pendingChanges ?? 0 }
+        model.urlPolicy = configuration.security
         liveModels.removeAll { $0.model == nil }
         liveModels.append(WeakModel(model: model))
         return model

@@ -109,6 +109,8 @@ func writePrivateFile(_ data: Data, to url: URL) throws {
         try? FileManager.default.removeItem(at: temporary)
         throw StorageError(.file, "cannot replace \(url.path): errno \(errno)")
     }
+    // The saved session and settings: protected on the device and never in a backup.
+    ProtectedFiles.protect(url)
 }
 
 /// Key–value app settings (theme, notification switches, …).

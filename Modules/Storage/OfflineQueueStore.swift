@@ -71,6 +71,7 @@ public struct NewQueuedRequest: Sendable, Hashable {
 /// attempts, next-attempt time, creation time and status. Credentials are never stored.
 public final class OfflineQueueStore: Sendable {
     private let database: DatabaseQueue
+    private let ownerBox = LockedValue<String?>(nil)
     /// Where the database lives (`nil` in memory).
     public let path: String?
     /// The most changes the queue holds (at least 1): one more is refused with a `.full`
@@ -90,10 +91,14 @@ public final class OfflineQueueStore: Sendable {
         self.capacity = max(1, capacity)
         do {
             // The folder may not exist yet (iOS creates no Application Support folder for an app).
-            try FileManager.default.createDirectory(
-                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // Queued bodies are the user's data: protected while the device is locked after a
+            // restart, and never in a backup (the database and its journal files alike).
+            ProtectedFiles.protect(folder)
             database = try DatabaseQueue(path: path, configuration: Self.configuration())
             try Self.migrate(database)
+            for suffix in ["", "-wal", "-shm", "-journal"] { ProtectedFiles.protect(URL(fileURLWithPath: path + suffix)) }
         } catch {
             throw StorageError(.database, "cannot open the offline queue at \(path): \(error)")
         }
@@ -145,7 +150,30 @@ public final class OfflineQueueStore: Sendable {
         migrator.registerMigration("v3") { db in
             try db.execute(sql: "ALTER TABLE queued_request ADD COLUMN scheduled_uptime DOUBLE")
         }
+        migrator.registerMigration("v4") { db in
+            // The account that made each change: it is only ever sent with that account's credentials.
+            try db.execute(sql: "ALTER TABLE queued_request ADD COLUMN owner TEXT")
+        }
         try migrator.migrate(database)
+    }
+
+    /// The account whose changes are queued and delivered now (`nil`: nobody is signed in).
+    /// Changes are stamped with it when queued, and `pending()`, `all()` and `count()` see only
+    /// its changes: another account's are never replayed with this one's credentials.
+    public var owner: String? { ownerBox.value }
+
+    /// Sets the account whose changes are queued and delivered (at sign-in; `nil` at sign-out).
+    public func setOwner(_ account: String?) { ownerBox.value = account }
+
+    /// Removes and returns every change of `account` (its session ended with them undelivered).
+    public func removeAll(ownedBy account: String?) throws(StorageError) -> [QueuedRequest] {
+        try write { db in
+            let removed = try Row.fetchAll(
+                db, sql: "SELECT * FROM queued_request WHERE owner IS ? ORDER BY id", arguments: [account]
+            ).map(Self.request(from:))
+            try db.execute(sql: "DELETE FROM queued_request WHERE owner IS ?", arguments: [account])
+            return removed
+        }
     }
 
     /// Durably appends `request` (credentials removed) and returns it as stored. Queuing the same
@@ -157,7 +185,13 @@ public final class OfflineQueueStore: Sendable {
         guard ["POST", "PUT", "PATCH", "DELETE"].contains(method) else {
             throw StorageError(.invalidRequest, "only mutating requests are queued, not \(method)")
         }
+        if let body = request.body, Self.carriesSecret(body) {
+            // A password (a sign-up, a password change) is never written to the disk in clear:
+            // such a request is sent now or not at all.
+            throw StorageError(.invalidRequest, "a request carrying a password or secret is not queued")
+        }
         let headers = Self.withoutCredentials(request.headers)
+        let owner = self.owner
         let headerText = JSONWriter(sortedKeys: true).string(
             from: .object(JSONObject(headers.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })))
         let url = Self.withoutCredentials(url: request.url)
@@ -173,13 +207,14 @@ public final class OfflineQueueStore: Sendable {
                 }
                 try db.execute(
                     sql: """
-                        INSERT INTO queued_request (idempotency_key, method, url, headers, body, created_at, next_attempt_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO queued_request (idempotency_key, method, url, headers, body, created_at, next_attempt_at,
+                        owner)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT(idempotency_key) DO NOTHING
                         """,
                     arguments: [
                         request.idempotencyKey, method, url, headerText, request.body, date.timeIntervalSince1970,
-                        date.timeIntervalSince1970,
+                        date.timeIntervalSince1970, owner,
                     ])
                 let row = try Row.fetchOne(
                     db, sql: "SELECT * FROM queued_request WHERE idempotency_key = ?", arguments: [request.idempotencyKey])
@@ -192,16 +227,22 @@ public final class OfflineQueueStore: Sendable {
         }
     }
 
-    /// Every queued request in delivery order.
+    /// Every queued request of the current `owner`, in delivery order.
     public func all() throws(StorageError) -> [QueuedRequest] {
-        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM queued_request ORDER BY id").map(Self.request(from:)) }
+        let owner = self.owner
+        return try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM queued_request WHERE owner IS ? ORDER BY id", arguments: [owner]).map(
+                Self.request(from:))
+        }
     }
 
-    /// The requests with status `pending`, in delivery order.
+    /// The requests of the current `owner` with status `pending`, in delivery order.
     public func pending() throws(StorageError) -> [QueuedRequest] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM queued_request WHERE status = 'pending' ORDER BY id").map(
-                Self.request(from:))
+        let owner = self.owner
+        return try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM queued_request WHERE status = 'pending' AND owner IS ? ORDER BY id", arguments: [owner]
+            ).map(Self.request(from:))
         }
     }
 
@@ -212,9 +253,30 @@ public final class OfflineQueueStore: Sendable {
         }
     }
 
-    /// Number of queued requests.
+    /// Number of queued requests of the current `owner`.
     public func count() throws(StorageError) -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queued_request") ?? 0 }
+        let owner = self.owner
+        return try read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queued_request WHERE owner IS ?", arguments: [owner]) ?? 0
+        }
+    }
+
+    /// Whether a JSON body names a password or another secret (`password`, `secret`,
+    /// `new_password`, …) at any depth.
+    static func carriesSecret(_ body: Data) -> Bool {
+        guard let json = try? JSONReader().read(body) else { return false }
+        func walk(_ value: JSONValue) -> Bool {
+            switch value {
+            case .object(let object):
+                return object.contains { key, value in
+                    let name = key.lowercased()
+                    return name.contains("password") || name.contains("secret") || walk(value)
+                }
+            case .array(let values): return values.contains(where: walk)
+            default: return false
+            }
+        }
+        return walk(json)
     }
 
     /// Records a failed attempt at `date` and when to try again.

@@ -71,6 +71,8 @@ public actor ResponseCache {
         self.clock = clock
         guard let directory else { return }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        ProtectedFiles.protect(directory)
+        account = try? String(contentsOf: directory.appendingPathComponent(Self.accountFile), encoding: .utf8)
         var loaded: [(url: String, response: CachedResponse)] = []
         let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
         for file in files where file.pathExtension == Self.fileExtension {
@@ -146,6 +148,26 @@ public actor ResponseCache {
     /// Removes every entry whose URL starts with `prefix` (`https://api/v1/materials`).
     public func invalidate(prefix: String) {
         for key in entries.allKeys where key.hasPrefix(prefix) { remove(key) }
+    }
+
+    /// The account whose responses the cache holds, as last set (kept beside a disk cache).
+    public private(set) var account: String?
+    private static let accountFile = "account"
+
+    /// The cache now holds `account`'s responses: when it held another account's (or nobody's
+    /// known one), everything is removed first, so one user's answers are never served to the
+    /// next, however the first session ended.
+    public func setAccount(_ account: String?) {
+        guard account != self.account else { return }
+        clearAll()
+        self.account = account
+        guard let directory else { return }
+        let file = directory.appendingPathComponent(Self.accountFile)
+        if let account {
+            try? Data(account.utf8).write(to: file, options: .atomic)
+        } else {
+            try? FileManager.default.removeItem(at: file)
+        }
     }
 
     /// Removes everything, files included (signing out: responses belong to one user).

@@ -74,6 +74,7 @@ public actor ScreenCache {
         object["etag"] = etag.map(JSONValue.string)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            ProtectedFiles.protect(directory)
             try JSONWriter().data(from: .object(object)).write(to: url, options: .atomic)
         } catch {
             // The disk tier is an optimisation: a failed write leaves the memory entry.

@@ -166,12 +166,22 @@ public struct SettingsHandler: ScreenHandler {
     }
 
     /// The setting an event writes: `dark_mode` for `toggle_theme`, the payload's `key` for
-    /// `set_preference`.
+    /// `set_preference` when it is a preference's name (lower-case letters, digits and `_`, at
+    /// most 64) and not one of the SDK's own keys: screen JSON never overwrites the saved session.
     static func settingKey(event: String?, payload: JSONValue?) -> String? {
         switch event {
         case "toggle_theme": "dark_mode"
-        case "set_preference": payload?["key"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        case "set_preference": payload?["key"]?.stringValue.flatMap { isPreferenceKey($0) ? $0 : nil }
         default: nil
         }
+    }
+
+    /// The SDK's own settings, which no screen may write.
+    static let reservedKeys: Set<String> = [SessionPersistence.userKey, SessionPersistence.contextKey, "remembered_email"]
+
+    /// Whether `key` may name a preference a screen sets.
+    static func isPreferenceKey(_ key: String) -> Bool {
+        !key.isEmpty && key.utf8.count <= 64 && !reservedKeys.contains(key) && !key.hasPrefix("session")
+            && key.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 }

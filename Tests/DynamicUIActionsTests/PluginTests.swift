@@ -327,7 +327,13 @@ struct FormStateTests {
 
 @Suite("Settings switches against hostile screens")
 struct HostileSettingsTests {
-    @Test(arguments: [nil, "", String(repeating: "k", count: 10_000)] as [String?])
+    /// No key, an empty one, one that is not a preference's name, or one of the SDK's own
+    /// settings (the saved session): an error, and nothing is written.
+    @Test(
+        arguments: [
+            nil, "", String(repeating: "k", count: 10_000), "session_user", "session_context", "remembered_email",
+            "Dark Mode", "pref/../x",
+        ] as [String?])
     func aPreferenceWithoutAUsableKeyIsAnErrorNotAWrite(key: String?) async throws {
         let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
         var payload = JSONObject()
@@ -340,13 +346,22 @@ struct HostileSettingsTests {
             context: ActionContext(
                 screenKey: "app-settings", handlerKey: "settings", actionId: "pref",
                 config: ["event": "set_preference", "payload": .object(payload)], fieldValues: ["s": "true"]))
-        if key == nil || key == "" {
-            #expect(result == .error(message: "Preferencia desconocida"))
-        } else {
-            // A long key is still a key: stored as the switch says, never flipped.
-            #expect(result == .stateChanged([key!: true]))
-            #expect(await harness.settings.value(for: key!) == .bool(true))
-        }
+        #expect(result == .error(message: "Preferencia desconocida"))
+        if let key { #expect(await harness.settings.value(for: key) == nil, "nothing written under \(key.prefix(20))") }
+    }
+
+    @Test func aPreferenceKeyIsStoredAsTheSwitchSays() async throws {
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
+        let config: JSONObject = ["event": "set_preference", "payload": ["key": "push_notifications"]]
+        let action = ActionDefinition(
+            id: "pref", trigger: .buttonClick, triggerSlotId: "s", type: .custom,
+            config: ["event": "set_preference", "payload": ["key": "push_notifications"]])
+        let result = try await harness.run(
+            AuthPlugin(preferencesEndpoint: nil), action,
+            context: ActionContext(
+                screenKey: "app-settings", handlerKey: "settings", actionId: "pref", config: config, fieldValues: ["s": "true"]))
+        #expect(result == .stateChanged(["push_notifications": true]))
+        #expect(await harness.settings.value(for: "push_notifications") == .bool(true))
     }
 
     @Test func aSwitchValueThatIsNotTrueIsOff() async throws {

@@ -44,6 +44,8 @@ final class Live {
                 adminBaseURL: backend.adminURL, mobileBaseURL: backend.mobileURL, allowInsecureLoopback: true, timeout: 5,
                 retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0, jitter: 0),
                 security: URLSecurityPolicy(hosts: ["edugo.test"]), deepLinkSchemes: ["edugo"],
+                deepLinkScreens: ["material-detail", "child-progress"],
+                deepLinkParameters: ["material-detail": ["id"], "child-progress": ["id"]],
                 screenCacheDirectory: cacheDirectory?.appendingPathComponent("screens"),
                 responseCacheDirectory: cacheDirectory?.appendingPathComponent("responses"), clock: clock,
                 observers: observers),

@@ -96,7 +96,7 @@ public struct DynamicUIStrings: Sendable, Hashable {
         /// Request failures.
         case checkFields, conflict, forbiddenAction, itemGone, serverUnreachable, operationFailed, confirmWithoutAction
         /// The offline queue is full.
-        case queueFull
+        case queueFull, changesDiscarded, changesWillBeDiscarded
         /// Links and navigation failures.
         case invalidLink, linkNotAllowed, cannotOpenScreen, dataUnavailable, missingScreenKey
         /// Form validation.
@@ -200,6 +200,14 @@ public struct DynamicUIStrings: Sendable, Hashable {
         .queueFull: (
             "Hay demasiados cambios sin enviar: conéctate para enviarlos antes de hacer más. Este no se guardó.",
             "Too many changes are waiting to be sent: connect to send them before making more. This one was not saved."
+        ),
+        .changesWillBeDiscarded: (
+            "{0} cambios aún no se han enviado: si cierras la sesión ahora, se descartarán.",
+            "{0} changes have not been sent yet: if you sign out now, they will be discarded."
+        ),
+        .changesDiscarded: (
+            "{0} cambios sin enviar de la sesión cerrada se descartaron: no se enviarán con otra cuenta.",
+            "{0} unsent changes of the session that ended were discarded: they are never sent as another account."
         ),
         .operationFailed: ("No se pudo completar la operación", "The operation couldn’t be completed"),
         .confirmWithoutAction: ("Confirmación sin acción", "Confirmation without an action"),
