@@ -967,7 +967,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
             if app.configuration.security.allows(url) {
                 urlToOpen = url
             } else {
-                app.logger.warning("refused to open \(url.absoluteString): not allowed by the URL policy")
+                app.logger.warning("refused to open \(Redaction.url(url)): not allowed by the URL policy")
             }
         case .patch(let patch, _):
             do throws(PatchError) {

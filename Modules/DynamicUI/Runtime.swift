@@ -282,7 +282,9 @@ public final class DynamicUIRuntime: AppHosting {
         isRunning = true
         await reloadAppearance()
         if let restored = await SessionPersistence.restore(tokens: tokens, settings: settings) {
-            logger.info("restored the session of \(restored.user.email)")
+            // Who it is stays out of the logs but at debug level.
+            logger.info("restored a saved session")
+            logger.debug("restored the session of \(restored.user.email)")
             await signedIn(restored, destination: nil)
         } else {
             // No session to restore (it ended while the app was away: a failed refresh, a

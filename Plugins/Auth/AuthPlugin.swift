@@ -101,8 +101,12 @@ public struct SettingsHandler: ScreenHandler {
         case .logout:
             if context.config["confirm"] != nil, !context.confirmed { return nil }
             if let api = services.api {
-                // Best effort: the session ends locally even if the server cannot be told.
-                _ = try? await api.send(APIRequest(.post, logoutEndpoint, queueWhenOffline: false))
+                // Best effort: the session ends locally even if the server cannot be told. The
+                // refresh token goes with it, so the server can revoke the whole session, not
+                // only the access token.
+                let refresh = (try? await services.tokens.load())?.refreshToken
+                let body: JSONValue? = refresh.map { ["refresh_token": .string($0)] }
+                _ = try? await api.send(APIRequest(.post, logoutEndpoint, body: body, queueWhenOffline: false))
             }
             await SessionPersistence.clear(tokens: services.tokens, settings: services.settings)
             await services.invalidator.clearAll()

@@ -108,6 +108,19 @@ struct AuthPluginTests {
         #expect(await harness.transport.requests.first?.headers["Authorization"] == "Bearer tok")
     }
 
+    /// The server is told which refresh token to revoke, not only the access token.
+    @Test func logoutSendsTheRefreshTokenToRevoke() async throws {
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok", refreshToken: "refresh-1"))
+        await harness.transport.on(.post, "/v1/auth/logout", .json(204, nil))
+        let logout = ActionDefinition(id: "logout", trigger: .buttonClick, triggerSlotId: "logout_button", type: .logout)
+        let result = try await harness.run(
+            AuthPlugin(), logout,
+            context: ActionContext(screenKey: "app-settings", handlerKey: "settings", actionId: "logout", confirmed: true))
+        #expect(result == .logout)
+        let sent = try #require(await harness.transport.requests(to: "/v1/auth/logout").first)
+        #expect(ScriptedTransport.body(of: sent) == ["refresh_token": "refresh-1"])
+    }
+
     @Test func themeAndPreferencesPersist() async throws {
         let harness = HandlerHarness()
         let toggle = ActionDefinition(id: "toggle-theme", trigger: .buttonClick, type: .custom)
