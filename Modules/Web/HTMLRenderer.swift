@@ -671,9 +671,11 @@ public struct HTMLRenderer: Sendable {
             var focus = control.returnKey.map { " enterkeyhint=\"\($0.rawValue)\"" } ?? ""
             if let next = control.nextField { focus += " data-next-field=\"\(Self.attribute(next))\"" }
             if let submit = control.submitActionId { focus += " data-submit-action=\"\(Self.attribute(submit))\"" }
+            // A password is never written back into a page (its source, a later GET of it).
+            let shown = type == "password" ? "" : value
             return
                 "<div class=\"field\"><label for=\"\(id)\">\(label)\(mark)</label>"
-                + "<input id=\"\(id)\" name=\"\(name)\" type=\"\(type)\" autocomplete=\"\(autocomplete)\" value=\"\(Self.attribute(value))\"\(placeholder)\(required)\(readOnly)\(invalid)\(focus) />\(error)</div>"
+                + "<input id=\"\(id)\" name=\"\(name)\" type=\"\(type)\" autocomplete=\"\(autocomplete)\" value=\"\(Self.attribute(shown))\"\(placeholder)\(required)\(readOnly)\(invalid)\(focus) />\(error)</div>"
         case .checkbox, .switch:
             let checked = value == "true" ? " checked=\"checked\"" : ""
             // iOS draws both as a switch (there are no checkboxes), and so does the preview.

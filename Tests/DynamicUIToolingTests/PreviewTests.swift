@@ -13,11 +13,17 @@ import Testing
 /// its own origin.
 final class TestBrowser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     let base: URL
-    private(set) var cookie: String?
+    var cookie: String?
     private(set) var hops: [String] = []
     /// The form token of the last page opened.
     private(set) var formToken: String?
-    private lazy var session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+    private lazy var session: URLSession = {
+        // The cookie sent is the one the browser keeps itself (a test may set or clear it).
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        return URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    }()
 
     init(base: URL) { self.base = base }
 

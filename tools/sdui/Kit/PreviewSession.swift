@@ -151,6 +151,16 @@ final class PreviewSession {
         return (token, model, false)
     }
 
+    /// Forgets every page drawn so far (someone signed in or out): none of them may act,
+    /// stream or be shown again for whoever is signed in now.
+    func forgetPages() {
+        models.removeAll()
+        drawn.removeAll()
+        order.removeAll()
+        preserved = nil
+        externalLink = nil
+    }
+
     /// The view model of a page token.
     func model(token: Int) -> DynamicScreenViewModel? { models[token] }
 

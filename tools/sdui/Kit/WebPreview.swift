@@ -226,16 +226,29 @@ public final class WebPreview: @unchecked Sendable {
                 session = try PreviewSession(backend: backend.mobileURL, admin: backend.adminURL, locale: locale)
                 await session.runtime.start()
                 sessions.insert(session, id: id)
-                newCookie = "sdui=\(id); Path=/; HttpOnly; SameSite=Strict"
+                newCookie = Self.cookie(id)
             }
         } catch {
             return Reply(status: 500, body: Self.errorPage("No se pudo crear la sesión: \(error)"))
         }
+        let wasSignedIn = session.runtime.isSignedIn
         var reply = await EduGoPages(session: session, documentation: documentation.map { _ in DocumentationSite.landingPath })
             .handle(request)
-        if reply.cookie == nil { reply.cookie = newCookie }
+        if session.runtime.isSignedIn != wasSignedIn {
+            // Signed in or out: a new session id and form token (an id someone fixed before the
+            // sign-in, or a page of the session before, is worth nothing now), and the pages
+            // drawn before go.
+            reply.cookie = Self.cookie(sessions.renew(session))
+            session.formToken = PreviewSecurity.newToken()
+            session.forgetPages()
+        } else if reply.cookie == nil {
+            reply.cookie = newCookie
+        }
         return reply
     }
+
+    /// The session cookie for `id`.
+    static func cookie(_ id: String) -> String { "sdui=\(id); Path=/; HttpOnly; SameSite=Strict" }
 
     /// The answer to a POST without its session's form token.
     static let refusedForm = Reply(
@@ -262,9 +275,16 @@ struct PreviewError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The sessions by cookie, oldest evicted past 64.
+/// The sessions by cookie. Signed-out and signed-in sessions are kept apart: a new session
+/// (made by any request without a cookie) may only push out the least recently used signed-out
+/// one, so requests nobody signed in to never end someone's signed-in session; signed-in ones
+/// are pushed out only by another sign-in.
 @MainActor
 final class SessionTable {
+    /// The most signed-out sessions kept.
+    static let signedOutCapacity = 64
+    /// The most signed-in sessions kept.
+    static let signedInCapacity = 256
     private var sessions: [String: PreviewSession] = [:]
 
     /// Every open session.
@@ -276,12 +296,32 @@ final class SessionTable {
         return session
     }
 
+    /// Keeps a new (signed-out) session under `id`.
     func insert(_ session: PreviewSession, id: String) {
-        if sessions.count >= 64, let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed }) {
-            sessions[oldest.key] = nil
-            Task { await oldest.value.runtime.stop() }
-        }
+        evict(signedIn: false, keeping: Self.signedOutCapacity - 1)
         sessions[id] = session
+    }
+
+    /// Keeps `session` under a new id, which it returns (someone signed in or out): the old id
+    /// opens nothing from now on.
+    func renew(_ session: PreviewSession) -> String {
+        sessions = sessions.filter { $0.value !== session }
+        evict(
+            signedIn: session.runtime.isSignedIn,
+            keeping: session.runtime.isSignedIn ? Self.signedInCapacity - 1 : Self.signedOutCapacity - 1)
+        let id = UUID().uuidString
+        sessions[id] = session
+        return id
+    }
+
+    /// Ends the least recently used sessions that are `signedIn` (or not) until `limit` are left.
+    private func evict(signedIn: Bool, keeping limit: Int) {
+        let group = sessions.filter { $0.value.runtime.isSignedIn == signedIn }
+        guard group.count > limit else { return }
+        for (id, session) in group.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }).prefix(group.count - limit) {
+            sessions[id] = nil
+            Task { await session.runtime.stop() }
+        }
     }
 }
 
