@@ -349,7 +349,9 @@ struct NativeComponentValidationTests {
         let report = try validate(ScreenValidator.shipped(knownScreens: ["episode_detail"]))
         #expect(!report.findings.contains { $0.path == "children[0].type" }, "media_player is shipped: \(report.text)")
         #expect(
-            report.findings.contains { $0.path == "children[0].props.onRewind" && $0.message.contains("has no action 'onRewind'") })
+            report.findings.contains {
+                $0.path == "children[0].props.onRewind" && $0.message.contains("has no action 'onRewind'")
+            })
         #expect(report.findings.contains { $0.path == "children[0].props.onPlay.screen" && $0.message.contains("nowhere") })
         #expect(report.findings.contains { $0.path == "children[1].type" && $0.message.contains("unknown node type 'map_pin'") })
     }
