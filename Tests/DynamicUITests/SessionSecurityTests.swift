@@ -135,6 +135,20 @@ struct SessionSecurityTests {
         await live.stop()
     }
 
+    /// The reference backend routes on the path as sent: a parameter holding `/` names one
+    /// record, never a sibling resource (the assessment with its answer key).
+    @Test func anEncodedSlashNeverReachesASiblingResource() async throws {
+        let live = try await Live.signedIn(as: "estudiante@edugo.test")
+        do throws(NetworkError) {
+            let response = try await live.client.send(
+                APIRequest(.get, "mobile:/v1/materials/{id}", pathParameters: ["id": "mat-002/assessment"]))
+            Issue.record("answered \(response.status): \(String(decoding: response.body, as: UTF8.self).prefix(80))")
+        } catch {
+            #expect(error.code == .notFound, "\(error)")
+        }
+        await live.stop()
+    }
+
     /// A deep link reaches only what the app declares: undeclared screens are refused and
     /// undeclared parameters dropped.
     @Test func deepLinksReachOnlyDeclaredScreensAndParameters() async throws {

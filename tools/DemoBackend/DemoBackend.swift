@@ -272,12 +272,39 @@ public final class DemoBackend: @unchecked Sendable {
         } catch {
             return response(Reply(status: 400, body: ["error": .string("invalid request body: \(error)")]))
         }
+        // Routed on the path as sent: an encoded `/` in a parameter (`mat-002%2Fassessment`)
+        // stays inside its segment, decoded once when the segment is read, and can never change
+        // which endpoint answers.
         let reply = DemoRouter(
-            backend: self, api: api, method: request.method, path: path, query: query, headers: request.headers, body: body
+            backend: self, api: api, method: request.method, path: Self.routedPath(request.path), query: query,
+            headers: request.headers, body: body
         )
         .route()
         if reply.delay > 0 { try? await Task.sleep(nanoseconds: WireNumber.sleepNanoseconds(seconds: reply.delay)) }
         return response(reply)
+    }
+
+    /// The path the router matches: as sent, except that characters a client may encode in a
+    /// literal segment (letters, digits, `-`, `.`, `_`, `~`) are decoded; an encoded `/`, `%`,
+    /// `?` or `#` stays encoded inside its segment.
+    static func routedPath(_ raw: String) -> String {
+        var result = ""
+        var index = raw.startIndex
+        while index < raw.endIndex {
+            let character = raw[index]
+            if character == "%", let end = raw.index(index, offsetBy: 3, limitedBy: raw.endIndex),
+                let byte = UInt8(raw[raw.index(after: index)..<end], radix: 16),
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
+            {
+                result.append(Character(UnicodeScalar(byte)))
+                index = end
+            } else {
+                result.append(character)
+                index = raw.index(after: index)
+            }
+        }
+        return result
     }
 
     private func response(_ reply: Reply) -> LoopbackResponse {
