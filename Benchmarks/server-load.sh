@@ -28,8 +28,12 @@ server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do curl -fs "$base/_/health" >/dev/null 2>&1 && break; sleep 0.1; done
 jar=$(mktemp)
-action=$(curl -fs -c "$jar" -b "$jar" -L "$base/screen/app-login" | grep -o 'formaction="/act/[^"]*submit-login"' | head -1 | cut -d'"' -f2)
-curl -fs -c "$jar" -b "$jar" -o /dev/null -d "email=docente@edugo.test&password=edugo123" "$base$action"
+# The login form's action and the session's form token (the preview acts only on a POST that
+# carries it).
+page=$(curl -fs -c "$jar" -b "$jar" -L "$base/screen/app-login")
+action=$(echo "$page" | grep -o 'formaction="/act/[^"]*submit-login"' | head -1 | cut -d'"' -f2)
+token=$(echo "$page" | grep -o 'name="_csrf" value="[0-9a-f]*"' | head -1 | cut -d'"' -f4)
+curl -fs -c "$jar" -b "$jar" -o /dev/null -d "_csrf=$token&email=docente@edugo.test&password=edugo123" "$base$action"
 cookie=$(awk '$6 == "sdui" { print "sdui=" $7 }' "$jar")
 status=$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $cookie" "$base/screen/dashboard-teacher")
 [ "$status" = 200 ] || { echo "signing in failed (dashboard answered $status)" >&2; exit 1; }
