@@ -120,6 +120,8 @@ public final class OfflineQueueStore: Sendable {
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // A delivered change's bytes are overwritten, not left in free pages of the file.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
         }
         return configuration
     }
@@ -328,6 +330,11 @@ public final class OfflineQueueStore: Sendable {
             try db.execute(sql: "DELETE FROM queued_request WHERE created_at < ?", arguments: [date.timeIntervalSince1970])
             return expired
         }
+    }
+
+    /// Whether removed changes are overwritten on disk (`PRAGMA secure_delete`), as they are.
+    public func erasesRemovedChanges() throws(StorageError) -> Bool {
+        try read { db in try Int.fetchOne(db, sql: "PRAGMA secure_delete") == 1 }
     }
 
     /// Whether SQLite's `PRAGMA integrity_check` reports `ok`.

@@ -66,6 +66,21 @@ struct SessionSecurityTests {
         #expect(try store.all().isEmpty)
     }
 
+    /// A delivered change's bytes do not stay in the database file's free pages.
+    @Test func removedChangesAreOverwrittenOnDisk() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("queue-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let store = try OfflineQueueStore(path: file.path)
+        #expect(try store.erasesRemovedChanges())
+        let queued = try store.enqueue(
+            NewQueuedRequest(
+                method: "POST", url: "https://x.test/v1/notes", body: Data(#"{"note":"PRIVATE-NOTE-TEXT"}"#.utf8),
+                idempotencyKey: "k"), at: Date())
+        try store.remove(id: queued.id)
+        let bytes = try Data(contentsOf: file)
+        #expect(bytes.range(of: Data("PRIVATE-NOTE-TEXT".utf8)) == nil, "the body is gone from the file")
+    }
+
     /// A request carrying a password is sent now or not at all: never written to the queue.
     @Test(arguments: [#"{"password":"s3cret"}"#, #"{"user":{"new_password":"x"}}"#, #"[{"client_secret":"x"}]"#])
     func aRequestCarryingAPasswordIsNeverQueued(body: String) throws {
