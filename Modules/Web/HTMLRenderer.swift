@@ -10,6 +10,9 @@ import Foundation
 /// attribute is escaped and only `http(s)`, `mailto:`, `tel:` and relative URLs are written,
 /// so no value from data can inject markup or script. Output is also well-formed XML.
 public struct HTMLRenderer: Sendable {
+    /// The action a confirmation dialog's Cancel posts (`{actionPath}/_cancel-confirmation`): the
+    /// host declines the pending confirmation and shows the page again.
+    public static let cancelConfirmationActionId = "_cancel-confirmation"
     /// Where forms and buttons post: `{actionPath}/{actionId}`.
     public var actionPath: String
     /// Where links to screens go: `{screenPath}/{screenKey}?params`.
@@ -297,8 +300,10 @@ public struct HTMLRenderer: Sendable {
                     "<form method=\"post\" action=\"\(Self.url("\(actionPath)/\(confirmation.action.id)"))\">\(tokenField)<input type=\"hidden\" name=\"confirmed\" value=\"1\" />"
                 out +=
                     "<button type=\"submit\" class=\"\(confirmation.destructive ? "destructive" : "primary")\">\(Self.escape(confirmation.confirmLabel))</button></form>"
+                // Declining is an action of its own: the page it returns to keeps its parameters
+                // (`?id=`) and what was typed, and the dialog closes.
                 out +=
-                    "<form method=\"get\" action=\"\"><button type=\"submit\">\(Self.escape(confirmation.cancelLabel))</button></form></dialog>"
+                    "<form method=\"post\" action=\"\(Self.url("\(actionPath)/\(Self.cancelConfirmationActionId)"))\">\(tokenField)<button type=\"submit\">\(Self.escape(confirmation.cancelLabel))</button></form></dialog>"
             }
             if let search = chrome.search {
                 out +=

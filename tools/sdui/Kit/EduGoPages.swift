@@ -256,6 +256,13 @@ struct EduGoPages {
 
     private func act(token: Int, actionId: String, request: Incoming) async -> Reply {
         guard let model = session.model(token: token) else { return .redirect(currentURL()) }
+        if actionId == HTMLRenderer.cancelConfirmationActionId {
+            // Cancel: the dialog closes and nothing else changes (the page, its parameters and
+            // what was typed stay).
+            model.cancelConfirmation()
+            session.preserved = token
+            return .redirect(currentURL())
+        }
         let inputs =
             model.compiled?.definition.template.allZones.flatMap { $0.slots ?? [] }.filter { $0.controlType.isInput }
             ?? []
