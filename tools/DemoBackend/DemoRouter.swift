@@ -471,7 +471,7 @@ struct DemoRouter {
             "max_score": assessment["max_score"] ?? 100, "passing_score": assessment["passing_score"] ?? 60,
             "correct_answers": .number(JSONNumber(correct)), "total_questions": .number(JSONNumber(questions.count)),
             "passed": .bool(passed), "result_label": passed ? "Aprobado" : "No aprobado", "answers": .object(answers),
-            "started_at": finished, "finished_at": finished,
+            "started_at": finished, "finished_at": finished, "duration_minutes": 0,
         ]
     }
 

@@ -1,0 +1,79 @@
+import DynamicUICatalog
+import DynamicUIDemoBackend
+import DynamicUIModels
+import Foundation
+import Testing
+
+/// The result of an attempt, as the student sees it after submitting: the score follows from the
+/// answers for every answer set, the result screen finds every field it shows, and the history
+/// lists the newest attempt first.
+@Suite("Demo backend: an attempt's result and history are complete")
+struct AssessmentResultTests {
+    /// The assessment of material `material`, from the catalog.
+    func assessment(of material: String) throws -> JSONValue {
+        try #require(try EduGoCatalog().data("assessments").arrayValue?.first { $0["material_id"]?.stringValue == material })
+    }
+
+    /// Every field the catalog screen `key` reads from its record: the `field` of a slot and each
+    /// `{item.…}` it interpolates.
+    func boundFields(of key: String) throws -> Set<String> {
+        let file = CatalogLocation.root.appendingPathComponent("edugo/screens/\(key).json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        var fields = Set<String>()
+        for pattern in [#""field": "([a-z_]+)""#, #"\{item\.([a-z_]+)\}"#] {
+            let regex = try NSRegularExpression(pattern: pattern)
+            for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                if let range = Range(match.range(at: 1), in: text) { fields.insert(String(text[range])) }
+            }
+        }
+        return fields
+    }
+
+    @Test func everyAnswerSetIsScoredFromItsAnswers() async throws {
+        let backend = try DemoBackend()
+        try await backend.start()
+        defer { Task { await backend.stop() } }
+        let api = DemoAPI(base: backend.mobileURL)
+        let (student, _) = try await api.signIn("estudiante@edugo.test")
+        let assessment = try assessment(of: "mat-002")
+        let questions = assessment["questions"]?.arrayValue ?? []
+        #expect(questions.count == 5)
+        let maxScore = try #require(assessment["max_score"]?.intValue)
+        let passing = try #require(assessment["passing_score"]?.intValue)
+        let shown = try boundFields(of: "assessment-result")
+        #expect(shown.isSuperset(of: ["score", "max_score", "correct_answers", "passing_score", "result_label"]))
+
+        for set in 0..<(1 << questions.count) {
+            var answers = JSONObject()
+            for (index, question) in questions.enumerated() {
+                let id = try #require(question["id"]?.stringValue)
+                let right = try #require(question["correct"]?.stringValue)
+                let wrong = try #require(
+                    question["options"]?.arrayValue?.compactMap { $0["value"]?.stringValue }.first { $0 != right })
+                answers[id] = .string(set & (1 << index) != 0 ? right : wrong)
+            }
+            let correct = set.nonzeroBitCount
+            let score = maxScore * correct / questions.count
+            let posted = try await api.call(
+                "POST", "/v1/materials/mat-002/assessment/attempts", ["answers": .object(answers)], token: student)
+            #expect(posted.status == 201, "\(posted.json)")
+            let id = try #require(posted.json["id"]?.stringValue)
+            let result = try await api.call("GET", "/v1/attempts/\(id)/results", token: student)
+            #expect(result.status == 200)
+            for record in [posted.json, result.json] {
+                #expect(record["score"]?.intValue == score, "set \(set): \(record)")
+                #expect(record["max_score"]?.intValue == maxScore)
+                #expect(record["correct_answers"]?.intValue == correct)
+                #expect(record["total_questions"]?.intValue == questions.count)
+                #expect(record["passing_score"]?.intValue == passing)
+                #expect(record["passed"]?.boolValue == (score >= passing))
+                #expect(record["result_label"]?.stringValue == (score >= passing ? "Aprobado" : "No aprobado"))
+            }
+            let missing = shown.filter { field in
+                guard let value = result.json[field] else { return true }
+                return value == .null || value == .string("")
+            }
+            #expect(missing.isEmpty, "set \(set): the result screen finds no \(missing.sorted())")
+        }
+    }
+}
