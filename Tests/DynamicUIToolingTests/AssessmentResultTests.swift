@@ -76,4 +76,30 @@ struct AssessmentResultTests {
             #expect(missing.isEmpty, "set \(set): the result screen finds no \(missing.sorted())")
         }
     }
+
+    @Test func theHistoryListsTheNewestAttemptFirst() async throws {
+        let backend = try DemoBackend()
+        try await backend.start()
+        defer { Task { await backend.stop() } }
+        let api = DemoAPI(base: backend.mobileURL)
+        let (student, _) = try await api.signIn("estudiante@edugo.test")
+        var posted: [String] = []
+        for material in ["mat-002", "mat-002"] {
+            let answer = try await api.call(
+                "POST", "/v1/materials/\(material)/assessment/attempts", ["answers": .object([:])], token: student)
+            posted.append(try #require(answer.json["id"]?.stringValue))
+        }
+        let history = try await api.call("GET", "/v1/users/me/attempts?limit=100", token: student)
+        let rows = history.json["data"]?.arrayValue ?? []
+        #expect(rows.count > 2)
+        let ids = rows.compactMap { $0["id"]?.stringValue }
+        #expect(Array(ids.prefix(2)) == posted.reversed(), "the history begins \(ids.prefix(3))")
+        let finished = rows.map { $0["finished_at"]?.stringValue ?? "" }
+        #expect(finished == finished.sorted(by: >), "not newest first: \(finished)")
+        let shown = try boundFields(of: "attempts-history")
+        for row in rows {
+            let missing = shown.filter { row[$0] == nil || row[$0] == .null || row[$0] == .string("") }
+            #expect(missing.isEmpty, "\(row["id"] ?? .null) lacks \(missing.sorted())")
+        }
+    }
 }

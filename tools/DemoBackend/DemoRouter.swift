@@ -385,6 +385,14 @@ struct DemoRouter {
         if let term = query["q"]?.lowercased(), !term.isEmpty {
             records = records.filter { record in search.contains { record[path: $0]?.text.lowercased().contains(term) == true } }
         }
+        if collection == "attempts" {
+            // Attempts read as a history: the latest finished first, and of two finished in the
+            // same second the one recorded later.
+            records = records.enumerated().sorted { left, right in
+                let (a, b) = (left.element["finished_at"]?.text ?? "", right.element["finished_at"]?.text ?? "")
+                return a != b ? a > b : left.offset > right.offset
+            }.map(\.element)
+        }
         let total = records.count
         let offset = max(0, Int(query["offset"] ?? "") ?? 0)
         let limit = max(1, min(100, Int(query["limit"] ?? "") ?? 20))
