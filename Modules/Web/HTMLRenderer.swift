@@ -13,6 +13,15 @@ public struct HTMLRenderer: Sendable {
     /// The action a confirmation dialog's Cancel posts (`{actionPath}/_cancel-confirmation`): the
     /// host declines the pending confirmation and shows the page again.
     public static let cancelConfirmationActionId = "_cancel-confirmation"
+
+    /// The number of rows of the first list under `node`, if there is one.
+    static func rowCount(in node: RenderNode) -> Int? {
+        if case .list(_, let rows) = node.kind { return rows.count }
+        for child in node.children {
+            if let count = rowCount(in: child) { return count }
+        }
+        return nil
+    }
     /// Where forms and buttons post: `{actionPath}/{actionId}`.
     public var actionPath: String
     /// Where links to screens go: `{screenPath}/{screenKey}?params`.
@@ -320,11 +329,14 @@ public struct HTMLRenderer: Sendable {
                 children(node, into: &out, inForm: inForm)
             }
             if let pagination = chrome.pagination, pagination.hasMore {
+                // The link says how many rows it was drawn under: the next page follows them.
+                let shown = Self.rowCount(in: node) ?? 0
                 if pagination.failed {
                     out +=
-                        "<p class=\"more failed\" role=\"alert\">\(Self.escape(strings(.loadMoreFailed))) <a href=\"?page=next\" rel=\"next\">\(Self.escape(strings(.retry)))</a></p>"
+                        "<p class=\"more failed\" role=\"alert\">\(Self.escape(strings(.loadMoreFailed))) <a href=\"?page=next&amp;shown=\(shown)\" rel=\"next\">\(Self.escape(strings(.retry)))</a></p>"
                 } else {
-                    out += "<p class=\"more\"><a href=\"?page=next\" rel=\"next\">\(Self.escape(strings(.loadMore)))</a></p>"
+                    out +=
+                        "<p class=\"more\"><a href=\"?page=next&amp;shown=\(shown)\" rel=\"next\">\(Self.escape(strings(.loadMore)))</a></p>"
                 }
             }
             out += "</section>"

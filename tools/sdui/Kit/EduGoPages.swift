@@ -16,7 +16,7 @@ struct EduGoPages {
     /// The path of the documentation the preview bar links to, when a site is served.
     var documentation: String? = nil
     /// Query names that are not route params.
-    static let reserved: Set<String> = ["q", "pages", "page", "back", "layout"]
+    static let reserved: Set<String> = ["q", "pages", "page", "shown", "back", "layout"]
 
     var runtime: DynamicUIRuntime { session.runtime }
 
@@ -103,8 +103,13 @@ struct EduGoPages {
         let searchText = searchField.flatMap { request.queryValue($0) } ?? request.queryValue("q") ?? ""
         if !reused, !searchText.isEmpty { await model.search(searchText) }
         if request.queryValue("page") == "next" {
+            // "Load more": one page more than the rows the link was drawn under (it says how many,
+            // `shown`), so paging goes on to the end whatever address it was clicked from.
+            let size = max(1, model.compiled?.definition.dataConfig?.pagination?.pageSize ?? 20)
+            let drawnRows = max(0, Int(request.queryValue("shown") ?? "") ?? 0)
+            pages = min(50, max(pages, (drawnRows + size - 1) / size) + 1)
             var extra = searchText.isEmpty ? [] : [(searchField ?? "q", searchText)]
-            extra.append(("pages", String(pages + 1)))
+            extra.append(("pages", String(pages)))
             return .redirect(Self.url(shown, extra: extra))
         }
         if !reused {
