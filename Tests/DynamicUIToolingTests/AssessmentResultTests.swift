@@ -102,4 +102,37 @@ struct AssessmentResultTests {
             #expect(missing.isEmpty, "\(row["id"] ?? .null) lacks \(missing.sorted())")
         }
     }
+
+    @Test func theDeadlineIsFixedWhenTheAttemptStarts() async throws {
+        let backend = try DemoBackend()
+        try await backend.start()
+        defer { Task { await backend.stop() } }
+        let api = DemoAPI(base: backend.mobileURL)
+        let (student, _) = try await api.signIn("estudiante@edugo.test")
+        let limit = try #require(try assessment(of: "mat-002")["time_limit_minutes"]?.intValue) * 60_000
+        let opened = try await api.call("GET", "/v1/materials/mat-002/assessment", token: student)
+        let deadline = try #require(opened.json["deadline"]?.stringValue, "no deadline: \(opened.json)")
+        let started = try #require(opened.json["started_at"]?.stringValue)
+        let remaining = try #require(opened.json["remaining_ms"]?.intValue)
+        #expect(remaining > limit - 5_000 && remaining <= limit, "\(remaining) of \(limit)")
+
+        // A reload, or the page drawn again after a refused submit, keeps the deadline.
+        try await Task.sleep(for: .milliseconds(1_100))
+        let reloaded = try await api.call("GET", "/v1/materials/mat-002/assessment", token: student)
+        #expect(reloaded.json["deadline"]?.stringValue == deadline && reloaded.json["started_at"]?.stringValue == started)
+        #expect((reloaded.json["remaining_ms"]?.intValue ?? .max) < remaining, "the time left goes down")
+
+        // The attempt recorded began when the assessment was opened; a new one starts afresh.
+        let posted = try await api.call(
+            "POST", "/v1/materials/mat-002/assessment/attempts", ["answers": .object([:])], token: student)
+        #expect(posted.json["started_at"]?.stringValue == started, "\(posted.json)")
+        #expect(posted.json["deadline"]?.stringValue == deadline)
+        let again = try await api.call("GET", "/v1/materials/mat-002/assessment", token: student)
+        #expect(again.json["started_at"]?.stringValue ?? "" >= posted.json["finished_at"]?.stringValue ?? "~")
+
+        // A teacher reviewing the assessment starts nothing.
+        let (teacher, _) = try await api.signIn("docente@edugo.test")
+        let review = try await api.call("GET", "/v1/materials/mat-002/assessment", token: teacher)
+        #expect(review.status == 200 && review.json["deadline"] == nil)
+    }
 }

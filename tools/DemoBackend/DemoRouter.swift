@@ -162,7 +162,14 @@ struct DemoRouter {
             // A record the account may not see does not exist for it.
             guard let found, try scope.canRead(collection, found) else { return Reply(status: 404, body: ["error": "not found"]) }
             let grants = try Grants(collection: collection, role: account["role"]?.text ?? "", router: self, scope: scope)
-            return Reply(status: 200, body: scope.shown(collection, try grants.apply(found)))
+            var shown = scope.shown(collection, try grants.apply(found))
+            if collection == "assessments", group == "student", case .object(var object) = shown {
+                // A student opening an assessment starts (or goes on with) an attempt.
+                let start = try openAttempt(material: found["material_id"]?.text ?? id, me: me, limit: found)
+                for (name, value) in start { object[name] = value }
+                shown = .object(object)
+            }
+            return Reply(status: 200, body: shown)
         case ("item", "PUT"), ("item", "DELETE"):
             let id = parameters["id"] ?? ""
             guard let current = try backend.record(collection, id: id), try scope.canRead(collection, current) else {
@@ -471,7 +478,15 @@ struct DemoRouter {
         let passing = assessment["passing_score"]?.doubleValue ?? 60
         let score = questions.isEmpty ? 0 : (Double(correct) / Double(questions.count) * maxScore).rounded()
         let passed = score >= passing
-        let finished = JSONValue.string(ISO8601DateFormatter().string(from: Date()))
+        let format = ISO8601DateFormatter()
+        let now = Date()
+        let finished = JSONValue.string(format.string(from: now))
+        // The attempt began when the assessment was opened (at submit, if it never was).
+        let start = try backend.record("attempt_starts", id: "\(me):\(material)")?.objectValue
+        _ = try backend.delete("attempt_starts", id: "\(me):\(material)")
+        let started = start?["started_at"] ?? finished
+        let began = format.date(from: started.text) ?? now
+        let minutes = max(0, Int((now.timeIntervalSince(began) / 60).rounded(.up)))
         return [
             "material_id": .string(material), "material_title": assessment["material_title"] ?? .null,
             "assessment_title": assessment["title"] ?? .null, "user_id": .string(me),
@@ -479,8 +494,33 @@ struct DemoRouter {
             "max_score": assessment["max_score"] ?? 100, "passing_score": assessment["passing_score"] ?? 60,
             "correct_answers": .number(JSONNumber(correct)), "total_questions": .number(JSONNumber(questions.count)),
             "passed": .bool(passed), "result_label": passed ? "Aprobado" : "No aprobado", "answers": .object(answers),
-            "started_at": finished, "finished_at": finished, "duration_minutes": 0,
+            "started_at": started, "deadline": start?["deadline"] ?? .null, "finished_at": finished,
+            "duration_minutes": .number(JSONNumber(minutes)),
         ]
+    }
+
+    /// The attempt `me` has under way on `material`: when it started, its `deadline` (the start
+    /// plus the assessment's time limit) and the milliseconds left. Started on first opening and
+    /// kept, across reloads, until an attempt is submitted.
+    private func openAttempt(material: String, me: String, limit assessment: JSONValue) throws -> JSONObject {
+        let key = "\(me):\(material)"
+        let format = ISO8601DateFormatter()
+        var start = try backend.record("attempt_starts", id: key)?.objectValue
+        if start == nil {
+            let now = Date()
+            let minutes = assessment["time_limit_minutes"]?.doubleValue ?? 15
+            let opened: JSONObject = [
+                "started_at": .string(format.string(from: now)),
+                "deadline": .string(format.string(from: now.addingTimeInterval(minutes * 60))),
+            ]
+            try backend.save("attempt_starts", id: key, .object(opened))
+            start = opened
+        }
+        var open = start ?? [:]
+        let deadline = format.date(from: open["deadline"]?.text ?? "") ?? Date()
+        let left = max(0, Int((deadline.timeIntervalSinceNow * 1000).rounded()))
+        open["remaining_ms"] = .number(JSONNumber(left))
+        return open
     }
 
     private func update(_ collection: String, id: String, allowed: (JSONValue) throws -> Bool) throws -> Reply {
