@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// One request as `LoopbackHTTPServer` hands it to its handler.
 public struct LoopbackRequest: Sendable {
@@ -107,6 +108,7 @@ public final class LoopbackHTTPServer: Sendable {
     private let connections = ConnectionCount()
     private let running = NSLock()
     nonisolated(unsafe) private var task: Task<Void, any Error>?
+    nonisolated(unsafe) private var group: ServiceGroup?
 
     /// A server that answers with `handler` once started, within `limits`.
     public init(limits: Limits = Limits(), handler: @escaping Handler) {
@@ -157,16 +159,22 @@ public final class LoopbackHTTPServer: Sendable {
                 availableConnectionsDelegate: MaximumAvailableConnections(maxConnections)),
             onServerRunning: { channel in bound.resolve(channel.localAddress?.port) },
             logger: logger)
+        // Run in a service group, so that stopping is a graceful shutdown: cancelling the serving
+        // task while an accepted connection waits to be served traps in NIO.
+        let group = ServiceGroup(services: [application], logger: logger)
         let task = Task {
             do {
-                try await application.run()
+                try await group.run()
             } catch {
                 bound.fail(error)
                 throw error
             }
             bound.fail(CancellationError())
         }
-        running.withLock { self.task = task }
+        running.withLock {
+            self.task = task
+            self.group = group
+        }
         guard let listening = try await bound.value(), let value = UInt16(exactly: listening) else {
             throw URLError(.cannotConnectToHost)
         }
@@ -175,12 +183,23 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// Stops listening and closes the connections; waits until the server is down.
     public func stop() async {
-        let task = running.withLock {
-            defer { self.task = nil }
-            return self.task
+        let (task, group) = running.withLock {
+            defer {
+                self.task = nil
+                self.group = nil
+            }
+            return (self.task, self.group)
         }
-        task?.cancel()
-        _ = await task?.result
+        guard let task else { return }
+        // No new connection is accepted, and those accepted are served or closed; a response
+        // that never ends by itself (a live page's stream) is cancelled after a moment.
+        await group?.triggerGracefulShutdown()
+        let deadline = Task {
+            try? await Task.sleep(nanoseconds: 2_000_000_000)
+            task.cancel()
+        }
+        _ = await task.result
+        deadline.cancel()
     }
 
     private static func response(_ reply: LoopbackResponse) -> Response {
