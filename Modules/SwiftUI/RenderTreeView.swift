@@ -15,35 +15,7 @@
 
         /// How the dialect lays out scroll views, lists, sheets and navigation stacks.
         static var layout: RenderTreeLayout { get }
-        /// The SDK's words in the screen's language.
-        var strings: DynamicUIStrings { get }
-        /// The app's native components (`.custom` nodes).
-        var nativeComponents: NativeComponentRegistry { get }
-        /// The field a form control holds the focus of (the screen dialect's focus chain).
-        var focusedField: String? { get nonmutating set }
-
-        /// Runs the action behind `key` (for the list item `item`); buttons cannot await it.
-        func fire(_ key: String, item: JSONValue?)
-        /// Follows a navigation link to `screen` with `params`.
-        func open(screen: String, params: JSONObject)
-        /// Shows the screen of a `tab_view`'s tab.
-        func select(tab screen: String)
-        /// The text of the form field or state key `binding`, `nil` when nothing was set.
-        func boundValue(for binding: String) -> String?
-        /// Sets the form field or state key `binding` (a text field, a control, a native component).
-        func setBoundValue(_ value: JSONValue, for binding: String)
-        /// An element with a `log_id` became visible.
-        func recordImpression(_ logId: String)
-        /// An element with visibility or disappear actions shows this share (0…1) of itself.
-        func visibilityChanged(of id: String, visibility: RenderVisibility, fraction: Double)
-        /// The item a list row was built from, if the dialect keeps items.
-        func item(forRow rowId: String, at index: Int) -> JSONValue?
-        /// The row actions with these ids, in order.
-        func rowActions(_ ids: [String]) -> [RowAction]
-        /// Loads the next page of the screen's list (the retry after a failed page).
-        func loadNextPage() async
-        /// The list row at `index` is shown: the model asks for the next page when it is the last.
-        func rowAppeared(at index: Int) async
+        // Everything else a drawing of the tree calls is `RenderTreeHosting`'s (DynamicUI).
         /// A `screen` node: `node`'s children with the dialect's chrome (title, toolbar, search…).
         func screen(_ node: RenderNode, chrome: ScreenChrome, item: JSONValue?) -> ScreenBody
     }
