@@ -215,7 +215,7 @@ struct MediaPlaybackTests {
     }
 
     @Test func aNewURLWhilePausedWaitsForPlayAndThenPlaysTheNewURL() {
-        var player = SimulatedPlayer(state: MediaPlaybackState(url: episode1, status: .paused, elapsed: 50))
+        let player = SimulatedPlayer(state: MediaPlaybackState(url: episode1, status: .paused, elapsed: 50))
         var node = MediaPlayerNode(url: episode1, state: player.state)
         #expect(node.urlChanged(to: episode2, state: player.state) == .nothing)
         #expect(node.observe(player.state) == nil)
