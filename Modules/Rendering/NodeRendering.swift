@@ -39,7 +39,7 @@ public struct RenderedDocument: Sendable {
     }
 }
 
-/// Lowers node-dialect documents into the render tree (seed 002 §11 step 8): conditions first,
+/// Lowers node-dialect documents into the render tree: conditions first,
 /// then the preset merged with the inline style, then props resolved, `list` rows on demand with
 /// `$.item`/`$.index`, and components expanded with only their parameters in scope.
 public struct NodeRenderer: Sendable {

@@ -93,9 +93,9 @@ public struct ScreenInputs: Sendable {
     }
 }
 
-/// Lowers a screen-dialect screen into the render tree (seed 000 §6–7, seed 003 §10.2): one
-/// mapping per pattern — the six of seed 003 as it describes them, and search, profile, modal,
-/// notification, onboarding and empty-state by analogy (documented on `lowerContent`).
+/// Lowers a screen-dialect screen into the render tree: one
+/// mapping per pattern — login, dashboard, list, detail, form and settings as iOS draws them,
+/// and search, profile, modal, notification, onboarding and empty-state by analogy (documented on `lowerContent`).
 public struct PatternRouter: Sendable {
     /// Where and how the tree is drawn.
     public var options: RenderOptions
@@ -250,17 +250,17 @@ struct ScreenLowering {
 
     /// The content of each pattern:
     /// - login: a centred stack — brand zones, then one `Form` holding the fields and the
-    ///   sign-in button (seed 003 LOGIN);
+    ///   sign-in button;
     /// - dashboard: a scroll view of zones; KPIs in a 2-column grid (4 in regular), and in
-    ///   regular width the other zones side by side (seed 003 DASHBOARD);
+    ///   regular width the other zones side by side;
     /// - list, search, notification: the search field goes to `.searchable`, list zones are lazy
-    ///   `List`s, empty-state zones become `ContentUnavailableView` (seed 003 LIST);
+    ///   `List`s, empty-state zones become `ContentUnavailableView`;
     /// - detail, profile: a scroll view of sections of `LabeledContent`, buttons in a row; in
-    ///   regular width sections side by side (seed 003 DETAIL);
+    ///   regular width sections side by side;
     /// - form, modal: a `Form` with a `Section` per form-section; the buttons move to the
-    ///   navigation bar (cancel and confirm); modal is presented as a sheet (seed 003 FORM);
+    ///   navigation bar (cancel and confirm); modal is presented as a sheet;
     /// - settings: a grouped `Form`; switches are toggles, navigation items rows, the
-    ///   destructive button its own section (seed 003 SETTINGS);
+    ///   destructive button its own section;
     /// - onboarding: a horizontal pager of zones; empty-state: a `ContentUnavailableView`;
     /// - an unknown pattern: its zones stacked, with a marker in previews.
     private func lowerContent(_ zones: [CompiledZone]) -> RenderNode {
@@ -345,7 +345,7 @@ struct ScreenLowering {
         }
     }
 
-    /// One `Section` per zone that holds fields (nested zones flattened, seed 003 FORM); in
+    /// One `Section` per zone that holds fields (nested zones flattened); in
     /// forms the action group is not a section, its buttons are in the navigation bar.
     private func formSections(_ zones: [CompiledZone]) -> [RenderNode] {
         var sections: [RenderNode] = []

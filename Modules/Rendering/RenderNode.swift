@@ -8,7 +8,7 @@ public enum Axis: String, Sendable, Hashable {
     case vertical, horizontal
 }
 
-/// The navigation-bar and container decisions of a screen (seed 003 §10.2). The pattern
+/// The navigation-bar and container decisions of a screen. The pattern
 /// lowering builds it; renderers read it.
 public struct ScreenChrome: Sendable, Hashable {
     /// The pattern that lowered it.
@@ -29,7 +29,7 @@ public struct ScreenChrome: Sendable, Hashable {
     public var pagination: PaginationState?
     /// Push or sheet.
     public var presentation: Presentation = .push
-    /// A pending `.confirmationDialog` (seed 003 §10.4).
+    /// A pending `.confirmationDialog`.
     public var confirmation: ConfirmationRequest?
     /// A message shown as an alert or toast (success, error, pending offline).
     public var banner: Banner?
@@ -38,7 +38,7 @@ public struct ScreenChrome: Sendable, Hashable {
     public var strings: DynamicUIStrings = .spanish
 }
 
-/// A transient message: `.alert` for errors, a toast otherwise (seed 003 §10.4 snackbar).
+/// A transient message: `.alert` for errors, a toast otherwise .
 public struct Banner: Sendable, Hashable {
     /// What kind of message.
     public enum Kind: String, Sendable, Hashable {
@@ -94,7 +94,7 @@ public struct PaginationState: Sendable, Hashable {
     }
 }
 
-/// A list row (seed 003 LIST: icon, title, subtitle, status capsule, disclosure), built by the
+/// A list row (icon, title, subtitle, status capsule, disclosure), built by the
 /// pattern lowering.
 public struct RowNode: Sendable, Hashable {
     /// Title (headline).

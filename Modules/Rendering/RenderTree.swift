@@ -3,7 +3,7 @@ public import DynamicUIModels
 import DynamicUIResolvers
 import Foundation
 
-/// The size class the screen is drawn in (seed 003 §10.1).
+/// The size class the screen is drawn in.
 public enum SizeClass: String, Sendable, Hashable, CaseIterable {
     /// iPhone portrait and narrow windows.
     case compact
@@ -23,13 +23,13 @@ public enum RenderPlatform: String, Sendable, Hashable, CaseIterable {
     case vision
 }
 
-/// Text styles, mapped to Dynamic Type by the SwiftUI layer (seed 003 §10.6).
+/// Text styles, mapped to Dynamic Type by the SwiftUI layer.
 public enum TextStyle: String, Sendable, Hashable {
     /// The Dynamic Type text styles.
     case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
 }
 
-/// Where a toolbar item goes (seed 003: forms put cancel and confirm in the navigation bar).
+/// Where a toolbar item goes (forms put cancel and confirm in the navigation bar).
 public enum ToolbarPlacement: String, Sendable, Hashable {
     /// Leading: Cancel.
     case cancellation
@@ -69,13 +69,13 @@ public enum ButtonRole: String, Sendable, Hashable {
     case destructive
 }
 
-/// The keyboard and autofill of a text input (seed 000 §6.3).
+/// The keyboard and autofill of a text input.
 public enum InputKind: String, Sendable, Hashable {
     /// Plain text, e-mail (keyboard and autofill), secure password, numeric, search.
     case text, email, password, number, search
 }
 
-/// Accessibility of a node (seed 003 §10.6).
+/// Accessibility of a node.
 public struct AccessibilityInfo: Sendable, Hashable {
     /// VoiceOver label.
     public var label: String?
@@ -142,7 +142,7 @@ public enum ReturnKey: String, Sendable, Hashable {
     case search
 }
 
-/// The focus chain of a screen's form (seed 003, and what people expect of iOS forms): text
+/// The focus chain of a screen's form, as people expect of iOS forms: text
 /// inputs in reading order; return moves to the next one and submits the form on the last;
 /// after a failed submit the first field with an error takes the focus.
 public enum FormFocus {
@@ -211,7 +211,7 @@ public enum FormFocus {
     }
 }
 
-/// What a platform offers and how the SDK adapts to it (seed 004 "Platform Adaptation"): input,
+/// What a platform offers and how the SDK adapts to it: input,
 /// size class, windows, hover, haptics, and the layout decisions that follow. Every decision is
 /// made here, platform-neutrally; the SwiftUI layer only draws it.
 public struct PlatformCapabilities: Sendable, Hashable {
@@ -272,7 +272,7 @@ public struct PlatformCapabilities: Sendable, Hashable {
     }
 
     /// Whether a screen of `pattern` shows its details in an inspector beside the content
-    /// (detail screens on a Mac or a regular iPad; seed 003 §10.3 "Inspector panel").
+    /// (detail screens on a Mac or a regular iPad).
     public func showsInspector(for pattern: ScreenPattern) -> Bool {
         pattern == .detail && sizeClass == .regular && (platform == .mac || platform == .ipad)
     }
@@ -285,7 +285,7 @@ public struct PlatformCapabilities: Sendable, Hashable {
     public var hasSwipeActions: Bool { inputs.contains(.touch) }
 }
 
-/// The detail screen's inspector (seed 003 §10.3, "Inspector panel lateral para detalles"): on
+/// The detail screen's inspector panel: on
 /// a Mac or a regular iPad the content keeps its hero and first section, and the other
 /// sections move to an inspector beside it.
 public enum InspectorLayout {

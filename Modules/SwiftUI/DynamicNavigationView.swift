@@ -6,7 +6,7 @@
     import Foundation
     public import SwiftUI
 
-    /// The app's navigation (seed 004): the login screen while signed out; once signed in, a
+    /// The app's navigation: the login screen while signed out; once signed in, a
     /// `TabView` of the server's tabs in compact width and a `NavigationSplitView` with its sidebar
     /// in regular width (always on the Mac). Each root is a `NavigationStack` driven by the
     /// runtime's `NavigationModel`: pushed routes are its path, sheet routes are sheets. Changes

@@ -5,7 +5,7 @@
     import Foundation
     public import SwiftUI
 
-    /// A node-dialect app (seed 002) drawn natively: the root's `tab_view` as a `TabView`, each
+    /// A node-dialect app drawn natively: the root's `tab_view` as a `TabView`, each
     /// tab a `NavigationStack` over the runtime's stack, `present` as a sheet, the theme's
     /// colors (light and dark) and accent, dark mode from the `dark_mode` setting or the system.
     public struct NodeAppView: View {

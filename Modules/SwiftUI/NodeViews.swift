@@ -64,8 +64,8 @@
             @Environment(\.horizontalSizeClass) private var horizontalSizeClass
         #endif
 
-        /// Whether the row's actions are also offered in a popover (seed 003 §10.3: popovers for
-        /// quick actions on iPad; `PlatformCapabilities.prefersPopovers`).
+        /// Whether the row's actions are also offered in a popover (quick actions on
+        /// iPad; `PlatformCapabilities.prefersPopovers`).
         private var offersPopover: Bool {
             #if os(iOS)
                 let sizeClass: SizeClass = horizontalSizeClass == .regular ? .regular : .compact

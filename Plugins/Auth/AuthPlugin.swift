@@ -5,7 +5,7 @@ import DynamicUIResolvers
 import DynamicUIStorage
 import Foundation
 
-/// Sign-in and settings handlers (seed 000 §8.3 `login`, `settings`).
+/// Sign-in and settings handlers (`login`, `settings`).
 public struct AuthPlugin: ScreenHandlerPlugin {
     /// `POST` sign-in endpoint.
     public var loginEndpoint: Endpoint

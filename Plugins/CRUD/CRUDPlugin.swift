@@ -55,7 +55,7 @@ extension CRUDEntity {
     }
 }
 
-/// The create/edit forms of seed 000 §8.3 as one generic handler configured per entity, plus
+/// The create/edit forms of the EduGo catalog as one generic handler configured per entity, plus
 /// `assessment-take`.
 public struct CRUDPlugin: ScreenHandlerPlugin {
     /// The entities served.
@@ -67,7 +67,7 @@ public struct CRUDPlugin: ScreenHandlerPlugin {
     /// `crud`.
     public var name: String { "crud" }
 
-    /// The handler table of seed 000 §8.3.
+    /// The handler table: screen key to entity.
     public static let eduGo: [CRUDEntity] =
         CRUDEntity.createAndEdit(
             "material", collection: "/v1/materials", record: "/v1/materials/{id}", created: .materialCreated,

@@ -14,7 +14,7 @@ public enum ContextParameter: Sendable, Hashable {
     case required
 }
 
-/// The navigation handlers of seed 000 §8.3 (`dashboard-*`, `progress-*`, `guardian-*`,
+/// The navigation handlers (`dashboard-*`, `progress-*`, `guardian-*`,
 /// `material-detail`): `NAVIGATE` with the destination's route parameters completed from the
 /// session when the screen cannot name them (a teacher's own unit, an admin's school).
 public struct NavigationPlugin: ScreenHandlerPlugin {

@@ -4,9 +4,9 @@ import Testing
 
 @testable import DynamicUIModels
 
-/// Seed 000 §14: screen key, pattern, handler key, data endpoint. The seed leaves the endpoint of
-/// five screens empty although their data exists; the catalog names the endpoints that serve it.
-let seedScreenTable: [(key: String, pattern: ScreenPattern, handler: String?, endpoint: String?)] = [
+/// The EduGo screen table: screen key, pattern, handler key, data endpoint. Five screens first
+/// had no endpoint although their data exists; the catalog names the endpoints that serve it.
+let screenTable: [(key: String, pattern: ScreenPattern, handler: String?, endpoint: String?)] = [
     ("app-login", .login, "login", nil),
     ("dashboard-teacher", .dashboard, "dashboard-teacher", "admin:/v1/stats/global"),
     ("dashboard-student", .dashboard, "dashboard-student", "admin:/v1/stats/global"),
@@ -20,7 +20,7 @@ let seedScreenTable: [(key: String, pattern: ScreenPattern, handler: String?, en
     ("assessments-list", .list, nil, "mobile:/v1/assessments"),
     ("assessment-take", .form, "assessment-take", "mobile:/v1/materials/{id}/assessment"),
     ("assessment-result", .detail, nil, "mobile:/v1/attempts/{id}/results"),
-    // Beyond the seed: what a teacher's "Evaluaciones" tab opens (the attempts at one assessment).
+    // Also: what a teacher's "Evaluaciones" tab opens (the attempts at one assessment).
     ("assessment-results", .list, nil, "mobile:/v1/materials/{id}/assessment/results"),
     ("attempts-history", .list, nil, "mobile:/v1/users/me/attempts"),
     ("progress-my", .list, "progress-my", "mobile:/v1/progress"),
@@ -73,8 +73,8 @@ struct EduGoCatalogTests {
     init() throws { catalog = try EduGoCatalog() }
 
     @Test func exactlyTheSeedScreens() throws {
-        #expect(catalog.screenKeys == seedScreenTable.map(\.key).sorted())
-        for row in seedScreenTable {
+        #expect(catalog.screenKeys == screenTable.map(\.key).sorted())
+        for row in screenTable {
             let screen = try catalog.screen(row.key)
             #expect(screen.screenKey == row.key)
             #expect(screen.pattern == row.pattern, "\(row.key) pattern")
@@ -83,7 +83,7 @@ struct EduGoCatalogTests {
         }
     }
 
-    @Test(arguments: seedScreenTable.map(\.key))
+    @Test(arguments: screenTable.map(\.key))
     func screenDecodesThroughBothPaths(key: String) throws {
         let screen = try assertBothPathsAgree(ScreenDefinition.self, try catalog.screenJSON(key), key)
         // Every known value is known: the catalog's only type beyond the built-in ones is the
@@ -104,7 +104,7 @@ struct EduGoCatalogTests {
     @Test func navigationForEveryRole() throws {
         let roles = try catalog.navigationRoles()
         #expect(Set(roles) == ["superadmin", "schooladmin", "teacher", "student", "guardian"])
-        let keys = Set(seedScreenTable.map(\.key))
+        let keys = Set(screenTable.map(\.key))
         for role in roles {
             let json = try JSONReader().read(Data(contentsOf: catalog.folder.appendingPathComponent("navigation/\(role).json")))
             let navigation = try assertBothPathsAgree(NavigationDefinition.self, json, role)
@@ -137,7 +137,7 @@ struct EduGoCatalogTests {
 
     @Test func everyDataEndpointHasDemoData() throws {
         let endpoints = try #require(try catalog.data("endpoints").objectValue)
-        for row in seedScreenTable {
+        for row in screenTable {
             guard let endpoint = row.endpoint else { continue }
             #expect(endpoints[endpoint] != nil, "no demo data for \(endpoint)")
         }

@@ -97,7 +97,7 @@ struct APIClientRoutingTests {
     }
 }
 
-@Suite("API client: recovery table (seed 001)")
+@Suite("API client: recovery table")
 struct RecoveryTests {
     @Test func noConnectionQueuesMutatingRequests() async throws {
         let store = try OfflineQueueStore()

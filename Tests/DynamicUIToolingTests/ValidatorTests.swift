@@ -86,7 +86,7 @@ struct ValidatorTests {
         validator.allowOpenURL(hosts: ["edugo.test"])
         let report = validator.validate(paths: [catalog.folder])
         #expect(report.errorCount == 0, "\(report.text)")
-        // The only warnings are list screens that page without a data endpoint (seed 000 §14 gives them none).
+        // The only warnings are list screens that page without a data endpoint (the screen table gives them none).
         for finding in report.findings {
             #expect(finding.path == "data_config.pagination" && finding.message.contains("no data_endpoint"), "\(finding)")
         }

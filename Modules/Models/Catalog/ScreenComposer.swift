@@ -1,5 +1,5 @@
 /// Combines a reusable screen template with a screen instance into the JSON of the
-/// `ScreenDefinition` that `GET /v1/screens/{key}` returns (seed 000 §1).
+/// `ScreenDefinition` that `GET /v1/screens/{key}` returns.
 ///
 /// The rule: every instance field except `template_id` and `zone_overrides` is copied;
 /// `pattern` and `template` come from the template document; each entry of `zone_overrides`

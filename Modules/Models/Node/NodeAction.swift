@@ -1,4 +1,4 @@
-/// An action of the node dialect (seed 002 §8); parameter values may be bindings.
+/// An action of the node dialect; parameter values may be bindings.
 public indirect enum NodeAction: JSONModel {  // wire: tagged by actionType
     public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }

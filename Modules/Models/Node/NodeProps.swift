@@ -1,4 +1,4 @@
-/// Type-specific properties of a view node, one case per node type (seed 002 §4.2); which
+/// Type-specific properties of a view node, one case per node type; which
 /// members a node has depends on its type. Values that may be bindings (`$.path | transform`)
 /// are kept as `JSONValue` and compiled by the resolvers.
 public indirect enum NodeProps: Sendable, Hashable {  // wire: tagged by NodeType, suffix=Props, open=NativeNode

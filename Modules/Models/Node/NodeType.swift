@@ -1,4 +1,4 @@
-/// The type of a view node (seed 002 §4.2).
+/// The type of a view node.
 public enum NodeType: OpenEnum {  // wire: snake_case, except=lazyVStack:lazy_vstack+lazyHStack:lazy_hstack
     /// Layout nodes.
     case vstack, hstack, zstack, scroll, list, lazyVStack, lazyHStack, spacer, grid

@@ -1,4 +1,4 @@
-/// Style properties of a node or theme preset (seed 002 §7.2). Colors are theme color names
+/// Style properties of a node or theme preset. Colors are theme color names
 /// or `#RRGGBB[AA]`.
 public struct NodeStyle: JSONModel {  // wire:
     /// A font name from the theme.
@@ -139,7 +139,7 @@ public struct FontSpec: JSONModel {  // wire:
 
 }
 
-/// A theme: named colors, fonts and style presets (seed 002 §7.1).
+/// A theme: named colors, fonts and style presets.
 public struct Theme: JSONModel {  // wire:
     /// Color name → `#RRGGBB[AA]`.
     public var colors: [String: String] = [:]  // wire: valuePattern=hexColor
@@ -165,7 +165,7 @@ public struct Theme: JSONModel {  // wire:
 
 }
 
-/// Reusable components, each with declared parameters and a body (seed 002 §4.3).
+/// Reusable components, each with declared parameters and a body.
 public struct ComponentLibrary: JSONModel {  // wire:
     /// Component name → definition.
     public var components: [String: ComponentDefinition] = [:]  // wire: required

@@ -1,5 +1,5 @@
 /// One element of a node-dialect document: a typed node with style, condition, children and
-/// typed props (seed 002 §4.1).
+/// typed props.
 public struct ViewNode: JSONModel, Identifiable {  // wire: node
     /// The node's type.
     public var type: NodeType

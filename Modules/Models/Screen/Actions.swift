@@ -1,4 +1,4 @@
-/// What happens when a trigger fires (seed 000 §2.6).
+/// What happens when a trigger fires.
 public struct ActionDefinition: JSONModel, Identifiable {  // wire: snake_case
     /// Unique within the screen.
     public var id: String  // wire: minLength=1
@@ -43,7 +43,7 @@ public struct ActionDefinition: JSONModel, Identifiable {  // wire: snake_case
     }
 }
 
-/// How the data endpoint is called (seed 000 §2.7).
+/// How the data endpoint is called.
 public struct DataConfig: JSONModel {  // wire: snake_case
     /// Query parameters sent with every request.
     public var defaultParams: [String: String]?
@@ -79,7 +79,7 @@ public struct PaginationConfig: JSONModel {  // wire: snake_case
     // wire: end of generated code.
 }
 
-/// The app's tabs and sidebar as the server defines them (seed 000 §2.8).
+/// The app's tabs and sidebar as the server defines them.
 public struct NavigationDefinition: JSONModel {  // wire: snake_case
     /// Tab bar items (compact size class).
     public var bottomNav: [NavItem]

@@ -1,6 +1,6 @@
-/// The kind of screen (seed 000 §2.2); decides which pattern lowering draws it.
+/// The kind of screen; decides which pattern lowering draws it.
 public enum ScreenPattern: OpenEnum {  // wire: kebab-case
-    /// The patterns of seed 000 §2.2.
+    /// Every pattern a screen may declare.
     case login, form, list, dashboard, settings, detail, search, profile, modal, notification, onboarding
     /// `empty-state`.
     case emptyState
@@ -8,15 +8,15 @@ public enum ScreenPattern: OpenEnum {  // wire: kebab-case
     case unknown(String)
 }
 
-/// The kind of a zone (seed 000 §2.4).
+/// The kind of a zone.
 public enum ZoneType: OpenEnum {  // wire: kebab-case
-    /// The zone types of seed 000 §2.4.
+    /// Every zone type a screen may declare.
     case container, formSection, simpleList, groupedList, metricGrid, actionGroup, cardList
     /// A value this SDK does not know (yet), kept as written.
     case unknown(String)
 }
 
-/// How a zone lays out its children (seed 000 §2.4).
+/// How a zone lays out its children.
 public enum Distribution: OpenEnum {  // wire: kebab-case
     /// Vertical stack, horizontal row, two-or-more-column grid, wrapping row.
     case stacked, sideBySide, grid, flowRow
@@ -24,7 +24,7 @@ public enum Distribution: OpenEnum {  // wire: kebab-case
     case unknown(String)
 }
 
-/// The control a slot draws (seed 000 §2.5).
+/// The control a slot draws.
 public enum ControlType: OpenEnum {  // wire: kebab-case
     /// Inputs.
     case textInput, emailInput, passwordInput, numberInput, searchBar
@@ -56,9 +56,9 @@ public enum ControlType: OpenEnum {  // wire: kebab-case
     }
 }
 
-/// What fires an action (seed 000 §2.6).
+/// What fires an action.
 public enum ActionTrigger: OpenEnum {  // wire: SCREAMING_SNAKE_CASE
-    /// The triggers of seed 000 §2.6.
+    /// Every trigger an action may declare.
     case buttonClick, itemClick, pullRefresh, fabClick, swipe, longPress
     /// `SCREEN`: run by the screen itself (a variable trigger, a timer), never by a gesture.
     case screen
@@ -66,9 +66,9 @@ public enum ActionTrigger: OpenEnum {  // wire: SCREAMING_SNAKE_CASE
     case unknown(String)
 }
 
-/// What an action does (seed 000 §2.6).
+/// What an action does.
 public enum ActionType: OpenEnum {  // wire: SCREAMING_SNAKE_CASE
-    /// The action types of seed 000 §2.6.
+    /// Every action type the wire format knows.
     case navigate, navigateBack, apiCall, submitForm, refresh, confirm, logout, custom, openURL
     /// `APPLY_PATCH`: a `DocumentPatch` fetched from `endpoint`, applied to the shown screen (or,
     /// with `"target": "data"`, to its records) in place.

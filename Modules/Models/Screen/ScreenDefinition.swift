@@ -1,5 +1,5 @@
 /// A complete screen as `GET /v1/screens/{key}` returns it: a template combined with one
-/// screen instance (seed 000 §2.1).
+/// screen instance.
 public struct ScreenDefinition: JSONModel {  // wire: snake_case
     /// Stable identifier of the screen instance.
     public var screenId: String
@@ -53,7 +53,7 @@ public struct ScreenDefinition: JSONModel {  // wire: snake_case
     }
 }
 
-/// The structure of a screen: navigation bar, zones and per-platform overrides (seed 000 §2.3).
+/// The structure of a screen: navigation bar, zones and per-platform overrides.
 public struct ScreenTemplate: JSONModel {  // wire: snake_case
     /// The navigation bar.
     public var navigation: NavigationConfig?

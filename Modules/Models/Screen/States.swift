@@ -1,4 +1,4 @@
-/// The loading state of a screen definition (seed 000 §2.10).
+/// The loading state of a screen definition.
 public enum ScreenState: Sendable, Hashable {
     /// The definition is being fetched.
     case loading
@@ -8,7 +8,7 @@ public enum ScreenState: Sendable, Hashable {
     case error(String)
 }
 
-/// The loading state of a screen's data (seed 000 §2.10).
+/// The loading state of a screen's data.
 public enum DataState: Sendable, Hashable {
     /// No data requested (the screen has no endpoint).
     case idle

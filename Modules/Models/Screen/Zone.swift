@@ -1,5 +1,5 @@
 /// A region of a screen: slots laid out by a distribution, nested zones, or a list whose rows
-/// follow `itemLayout` (seed 000 §2.4).
+/// follow `itemLayout`.
 public struct Zone: JSONModel, Identifiable {  // wire: node, snake_case
     /// Unique within the screen; platform overrides and `zone_overrides` refer to it.
     public var id: String  // wire: minLength=1
@@ -58,7 +58,7 @@ public struct ItemLayout: JSONModel {  // wire:
 
 }
 
-/// One control of a zone and where its value comes from (seed 000 §2.5).
+/// One control of a zone and where its value comes from.
 public struct Slot: JSONModel, Identifiable {  // wire: node, snake_case
     /// Unique within its zone; actions refer to it by `trigger_slot_id`.
     public var id: String  // wire: minLength=1
@@ -116,7 +116,7 @@ public struct Slot: JSONModel, Identifiable {  // wire: node, snake_case
     let memberwise: MemberwiseToken
     // wire: end of generated code.
 
-    /// The form field this slot edits: `field`, else `id` (seed 000 §10).
+    /// The form field this slot edits: `field`, else `id`.
     public var formFieldName: String { field ?? id }
 }
 
