@@ -1,10 +1,10 @@
 public import DynamicUIModels
 
-/// Seed 000 §5.1: the value of a slot from `field` (the data or current item), then
+/// The value of a slot from `field` (the data or current item), then
 /// `bind: "slot:key"` (slot data), then the literal `value`. A source that yields `null` falls
 /// through to the next, so a `value` can serve as the fallback of a `field`.
 ///
-/// A thin façade over `ExpressionCompiler` for code written against the seed; screens compiled
+/// A thin façade over `ExpressionCompiler` for one-off resolution; screens compiled
 /// with `ScreenCompiler` use the same rules without re-parsing.
 public struct SlotBindingResolver: Sendable {
     /// The environment used for placeholders in literal values.
@@ -22,10 +22,10 @@ public struct SlotBindingResolver: Sendable {
     }
 }
 
-/// Seed 000 §5.2: replaces `{user.firstName}`, `{context.roleName}`, `{today_date}`,
+/// Replaces `{user.firstName}`, `{context.roleName}`, `{today_date}`,
 /// `{current_year}`, `{item.field}` and the other placeholders in text.
 ///
-/// A thin façade for code written against the seed; it compiles on each call, so hot paths use
+/// A thin façade for one-off text; it compiles on each call, so hot paths use
 /// `TextTemplate` directly.
 public struct PlaceholderResolver: Sendable {
     /// The signed-in user.
