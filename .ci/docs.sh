@@ -3,17 +3,19 @@
 # ``symbol`` link, an unknown <doc:article>, a malformed topic group fail it), then checks that
 # every public top-level symbol of each module is curated in a `## Topics` group of its catalog.
 #
-#   bash .ci/docs.sh                 # all library products; archives in .build-docs/plugins/Swift-DocC/outputs
+#   bash .ci/docs.sh                 # all library products, from the main build (run `swift build` first)
 #   bash .ci/docs.sh DynamicUIWeb    # some of them
-#   bash .ci/docs.sh --site          # the same checks, and one browsable site of them in .build-docs/site
+#   bash .ci/docs.sh --site          # one browsable site of them all in .build-docs/site (the long lane)
 #
-# --site builds a combined archive (each module's pages link to its dependencies'), transformed for
-# static hosting under the path /docs/ (--hosting-base-path docs): `sdui serve` serves that folder
-# there and links it from the preview (http://127.0.0.1:8080/docs/documentation/dynamicui/).
-#
-# The documentation plugin (swiftlang/swift-docc-plugin) is declared only when DYNAMICUI_DOCS is
-# set, so an embedding app never resolves it; it builds in its own scratch path (.build-docs) so
-# that the main .build is not invalidated. Package.resolved is restored afterwards.
+# The checks read the main build's modules: symbol graphs are extracted from .build's
+# swiftmodules and `docc convert` builds each catalog against them, so CI compiles the library
+# once. --site builds a combined archive (each module's pages link to its dependencies')
+# through the documentation plugin, transformed for static hosting under the path /docs/
+# (--hosting-base-path docs): `sdui serve` serves that folder there and links it from the
+# preview (http://127.0.0.1:8080/docs/documentation/dynamicui/). The plugin
+# (swiftlang/swift-docc-plugin) is declared only when DYNAMICUI_DOCS is set, so an embedding app
+# never resolves it; it builds in its own scratch path (.build-docs) so that the main .build is
+# not invalidated. Package.resolved is restored afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -34,23 +36,49 @@ for argument in "$@"; do
 done
 targets=${names[*]:-$all}
 
-resolved=$(mktemp)
-if [ -f Package.resolved ]; then cp Package.resolved "$resolved"; fi
-restore() { if [ -s "$resolved" ]; then cp "$resolved" Package.resolved; fi; rm -f "$resolved"; }
-trap restore EXIT
-
-args=()
-for t in $targets; do args+=(--target "$t"); done
-package_args=()
 if [ -n "$site" ]; then
+    resolved=$(mktemp)
+    if [ -f Package.resolved ]; then cp Package.resolved "$resolved"; fi
+    restore() { if [ -s "$resolved" ]; then cp "$resolved" Package.resolved; fi; rm -f "$resolved"; }
+    trap restore EXIT
+    args=()
+    for t in $targets; do args+=(--target "$t"); done
     rm -rf "$site"
-    package_args+=(--allow-writing-to-directory "$site")
     args+=(--enable-experimental-combined-documentation --transform-for-static-hosting --hosting-base-path docs
         --output-path "$site")
+    status=0
+    DYNAMICUI_DOCS=1 swift package --scratch-path "$scratch" --allow-writing-to-directory "$site" \
+        generate-documentation "${args[@]}" --warnings-as-errors 2>&1 | tee "$log" || status=$?
+    graphs_glob="$root/$scratch/*/extracted-symbols/*/{target}/{target}.symbols.json"
+else
+    # From the main build: each module's symbol graph (public symbols, extensions as blocks, as
+    # the documentation plugin extracts them), then `docc convert` of its catalog.
+    bin="$(swift build --show-bin-path)"
+    triple="$(basename "$(dirname "$bin")")"
+    graphs="$root/$scratch/symbol-graphs"
+    archives="$root/$scratch/archives"
+    rm -rf "$graphs" "$archives" && mkdir -p "$graphs" "$archives"
+    : >"$log"
+    status=0
+    for t in $targets; do
+        catalog=$(ls -d Modules/*/"$t".docc Plugins/*/"$t".docc 2>/dev/null | head -1 || true)
+        if [ ! -f "$bin/Modules/$t.swiftmodule" ]; then
+            echo "docs: $t is not built ($bin/Modules/$t.swiftmodule); run \`swift build\` first" | tee -a "$log" >&2
+            status=1
+            continue
+        fi
+        mkdir -p "$graphs/$t"
+        swift-symbolgraph-extract -module-name "$t" -target "$triple" -I "$bin/Modules" \
+            -I .build/checkouts/GRDB.swift/Sources/GRDBSQLite -minimum-access-level public \
+            -emit-extension-block-symbols -skip-inherited-docs -output-dir "$graphs/$t" 2>&1 | tee -a "$log" \
+            || status=$?
+        if [ -z "$catalog" ]; then continue; fi
+        docc convert "$catalog" --additional-symbol-graph-dir "$graphs/$t" --fallback-display-name "$t" \
+            --fallback-bundle-identifier "$t" --output-path "$archives/$t.doccarchive" --warnings-as-errors \
+            2>&1 | tee -a "$log" || status=$?
+    done
+    graphs_glob="$graphs/{target}/{target}.symbols.json"
 fi
-status=0
-DYNAMICUI_DOCS=1 swift package --scratch-path "$scratch" "${package_args[@]}" generate-documentation "${args[@]}" \
-    --warnings-as-errors 2>&1 | tee "$log" || status=$?
 if [ "$status" -ne 0 ]; then
     echo "docs: the documentation build failed (exit $status); its diagnostics are above and in $log" >&2
     exit 1
@@ -64,13 +92,13 @@ if grep -E "(^|[ :])(warning|error):" "$log" | grep -v "^\[" \
 fi
 
 # Every public top-level symbol reached from a topic group of its module's catalog.
-python3 - "$root" "$scratch" $targets <<'PY'
+python3 - "$root" "$graphs_glob" $targets <<'PY'
 import glob, json, os, re, sys
 
-root, scratch, targets = sys.argv[1], sys.argv[2], sys.argv[3:]
+root, graphs_glob, targets = sys.argv[1], sys.argv[2], sys.argv[3:]
 problems = 0
 for target in targets:
-    graphs = glob.glob(f"{root}/{scratch}/*/extracted-symbols/*/{target}/{target}.symbols.json")
+    graphs = glob.glob(graphs_glob.replace("{target}", target))
     if not graphs:
         print(f"docs: no symbol graph for {target}")
         problems += 1
