@@ -101,10 +101,11 @@ def visit(key):
     order.append(key)
 
 
-# Every target of the package but its tests: libraries, plugins, tool libraries and commands.
-# (Helpers of the tests, such as the queue writer a test kills, live under Tests/ and are not shipped.)
-roots = [(root['name'], t['name']) for t in root['targets']
-         if t.get('type') in ('library', 'regular', 'executable') and not t['path'].startswith('Tests/')]
+# What ships on Apple platforms: the targets of the library products (and what they depend on).
+# The tools (sdui, the demo backend, the catalog, the fault workload), the benchmarks and the
+# fuzzers run on the developer's machine or in CI, never in an app, so they are not checked here.
+shipped = {t for p in root['products'] if 'library' in p.get('type', {}) for t in p['targets']}
+roots = [(root['name'], t['name']) for t in root['targets'] if t['name'] in shipped]
 for k in roots:
     visit(k)
 

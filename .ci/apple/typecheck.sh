@@ -5,8 +5,9 @@
 #   bash .ci/apple/typecheck.sh            # from anywhere; the package is this script's ../..
 #
 # What it checks (README, "Apple platforms"):
-# - every target of the package (libraries, plugins, tool libraries, commands) as an interface
-#   compiled for arm64-apple-ios17.0: declarations, imports, access levels, availability;
+# - every target that ships on Apple platforms (the library products and their dependencies) as
+#   an interface compiled for arm64-apple-ios17.0: declarations, imports, access levels,
+#   availability; the tools, benchmarks and fuzzers never run in an app and are not checked;
 # - with bodies: the targets that import SwiftUI, AVKit, UIKit or AppKit, the files of other
 #   targets that hold Apple-only branches (`#if canImport(Security)`, `#if os(iOS)`, ...), and
 #   every folder of Examples/ against all the libraries;
