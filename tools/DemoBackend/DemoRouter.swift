@@ -420,6 +420,7 @@ struct DemoRouter {
         guard case .object(var record) = body ?? .object([:]) else {
             return Reply(status: 400, body: ["error": "expected an object"])
         }
+        if let problem = try routeProblem(in: filter) { return problem }
         var errors = JSONObject()
         for field in Self.required[collection] ?? []
         where (record[field]?.text ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
