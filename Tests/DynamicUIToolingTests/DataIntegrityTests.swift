@@ -88,4 +88,170 @@ struct DataIntegrityTests {
             #expect(missing.status == 404, "no unit under a school that does not exist: \(missing.json)")
         }
     }
+
+    /// A new user's fields, with `email`.
+    func newUser(_ email: String, role: String = "teacher", school: String = "sch-001") -> JSONValue {
+        [
+            "first_name": "Lucía", "last_name": "Ramos Paz", "email": .string(email), "role": .string(role),
+            "school_id": .string(school), "status": "activo", "password": "Temporal2025",
+        ]
+    }
+
+    /// An e-mail belongs to one user: creating or editing another with it, in any case and with
+    /// spaces around, is refused with a message that says so.
+    @Test func anEmailBelongsToOneUser() async throws {
+        try await withBackend { _, api in
+            let (token, _) = try await api.signIn("superadmin@edugo.test")
+            for email in ["docente@edugo.test", "  DOCENTE@EduGo.test "] {
+                let created = try await api.call("POST", "/v1/users", newUser(email), token: token)
+                #expect([409, 422].contains(created.status), "\(email): \(created.status) \(created.json)")
+                #expect(created.json["message"]?.stringValue == "Ya existe un usuario con ese correo")
+            }
+            let other = try await api.call("POST", "/v1/users", newUser("lucia.ramos@edugo.test"), token: token)
+            #expect(other.status == 201, "\(other.json)")
+            let id = try #require(other.json["id"]?.stringValue)
+            let edited = try await api.call("PUT", "/v1/users/\(id)", ["email": " Docente@edugo.test"], token: token)
+            #expect([409, 422].contains(edited.status), "\(edited.json)")
+            #expect(edited.json["message"]?.stringValue == "Ya existe un usuario con ese correo")
+            let own = try await api.call("PUT", "/v1/users/\(id)", ["email": "LUCIA.ramos@edugo.test"], token: token)
+            #expect(own.status == 200, "a user keeps his own e-mail: \(own.json)")
+            let list = try await api.call("GET", "/v1/users?limit=100", token: token)
+            let emails = list.json["items"]?.arrayValue?.compactMap { $0["email"]?.stringValue.map { $0.lowercased() } } ?? []
+            #expect(emails.count == Set(emails).count, "no e-mail twice: \(emails.count) rows, \(Set(emails).count) e-mails")
+        }
+    }
+
+    /// The ids of the records an admin list answers (every page).
+    func ids(_ api: DemoAPI, _ path: String, token: String) async throws -> [String] {
+        let separator = path.contains("?") ? "&" : "?"
+        let answer = try await api.call("GET", "\(path)\(separator)limit=100", token: token)
+        return answer.json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+    }
+
+    /// A deleted school takes its units and their memberships with it, and its confirmation
+    /// says so.
+    @Test func aSchoolGoesWithItsUnitsAndMemberships() async throws {
+        try await withPreview(signedInAs: "superadmin@edugo.test") { backend, browser in
+            let detail = try await browser.open("/screen/school-detail?id=sch-008")
+            let delete = try #require(link(containing: "/delete", in: detail.body), "the admin may delete the school")
+            let asked = try await browser.open(delete, form: [])
+            #expect(asked.body.contains("<dialog open"), "the confirmation shows")
+            #expect(asked.body.contains("3 unidades académicas"), "the confirmation says what goes with it")
+
+            let api = DemoAPI(base: backend.adminURL)
+            let (token, _) = try await api.signIn("superadmin@edugo.test")
+            let units = try await ids(api, "/v1/schools/sch-008/units", token: token)
+            #expect(units.count == 3)
+            let members = try await api.call("GET", "/v1/memberships?limit=100&q=Porvenir", token: token)
+            #expect((members.json["total"]?.intValue ?? 0) > 0, "the school has memberships before")
+            let deleted = try await api.call("DELETE", "/v1/schools/sch-008", token: token)
+            #expect(deleted.status == 204)
+            for unit in units {
+                let gone = try await api.call("GET", "/v1/units/\(unit)", token: token)
+                #expect(gone.status == 404, "\(unit) went with its school: \(gone.json)")
+            }
+            let left = try await api.call("GET", "/v1/memberships?limit=100&q=Porvenir", token: token)
+            #expect(left.json["total"]?.intValue == 0, "no membership of the school is left: \(left.json)")
+        }
+    }
+
+    /// Names copied from another record follow it on every write: a unit's new teacher shows in
+    /// its detail and its list, a renamed teacher in his units, and new users, schools and
+    /// memberships show their role, school, status and person.
+    @Test func derivedNamesFollowTheIdsTheyComeFrom() async throws {
+        try await withBackend { _, api in
+            let (admin, _) = try await api.signIn("admin.escuela@edugo.test")
+            let unit = try await api.call("GET", "/v1/units/unt-004", token: admin)
+            let teacher = try #require(unit.json["teacher_id"]?.stringValue)
+            let other = teacher == "usr-009" ? "usr-010" : "usr-009"
+            let changed = try await api.call("PUT", "/v1/units/unt-004", ["teacher_id": .string(other)], token: admin)
+            #expect(changed.status == 200, "\(changed.json)")
+            let person = try await api.call("GET", "/v1/users/\(other)", token: admin)
+            let name = try #require(person.json["full_name"]?.stringValue)
+            let detail = try await api.call("GET", "/v1/units/unt-004", token: admin)
+            #expect(detail.json["teacher_name"]?.stringValue == name, "\(detail.json)")
+            let list = try await api.call("GET", "/v1/schools/sch-001/units?limit=100", token: admin)
+            let row = list.json["items"]?.arrayValue?.first { $0["id"]?.stringValue == "unt-004" }
+            #expect(row?["teacher_name"]?.stringValue == name)
+
+            let renamed = try await api.call("PUT", "/v1/users/\(other)", ["last_name": "Quispe Mamani"], token: admin)
+            #expect(renamed.status == 200, "\(renamed.json)")
+            let again = try await api.call("GET", "/v1/units/unt-004", token: admin)
+            #expect(again.json["teacher_name"]?.stringValue?.hasSuffix("Quispe Mamani") == true, "\(again.json)")
+
+            let (root, _) = try await api.signIn("superadmin@edugo.test")
+            let user = try await api.call("POST", "/v1/users", newUser("nuevo.docente@edugo.test"), token: root)
+            #expect(user.status == 201, "\(user.json)")
+            #expect(user.json["role_name"]?.stringValue == "Docente")
+            #expect(user.json["school_name"]?.stringValue == "Colegio San Martín de Porres")
+            #expect(user.json["status_label"]?.stringValue == "Activo")
+            #expect(user.json["full_name"]?.stringValue == "Lucía Ramos Paz")
+            let school = try await api.call(
+                "POST", "/v1/schools", ["name": "Escuela Nueva", "code": "EN-1", "city": "Quito", "status": "activa"],
+                token: root)
+            #expect(school.status == 201, "\(school.json)")
+            #expect(school.json["status_label"]?.stringValue == "Activa")
+            #expect(school.json["unit_count"]?.intValue == 0)
+            let userId = try #require(user.json["id"]?.stringValue)
+            let member = try await api.call(
+                "POST", "/v1/memberships", ["user_id": .string(userId), "unit_id": "unt-001", "role": "teacher"], token: root)
+            #expect(member.status == 201, "\(member.json)")
+            #expect(member.json["user_name"]?.stringValue == "Lucía Ramos Paz")
+            #expect(member.json["role_name"]?.stringValue == "Docente")
+            #expect(member.json["school_name"]?.stringValue == "Colegio San Martín de Porres")
+        }
+    }
+
+    /// A user created with a temporary password signs in with it; no answer carries it.
+    @Test func aTemporaryPasswordSignsIn() async throws {
+        try await withBackend { backend, api in
+            let (root, _) = try await api.signIn("superadmin@edugo.test")
+            let created = try await api.call("POST", "/v1/users", newUser("temporal@edugo.test"), token: root)
+            #expect(created.status == 201, "\(created.json)")
+            #expect(created.json["password"] == nil, "the password is not echoed")
+            let id = try #require(created.json["id"]?.stringValue)
+            let read = try await api.call("GET", "/v1/users/\(id)", token: root)
+            #expect(read.json["password"] == nil)
+            let mobile = DemoAPI(base: backend.mobileURL)
+            let login = try await mobile.call(
+                "POST", "/v1/auth/login", ["email": "temporal@edugo.test", "password": "Temporal2025"])
+            #expect(login.status == 200, "\(login.json)")
+            #expect(login.json["user"]?["id"]?.stringValue == id)
+            #expect(login.json["context"]?["role"]?.stringValue == "teacher")
+            #expect(!"\(login.json)".contains("Temporal2025"))
+            let wrong = try await mobile.call(
+                "POST", "/v1/auth/login", ["email": "temporal@edugo.test", "password": "otra-cosa1"])
+            #expect(wrong.status == 401)
+            let short = try await api.call("POST", "/v1/users", newUser("corta@edugo.test").with("password", "abc"), token: root)
+            #expect(short.status == 422, "\(short.json)")
+        }
+    }
+
+    /// Search ignores accents and case: "perez" and "PEREZ" find every "Pérez", "cronica" finds
+    /// "Crónica".
+    @Test func searchIgnoresAccentsAndCase() async throws {
+        try await withBackend { backend, api in
+            let (root, _) = try await api.signIn("superadmin@edugo.test")
+            let accented = try await ids(api, "/v1/users?q=P%C3%A9rez", token: root)
+            #expect(accented.count >= 8, "\(accented)")
+            for term in ["perez", "PEREZ", "pérez", "PÉREZ"] {
+                let found = try await ids(
+                    api, "/v1/users?q=\(term.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)", token: root)
+                #expect(found == accented, "\(term): \(found.count) of \(accented.count)")
+            }
+            let podcasts = DemoAPI(base: backend.mobileURL)
+            let answer = try await podcasts.call("GET", "/search?term=cronica&media=podcast")
+            let names = answer.json["results"]?.arrayValue?.compactMap { $0["trackName"]?.stringValue } ?? []
+            #expect(names.contains { $0.contains("Crónica") }, "\(names)")
+        }
+    }
+}
+
+extension JSONValue {
+    /// The object with `key` set to `value`.
+    func with(_ key: String, _ value: JSONValue) -> JSONValue {
+        guard case .object(var object) = self else { return self }
+        object[key] = value
+        return .object(object)
+    }
 }

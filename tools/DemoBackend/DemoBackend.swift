@@ -201,17 +201,50 @@ public final class DemoBackend: @unchecked Sendable {
         }
     }
 
+    /// The records of `collection` in the order they were added, with the fields computed on
+    /// reading (a role's count of users, a school's of units).
     func records(_ collection: String) throws -> [DynamicUIModels.JSONValue] {
         try read { db in
             try String.fetchAll(
                 db, sql: "SELECT json FROM record WHERE collection = ? ORDER BY position", arguments: [collection])
-        }.map { try JSONReader().read($0) }
+        }.map { try presented(collection, try JSONReader().read($0)) }
     }
 
+    /// Record `id` of `collection`, with the fields computed on reading.
     func record(_ collection: String, id: String) throws -> DynamicUIModels.JSONValue? {
         try read { db in
             try String.fetchOne(db, sql: "SELECT json FROM record WHERE collection = ? AND id = ?", arguments: [collection, id])
-        }.map { try JSONReader().read($0) }
+        }.map { try presented(collection, try JSONReader().read($0)) }
+    }
+
+    /// `value` of `collection` with the fields that sum up other records computed now: a role's
+    /// users, a school's units, counts in words.
+    private func presented(_ collection: String, _ value: DynamicUIModels.JSONValue) throws -> DynamicUIModels.JSONValue {
+        switch collection {
+        case "schools":
+            // A school counts its units, and its confirmation of delete says they go with it.
+            guard case .object(var object) = value, let id = object["id"]?.stringValue else { return value }
+            let units = try records("units").filter { $0["school_id"]?.text == id }.count
+            object["unit_count"] = .number(JSONNumber(units))
+            object["delete_note"] = .string(Self.deleteNote(units: units))
+            return .object(object)
+        case "units":
+            guard case .object(var object) = value, let shift = object["shift"]?.stringValue else { return value }
+            object["shift_label"] = .string(Self.codeLabels["shift"]?[shift] ?? shift)
+            return .object(object)
+        case "roles", "resources":
+            guard case .object(var object) = value else { return value }
+            if collection == "roles", let code = object["code"]?.stringValue {
+                let users = try records("users").filter { $0["role"]?.text == code }.count
+                object["user_count"] = .number(JSONNumber(users))
+                object["user_count_label"] = .string(Counted.label(users, "usuario", "usuarios"))
+            }
+            let permissions = object["permission_count"]?.intValue ?? 0
+            object["permission_count_label"] = .string(Counted.label(permissions, "permiso", "permisos"))
+            return .object(object)
+        default:
+            return value
+        }
     }
 
     func save(_ collection: String, id: String, _ value: DynamicUIModels.JSONValue) throws {
@@ -228,11 +261,50 @@ public final class DemoBackend: @unchecked Sendable {
         }
     }
 
+    /// Records that go with a deleted record, by the field that links them to it: a school's
+    /// units and memberships, a unit's memberships, a user's memberships, password and child links.
+    static let cascades: [String: [(collection: String, field: String)]] = [
+        "schools": [("units", "school_id"), ("memberships", "school_id")],
+        "units": [("memberships", "unit_id")],
+        "users": [("memberships", "user_id"), ("credentials", "id"), ("children", "id"), ("children", "guardian_id")],
+    ]
+
+    /// Deletes record `id` of `collection` and, in the same transaction, the records that go
+    /// with it. Whether the record was there.
     func delete(_ collection: String, id: String) throws -> Bool {
         try write { db in
             try db.execute(sql: "DELETE FROM record WHERE collection = ? AND id = ?", arguments: [collection, id])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            for (dependent, field) in Self.cascades[collection] ?? [] {
+                let ids = try records(dependent).filter { $0[field]?.text == id }.compactMap { $0["id"]?.stringValue }
+                for child in ids { _ = try delete(dependent, id: child) }
+            }
+            return true
         }
+    }
+
+    /// Keeps `password` as the one user `id` signs in with (stored apart from the user record,
+    /// which every admin reads).
+    func setPassword(_ password: String, forUser id: String) throws {
+        try save("credentials", id: id, ["id": .string(id), "password": .string(password)])
+    }
+
+    /// The accounts that may sign in: the catalog's, and every user given a password since, with
+    /// the context a session carries (role, school).
+    func accounts() throws -> [DynamicUIModels.JSONValue] {
+        var accounts = try edugo.data("accounts").arrayValue ?? []
+        for credential in try records("credentials") {
+            guard let id = credential["id"]?.stringValue, let user = try record("users", id: id) else { continue }
+            var account: JSONObject = [
+                "id": .string("acc-\(id)"), "user_id": .string(id), "password": credential["password"] ?? .null,
+            ]
+            for key in ["email", "first_name", "last_name", "full_name", "role", "role_name", "school_id", "school_name"] {
+                account[key] = user[key]
+            }
+            // A user's own password comes before a catalog account of the same e-mail.
+            accounts.insert(.object(account), at: 0)
+        }
+        return accounts
     }
 
     // MARK: Requests

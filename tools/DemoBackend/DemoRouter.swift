@@ -201,7 +201,7 @@ struct DemoRouter {
         return String(header.dropFirst(7))
     }
 
-    private func accounts() throws -> [JSONValue] { try backend.edugo.data("accounts").arrayValue ?? [] }
+    private func accounts() throws -> [JSONValue] { try backend.accounts() }
 
     private func account() throws -> JSONValue? {
         guard let token = bearer, let email = try backend.email(forAccessToken: token) else { return nil }
@@ -389,8 +389,10 @@ struct DemoRouter {
         var records = try backend.records(collection).filter { record in
             try filter.allSatisfy { record[$0.0]?.text == $0.1 } && visible(record)
         }
-        if let term = query["q"]?.lowercased(), !term.isEmpty {
-            records = records.filter { record in search.contains { record[path: $0]?.text.lowercased().contains(term) == true } }
+        if let term = query["q"].map(Self.folded), !term.isEmpty {
+            records = records.filter { record in
+                search.contains { record[path: $0].map { Self.folded($0.text).contains(term) } == true }
+            }
         }
         if collection == "attempts" {
             // Attempts read as a history: the latest finished first, and of two finished in the
@@ -400,6 +402,7 @@ struct DemoRouter {
                 return a != b ? a > b : left.offset > right.offset
             }.map(\.element)
         }
+        if let sort = query["sort"], !sort.isEmpty { records = Self.sorted(records, by: sort) }
         let total = records.count
         let offset = max(0, Int(query["offset"] ?? "") ?? 0)
         let limit = max(1, min(100, Int(query["limit"] ?? "") ?? 20))
@@ -429,6 +432,11 @@ struct DemoRouter {
         if let email = record["email"]?.stringValue, !email.contains("@") { errors["email"] = "Correo no válido" }
         for (field, message) in Self.invalidLinks(in: record) { errors[field] = .string(message) }
         if !errors.isEmpty { return Reply(status: 422, body: ["message": "Revisa los campos", "errors": .object(errors)]) }
+        if collection == "users" {
+            if let taken = try emailTaken(record, by: nil) { return taken }
+            if let short = Self.passwordProblem(record) { return short }
+        }
+        let password = collection == "users" ? Self.takePassword(from: &record) : nil
         for (key, value) in filter { record[key] = .string(value) }
         if collection == "attempts" {
             // The server grades: of what the client sent only the answers count.
@@ -450,7 +458,10 @@ struct DemoRouter {
         record = try derived(collection, record)
         guard try allowed(.object(record)) else { return forbiddenRecord }
         try backend.save(collection, id: id, .object(record))
-        return Reply(status: 201, body: .object(record))
+        if let password { try backend.setPassword(password, forUser: id) }
+        try backend.refreshDependents(of: collection, id: id)
+        // As it reads back: with the figures computed on reading (a school's units).
+        return Reply(status: 201, body: try backend.record(collection, id: id) ?? .object(record))
     }
 
     /// The attempt `sent` (its `material_id` and `user_id` already the endpoint's) as the server
@@ -528,7 +539,7 @@ struct DemoRouter {
         guard case .object(var current)? = try backend.record(collection, id: id) else {
             return Reply(status: 404, body: ["error": "not found"])
         }
-        guard case .object(let changes) = body ?? .object([:]) else {
+        guard case .object(var changes) = body ?? .object([:]) else {
             return Reply(status: 400, body: ["error": "expected an object"])
         }
         let currentVersion = current["version"]?.intValue ?? 1
@@ -543,6 +554,12 @@ struct DemoRouter {
             let errors = JSONObject(links.map { ($0.field, JSONValue.string($0.message)) })
             return Reply(status: 422, body: ["message": "Revisa los campos", "errors": .object(errors)])
         }
+        var password: String?
+        if collection == "users" {
+            if let taken = try emailTaken(changes, by: id) { return taken }
+            if let short = Self.passwordProblem(changes) { return short }
+            password = Self.takePassword(from: &changes)
+        }
         for (key, value) in changes where key != "id" { current[key] = value }
         current["version"] = .number(JSONNumber(currentVersion + 1))
         current = try derived(collection, current)
@@ -550,7 +567,9 @@ struct DemoRouter {
         // school, nor promoting one to a higher role).
         guard try allowed(.object(current)) else { return forbiddenRecord }
         try backend.save(collection, id: id, .object(current))
-        return Reply(status: 200, body: .object(current))
+        if let password { try backend.setPassword(password, forUser: id) }
+        try backend.refreshDependents(of: collection, id: id)
+        return Reply(status: 200, body: try backend.record(collection, id: id) ?? .object(current))
     }
 
     /// Fields named `*_url` that are not `http(s)` links, with the message for each.
@@ -561,42 +580,6 @@ struct DemoRouter {
             let valid = ["http", "https"].contains(url?.scheme?.lowercased() ?? "") && !(url?.host ?? "").isEmpty
             return valid ? nil : (key, "Debe ser un enlace que empiece por https://")
         }
-    }
-
-    /// The fields a real backend derives, as the seeded records carry them: labels, the unit's
-    /// and school's names, the file's MIME type, the full name, `updated_at`.
-    private func derived(_ collection: String, _ input: JSONObject) throws -> JSONObject {
-        var record = input
-        record["updated_at"] = .string(ISO8601DateFormatter().string(from: Date()))
-        if let unitId = record["unit_id"]?.stringValue,
-            let unit = try backend.records("units").first(where: { $0["id"]?.text == unitId })
-        {
-            record["unit_name"] = unit["name"]
-            record["school_id"] = unit["school_id"]
-            record["school_name"] = unit["school_name"]
-        }
-        switch collection {
-        case "materials":
-            if let grade = record["grade"]?.intValue ?? Int(record["grade"]?.text ?? "") {
-                record["grade_label"] = .string("\(grade)º grado")
-            }
-            let labels = ["borrador": "Borrador", "publicado": "Publicado", "archivado": "Archivado"]
-            if let status = record["status"]?.stringValue { record["status_label"] = labels[status].map(JSONValue.string) }
-            let types = [
-                "PDF": "application/pdf", "MP4": "video/mp4",
-                "DOCX": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-                "PPTX": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-            ]
-            if let type = record["file_type"]?.stringValue {
-                record["mime_type"] = types[type.uppercased()].map(JSONValue.string)
-            }
-        case "users":
-            let name = [record["first_name"]?.stringValue, record["last_name"]?.stringValue].compactMap { $0 }
-            if !name.isEmpty { record["full_name"] = .string(name.joined(separator: " ")) }
-        default:
-            break
-        }
-        return record
     }
 
     private func itunes() throws -> Reply {
@@ -612,13 +595,20 @@ struct DemoRouter {
             for file in Set(index.values) where file.hasPrefix("search-") {
                 for podcast in try backend.podcastCatalog.recording(file)["results"]?.arrayValue ?? [] {
                     let id = podcast["trackId"]?.text ?? ""
-                    let text = "\(podcast["trackName"]?.text ?? "") \(podcast["artistName"]?.text ?? "")".lowercased()
-                    if text.contains(term), seen.insert(id).inserted { results.append(podcast) }
+                    let text = Self.folded("\(podcast["trackName"]?.text ?? "") \(podcast["artistName"]?.text ?? "")")
+                    if text.contains(Self.folded(term)), seen.insert(id).inserted { results.append(podcast) }
                 }
             }
             return Reply(status: 200, body: ["resultCount": .number(JSONNumber(results.count)), "results": .array(results)])
         }
         return Reply(status: 200, body: ["resultCount": 0, "results": []])
+    }
+
+    /// `text` as search compares it: without accents, in lower case, trimmed ("Pérez" and
+    /// " PEREZ" are both "perez").
+    static func folded(_ text: String) -> String {
+        text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "es"))
+            .lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     static func encode(_ value: String) -> String {
