@@ -96,7 +96,7 @@ struct DemoRouter {
             guard backend.edugo.screenKeys.contains(key) else {
                 return Reply(status: 404, body: ["error": .string("no screen \(key)")])
             }
-            return try cached(fittedForClient(try backend.edugo.screenJSON(key)))
+            return try screen(key)
         }
         if path == "/v1/users/me/preferences" {
             // The signed-in user's preferences: read, or merged with what is sent.
@@ -187,6 +187,28 @@ struct DemoRouter {
     }
 
     private var unauthorized: Reply { Reply(status: 401, body: ["error": "unauthorized"]) }
+
+    /// The screen `key` for the signed-in account: refused (403) unless its role's navigation
+    /// and permissions reach it. Before signing in only the sign-in screen is served.
+    private func screen(_ key: String) throws -> Reply {
+        guard let account = try account() else {
+            guard ScreenAccess.signedOut.contains(key) else { return unauthorized }
+            return try cached(fittedForClient(try backend.edugo.screenJSON(key)))
+        }
+        let role = account["role"]?.text ?? ""
+        let group = dashboardGroup(role)
+        let access = ScreenAccess(catalog: backend.edugo, endpoints: backend.endpointTable)
+        guard try access.screens(role: role, group: group, permissions: permissions(ofRole: role)).contains(key) else {
+            return Reply(
+                status: 403,
+                body: ["error": "forbidden", "message": "No tienes acceso: tu cuenta no tiene permiso para ver esta pantalla"])
+        }
+        var reply = try cached(fittedForClient(try backend.edugo.screenJSON(key)))
+        // The screen is this account's: no cache shares it with another.
+        reply.headers["Cache-Control"] = "private, max-age=3600"
+        reply.headers["Vary"] = "Authorization"
+        return reply
+    }
 
     private var forbidden: Reply {
         Reply(status: 403, body: ["error": "forbidden", "message": "Tu rol no tiene acceso a este recurso"])
