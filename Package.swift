@@ -85,26 +85,29 @@ let package = Package(
         .target(
             name: "DynamicUIActions",
             dependencies: [
-                "DynamicUIModels", "DynamicUIResolvers", "DynamicUINetwork", .product(name: "Logging", package: "swift-log"),
+                "DynamicUIModels", "DynamicUIResolvers", "DynamicUIStorage", "DynamicUINetwork",
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Modules/Actions",
             swiftSettings: swiftSettings
         ),
         .target(
             name: "DynamicUIAuthPlugin",
-            dependencies: ["DynamicUIActions"],
+            dependencies: [
+                "DynamicUIActions", "DynamicUIModels", "DynamicUIResolvers", "DynamicUIStorage", "DynamicUINetwork",
+            ],
             path: "Plugins/Auth",
             swiftSettings: swiftSettings
         ),
         .target(
             name: "DynamicUICRUDPlugin",
-            dependencies: ["DynamicUIActions"],
+            dependencies: ["DynamicUIActions", "DynamicUIModels", "DynamicUIResolvers", "DynamicUINetwork"],
             path: "Plugins/CRUD",
             swiftSettings: swiftSettings
         ),
         .target(
             name: "DynamicUINavigationPlugin",
-            dependencies: ["DynamicUIActions"],
+            dependencies: ["DynamicUIActions", "DynamicUIModels", "DynamicUIResolvers"],
             path: "Plugins/Navigation",
             swiftSettings: swiftSettings
         ),
@@ -117,7 +120,8 @@ let package = Package(
         .target(
             name: "DynamicUITesting",
             dependencies: [
-                "DynamicUI", "DynamicUIActions", "DynamicUIModels", "DynamicUIResolvers", "DynamicUIRendering", "DynamicUIWeb",
+                "DynamicUI", "DynamicUIActions", "DynamicUIModels", "DynamicUIResolvers", "DynamicUIStorage",
+                "DynamicUINetwork", "DynamicUIRendering", "DynamicUIWeb", .product(name: "Logging", package: "swift-log"),
             ],
             path: "Modules/Testing",
             swiftSettings: swiftSettings
@@ -174,8 +178,8 @@ let package = Package(
         tests(
             "DynamicUIToolingTests",
             [
-                "DynamicUITooling", "DynamicUICatalog", "DynamicUIDemoBackend", "DynamicUIModels", "DynamicUIWeb",
-                "DynamicUIRendering",
+                "DynamicUITooling", "DynamicUICatalog", "DynamicUIDemoBackend", "DynamicUIModels", "DynamicUIResolvers",
+                "DynamicUIStorage", "DynamicUINetwork", "DynamicUIActions", "DynamicUIWeb", "DynamicUIRendering",
             ], exclude: ["Broken"]),
         .target(
             name: "DynamicUIDemoBackend",
@@ -193,14 +197,23 @@ let package = Package(
         tests(
             "DynamicUITests",
             [
-                "DynamicUI", "DynamicUITesting", "DynamicUICatalog", "DynamicUIDemoBackend", "DynamicUIAuthPlugin",
-                "DynamicUICRUDPlugin", "DynamicUINavigationPlugin", "DynamicUIMediaPlayer", "DynamicUIWeb",
+                "DynamicUI", "DynamicUIModels", "DynamicUIResolvers", "DynamicUIStorage", "DynamicUINetwork",
+                "DynamicUIActions", "DynamicUIRendering", "DynamicUISwiftUI", "DynamicUITesting", "DynamicUICatalog",
+                "DynamicUIDemoBackend", "DynamicUIAuthPlugin", "DynamicUICRUDPlugin", "DynamicUINavigationPlugin",
+                "DynamicUIMediaPlayer", "DynamicUIWeb",
                 .product(name: "Logging", package: "swift-log"), .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]),
-        tests("DynamicUIWebTests", ["DynamicUIWeb", "DynamicUIRendering", "DynamicUICatalog"]),
         tests(
-            "DynamicUIRenderingTests", ["DynamicUIRendering", "DynamicUICatalog", "DynamicUIMediaPlayer"], exclude: ["Snapshots"]),
+            "DynamicUIWebTests",
+            [
+                "DynamicUIWeb", "DynamicUIRendering", "DynamicUIModels", "DynamicUIResolvers", "DynamicUIActions",
+                "DynamicUICatalog",
+            ]),
+        tests(
+            "DynamicUIRenderingTests",
+            ["DynamicUIRendering", "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog", "DynamicUIMediaPlayer"],
+            exclude: ["Snapshots"]),
         // The handler plugin of the DynamicUITesting guide, a module of its own as in an app's package.
         .target(
             name: "FavoritesPlugin",
@@ -211,15 +224,16 @@ let package = Package(
         tests(
             "DynamicUIActionsTests",
             [
-                "DynamicUIActions", "DynamicUIAuthPlugin", "DynamicUICRUDPlugin", "DynamicUINavigationPlugin", "DynamicUITesting",
-                "DynamicUICatalog", "FavoritesPlugin",
+                "DynamicUIActions", "DynamicUIModels", "DynamicUIResolvers", "DynamicUIStorage", "DynamicUINetwork",
+                "DynamicUIAuthPlugin", "DynamicUICRUDPlugin", "DynamicUINavigationPlugin", "DynamicUITesting",
+                "DynamicUICatalog", "FavoritesPlugin", .product(name: "Logging", package: "swift-log"),
             ]),
-        tests("DynamicUIStorageTests", ["DynamicUIStorage", "queue-writer"]),
+        tests("DynamicUIStorageTests", ["DynamicUIStorage", "DynamicUIModels", "queue-writer"]),
         tests(
             "DynamicUINetworkTests",
             [
-                "DynamicUINetwork", "queue-writer",
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                "DynamicUINetwork", "DynamicUIModels", "DynamicUIStorage", "queue-writer",
+                .product(name: "Logging", package: "swift-log"), .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
         tool("queue-writer", ["DynamicUIStorage"], path: "Tests/QueueWriter"),
@@ -233,7 +247,7 @@ let package = Package(
         tests(
             "DynamicUIResolversTests",
             [
-                "DynamicUIResolvers", "DynamicUICatalog",
+                "DynamicUIResolvers", "DynamicUIModels", "DynamicUICatalog",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         tests(
