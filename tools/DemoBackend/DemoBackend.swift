@@ -56,6 +56,9 @@ public final class DemoBackend: @unchecked Sendable {
     /// Wrong passwords in a row per e-mail, and until when the account is locked.
     private var failedSignIns: [String: (count: Int, lockedUntil: Date?)] = [:]
     private var logging = false
+    /// Students' figures computed since the last write, and how many writes there have been
+    /// (a figure computed across a write is not kept).
+    private var figureCache: (writes: Int, figures: [String: StudentFigures]) = (0, [:])
     private var servers: [LoopbackHTTPServer] = []
     private var ports: (admin: UInt16, mobile: UInt16) = (0, 0)
     /// Every request handled, as `METHOD path` (for tests and the request log).
@@ -202,7 +205,7 @@ public final class DemoBackend: @unchecked Sendable {
     }
 
     /// The records of `collection` in the order they were added, with the fields computed on
-    /// reading (a role's count of users, a school's of units).
+    /// reading (a child's figures, a role's count of users, a school's of units).
     func records(_ collection: String) throws -> [DynamicUIModels.JSONValue] {
         try read { db in
             try String.fetchAll(
@@ -217,10 +220,12 @@ public final class DemoBackend: @unchecked Sendable {
         }.map { try presented(collection, try JSONReader().read($0)) }
     }
 
-    /// `value` of `collection` with the fields that sum up other records computed now: a role's
-    /// users, a school's units, counts in words.
+    /// `value` of `collection` with the fields that sum up other records computed now: a child's
+    /// figures from the attempts and progress, a role's users, a school's units, counts in words.
     private func presented(_ collection: String, _ value: DynamicUIModels.JSONValue) throws -> DynamicUIModels.JSONValue {
         switch collection {
+        case "children":
+            return try StudentFigures.applied(to: value, backend: self)
         case "schools":
             // A school counts its units, and its confirmation of delete says they go with it.
             guard case .object(var object) = value, let id = object["id"]?.stringValue else { return value }
@@ -248,6 +253,7 @@ public final class DemoBackend: @unchecked Sendable {
     }
 
     func save(_ collection: String, id: String, _ value: DynamicUIModels.JSONValue) throws {
+        wrote()
         try write { db in
             let position =
                 try Int.fetchOne(
@@ -272,7 +278,8 @@ public final class DemoBackend: @unchecked Sendable {
     /// Deletes record `id` of `collection` and, in the same transaction, the records that go
     /// with it. Whether the record was there.
     func delete(_ collection: String, id: String) throws -> Bool {
-        try write { db in
+        wrote()
+        return try write { db in
             try db.execute(sql: "DELETE FROM record WHERE collection = ? AND id = ?", arguments: [collection, id])
             guard db.changesCount > 0 else { return false }
             for (dependent, field) in Self.cascades[collection] ?? [] {
@@ -281,6 +288,23 @@ public final class DemoBackend: @unchecked Sendable {
             }
             return true
         }
+    }
+
+    /// A write: the figures computed before it are out of date.
+    private func wrote() {
+        lock.withLock { figureCache = (figureCache.writes + 1, [:]) }
+    }
+
+    /// The figures of student `user`, computed once between two writes (every check of who
+    /// may see what reads the children's records).
+    func figures(of user: String) throws -> StudentFigures {
+        let writes = lock.withLock { figureCache.writes }
+        if let known = lock.withLock({ figureCache.figures[user] }) { return known }
+        let computed = try StudentFigures.of(user: user, backend: self)
+        lock.withLock {
+            if figureCache.writes == writes { figureCache.figures[user] = computed }
+        }
+        return computed
     }
 
     /// Keeps `password` as the one user `id` signs in with (stored apart from the user record,
