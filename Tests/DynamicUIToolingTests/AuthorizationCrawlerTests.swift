@@ -109,4 +109,50 @@ struct ScopedAccessTests {
         }
     }
 
+    @Test func dashboardsShowTheAccountsOwnScope() async throws {
+        let backend = try await Self.started.value
+        let mobile = DemoAPI(base: backend.mobileURL)
+        let admin = DemoAPI(base: backend.adminURL)
+        let platform = try catalog.data("stats_global")
+
+        let (schoolAdmin, _) = try await mobile.signIn("admin.escuela@edugo.test")
+        let stats = try await admin.call("GET", "/v1/stats/global", token: schoolAdmin).json
+        let school = try await admin.call("GET", "/v1/schools/sch-001", token: schoolAdmin).json
+        let units = try await admin.call("GET", "/v1/schools/sch-001/units?limit=100", token: schoolAdmin).json
+        #expect(stats["total_students"] == school["student_count"], "the school's students, as its detail says")
+        #expect(stats["total_teachers"] == school["teacher_count"])
+        #expect(stats["total_units"] == school["unit_count"] && stats["total_units"] == units["total"])
+        #expect(stats["total_schools"]?.intValue == 1)
+        let schoolUsers = try records("users").filter { $0["school_id"]?.stringValue == "sch-001" }.count
+        #expect(stats["total_users"]?.intValue == schoolUsers)
+
+        let (teacher, _) = try await mobile.signIn("docente@edugo.test")
+        let teacherStats = try await admin.call("GET", "/v1/stats/global", token: teacher).json
+        let authored = try records("materials").filter { $0["author"]?["id"]?.stringValue == "usr-009" }
+        let assessed = Set(try records("assessments").compactMap { $0["material_id"]?.stringValue })
+        #expect(teacherStats["total_materials"]?.intValue == authored.count, "his own materials")
+        #expect(
+            teacherStats["total_assessments"]?.intValue
+                == authored.filter { assessed.contains($0["id"]?.stringValue ?? "") }.count)
+        let taught = try records("units").filter { $0["teacher_id"]?.stringValue == "usr-009" }
+        #expect(teacherStats["total_units"]?.intValue == taught.count)
+
+        for email in ["estudiante@edugo.test", "tutor@edugo.test"] {
+            let (token, _) = try await mobile.signIn(email)
+            let own = try await admin.call("GET", "/v1/stats/global", token: token).json
+            #expect(own["total_schools"]?.intValue == 1, "\(email)")
+            #expect(
+                own["total_users"] != platform["total_users"] && own["total_materials"] != platform["total_materials"], "\(email)"
+            )
+        }
+        let children = try records("children").filter { $0["guardian_id"]?.stringValue == "usr-039" }
+        let (guardian, _) = try await mobile.signIn("tutor@edugo.test")
+        #expect(
+            try await admin.call("GET", "/v1/stats/global", token: guardian).json["total_students"]?.intValue == children.count)
+
+        let (superadmin, _) = try await mobile.signIn("superadmin@edugo.test")
+        let all = try await admin.call("GET", "/v1/stats/global", token: superadmin).json
+        #expect(all["total_users"] == platform["total_users"] && all["total_students"] == platform["total_students"])
+    }
+
 }

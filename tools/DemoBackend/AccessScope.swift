@@ -144,30 +144,17 @@ struct AccessScope {
         }
     }
 
-    /// The dashboard figures and activity of the account: a student's own, a guardian's
-    /// children's, a school's for its staff, everything for a super admin.
+    /// The dashboard figures and activity of the account, each figure computed from the records
+    /// of its own scope: a school admin's school (the counts its detail screen shows), a
+    /// teacher's units and materials, a student's own, a guardian's children's; only a super
+    /// admin sees the platform's.
     func stats(_ document: JSONValue) throws -> JSONValue {
         guard case .object(var stats) = document, group != "superadmin" else { return document }
         var activity: [JSONValue] = []
         for entry in stats["recent_activity"]?.arrayValue ?? [] where try seesActivity(entry) { activity.append(entry) }
+        for (key, value) in try figures() { stats[key] = value }
         if group == "student" || group == "guardian" {
             let mine = try backend.records("attempts").filter { try sees(user: $0["user_id"]?.text ?? "", unit: nil) }
-            let progress = try backend.records("progress").filter { try sees(user: $0["user_id"]?.text ?? "", unit: nil) }
-            let scores = mine.compactMap { attempt -> Double? in
-                guard let score = attempt["score"]?.doubleValue, let max = attempt["max_score"]?.doubleValue, max > 0 else {
-                    return nil
-                }
-                return score / max * 100
-            }
-            let percents = progress.compactMap { $0["percent"]?.doubleValue }
-            stats["total_attempts"] = .number(JSONNumber(mine.count))
-            stats["average_score"] = .number(JSONNumber(Self.rounded(Self.mean(scores))))
-            stats["pass_rate"] = .number(
-                JSONNumber(Self.rounded(Self.mean(mine.map { $0["passed"]?.boolValue == true ? 100 : 0 }))))
-            stats["completion_rate"] = .number(JSONNumber(Self.rounded(Self.mean(percents))))
-            stats["materials_in_progress"] = .number(
-                JSONNumber(
-                    progress.filter { ($0["percent"]?.doubleValue ?? 0) > 0 && ($0["percent"]?.doubleValue ?? 0) < 100 }.count))
             // Their own attempts are their activity.
             activity = mine.sorted { ($0["finished_at"]?.text ?? "") > ($1["finished_at"]?.text ?? "") }.prefix(5).map {
                 attempt in
@@ -186,6 +173,94 @@ struct AccessScope {
         }
         stats["recent_activity"] = .array(activity)
         return .object(stats)
+    }
+
+    /// The figures of the dashboards over the account's scope.
+    func figures() throws -> JSONObject {
+        let users = try backend.records("users")
+        let allUnits = try backend.records("units")
+        let ownChildren = try children()
+        let memberships = try backend.records("memberships")
+        // The units, students and schools of the scope.
+        let units: [JSONValue]
+        let students: Set<String>
+        switch group {
+        case "schooladmin":
+            units = allUnits.filter { $0["school_id"]?.text == school }
+            students = Set(
+                users.filter { $0["school_id"]?.text == school && $0["role"]?.text == "student" }.compactMap {
+                    $0["id"]?.stringValue
+                })
+        case "teacher":
+            units = allUnits.filter { $0["teacher_id"]?.text == me }
+            let ids = Set(units.compactMap { $0["id"]?.stringValue })
+            students = Set(
+                memberships.filter { ids.contains($0["unit_id"]?.text ?? "") && $0["role"]?.text == "student" }
+                    .compactMap { $0["user_id"]?.stringValue })
+        default:
+            students = group == "guardian" ? ownChildren : [me]
+            let ids = Set(
+                memberships.filter { students.contains($0["user_id"]?.text ?? "") }.compactMap { $0["unit_id"]?.stringValue })
+            units = allUnits.filter { ids.contains($0["id"]?.text ?? "") }
+        }
+        let unitIds = Set(units.compactMap { $0["id"]?.stringValue })
+        let schoolIds =
+            group == "schooladmin" || group == "teacher" ? [school] : Set(units.compactMap { $0["school_id"]?.stringValue })
+        let schools = try backend.records("schools").filter { schoolIds.contains($0["id"]?.text ?? "") }
+        let materials = try backend.records("materials").filter { material in
+            switch group {
+            case "schooladmin": return material["school_id"]?.text == school
+            case "teacher": return material["author"]?["id"]?.text == me
+            default: return false
+            }
+        }
+        let materialIds = Set(materials.compactMap { $0["id"]?.stringValue })
+        let assessments = try backend.records("assessments").filter { materialIds.contains($0["material_id"]?.text ?? "") }
+        let attempts = try backend.records("attempts").filter { students.contains($0["user_id"]?.text ?? "") }
+        let progress = try backend.records("progress").filter {
+            group == "teacher" ? unitIds.contains($0["unit_id"]?.text ?? "") : students.contains($0["user_id"]?.text ?? "")
+        }
+        // An assessment is pending for a student while a material of his progress has one he
+        // has not attempted.
+        let assessed = Set(try backend.records("assessments").compactMap { $0["material_id"]?.stringValue })
+        let attempted = Set(attempts.map { "\($0["user_id"]?.text ?? "") \($0["material_id"]?.text ?? "")" })
+        let pending = Set(
+            progress.filter { students.contains($0["user_id"]?.text ?? "") }.map {
+                "\($0["user_id"]?.text ?? "") \($0["material_id"]?.text ?? "")"
+            }.filter { assessed.contains(String($0.split(separator: " ").last ?? "")) && !attempted.contains($0) })
+        let scores = attempts.compactMap { attempt -> Double? in
+            guard let score = attempt["score"]?.doubleValue, let max = attempt["max_score"]?.doubleValue, max > 0 else {
+                return nil
+            }
+            return min(Swift.max(score / max * 100, 0), 100)
+        }
+        let percents = progress.map { min(max($0["percent"]?.doubleValue ?? 0, 0), 100) }
+        let inProgress = percents.filter { $0 > 0 && $0 < 100 }.count
+        // A school's own counts are those of its record, as its detail screen shows them.
+        let schoolFigure = { (field: String) in schools.compactMap { $0[field]?.intValue }.reduce(0, +) }
+        let studentCount =
+            group == "schooladmin"
+            ? schoolFigure("student_count")
+            : group == "teacher" ? units.compactMap { $0["student_count"]?.intValue }.reduce(0, +) : students.count
+        let teacherCount =
+            group == "schooladmin" ? schoolFigure("teacher_count") : Set(units.compactMap { $0["teacher_id"]?.stringValue }).count
+        let people =
+            group == "schooladmin"
+            ? users.filter { $0["school_id"]?.text == school }.count : students.count + (group == "student" ? 0 : 1)
+        func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+        func number(_ value: Double) -> JSONValue { .number(JSONNumber(Self.rounded(value))) }
+        return [
+            "total_students": number(studentCount), "total_teachers": number(teacherCount), "total_users": number(people),
+            "total_schools": number(schools.count),
+            "active_schools": number(schools.filter { $0["status"]?.text == "activa" }.count),
+            "total_units": number(units.count), "total_materials": number(materials.count),
+            "published_materials": number(materials.filter { $0["status"]?.text == "publicado" }.count),
+            "total_assessments": number(assessments.count), "total_attempts": number(attempts.count),
+            "pending_assessments": number(pending.count),
+            "materials_in_progress": number(inProgress), "average_score": number(Self.mean(scores)),
+            "pass_rate": number(Self.mean(attempts.map { $0["passed"]?.boolValue == true ? 100 : 0 })),
+            "completion_rate": number(Self.mean(percents)),
+        ]
     }
 
     private func seesActivity(_ entry: JSONValue) throws -> Bool {
