@@ -10,13 +10,85 @@ import DynamicUIWeb
 import Foundation
 
 /// The podcast catalog (node dialect) in the preview, drawn from the SDK's `NodeAppRuntime`
-/// against the demo backend: `/podcasts/<document>?params` opens a document with its params
+/// against the demo backend. Each visitor (a browser, told apart by its own cookie) has an app
+/// of its own, so one visitor's navigation, search and appearance are never another's; at most
+/// `capacity` visitors are kept, and a new one beyond that ends the least recently seen.
+@MainActor
+final class PodcastPreview {
+    /// The cookie that names a visitor (sent to the podcast pages only).
+    nonisolated static let cookieName = "sdui_podcasts"
+    /// The most visitors kept at once.
+    nonisolated static let capacity = 64
+    private let backend: DemoBackend
+    /// The path of the documentation the preview bar links to, when a site is served.
+    private let documentation: String?
+    private var visitors: [String: PodcastVisitor] = [:]
+
+    nonisolated init(backend: DemoBackend, documentation: String? = nil) {
+        self.backend = backend
+        self.documentation = documentation
+    }
+
+    /// The visitor's cookie for `id`: the podcast pages only, never readable by a script, never
+    /// sent with another site's request.
+    nonisolated static func cookie(_ id: String) -> String { "\(cookieName)=\(id); Path=/podcasts; HttpOnly; SameSite=Strict" }
+
+    /// The visitor a request's cookie names, if it is still kept.
+    private func visitor(for request: Incoming) -> PodcastVisitor? {
+        guard let id = request.cookieValue(Self.cookieName), let visitor = visitors[id] else { return nil }
+        visitor.lastUsed = Date()
+        return visitor
+    }
+
+    /// Drops every visitor's app and pages, so the next request loads the documents afresh.
+    func reset() {
+        for visitor in visitors.values { visitor.reset() }
+    }
+
+    /// Answers a podcast page: a POST runs only with its visitor's form token; a request
+    /// without a known visitor starts a new one (and sets its cookie).
+    func handle(_ request: Incoming) async -> Reply {
+        let existing = visitor(for: request)
+        let parts = request.segments
+        if parts.count > 1, parts[1] == "act", request.method != "POST" {
+            return WebPreview.actionPage(request, token: existing?.formToken)
+        }
+        if request.method == "POST" {
+            guard let existing, PreviewSecurity.matches(request.formValue(PreviewSecurity.formField), existing.formToken)
+            else { return WebPreview.refusedForm }
+        }
+        if let existing { return await existing.handle(request) }
+        if visitors.count >= Self.capacity {
+            for (id, old) in visitors.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }).prefix(
+                visitors.count - Self.capacity + 1)
+            {
+                visitors[id] = nil
+                old.close()
+            }
+        }
+        let id = UUID().uuidString
+        let visitor = PodcastVisitor(backend: backend, documentation: documentation, formToken: PreviewSecurity.newToken())
+        visitors[id] = visitor
+        var reply = await visitor.handle(request)
+        reply.cookie = Self.cookie(id)
+        return reply
+    }
+
+    /// The live stream of the page `token` of the visitor named by `cookie`, or `nil` when
+    /// either is not known.
+    func liveStream(cookie: String, token: Int) -> AsyncStream<[UInt8]>? {
+        let request = Incoming(method: "GET", path: "/podcasts/_/live", query: [], form: [], cookie: cookie)
+        return visitor(for: request)?.liveStream(token: token)
+    }
+}
+
+/// One visitor's podcast app: `/podcasts/<document>?params` opens a document with its params
 /// (values that hold JSON, such as a podcast record passed by a navigation link, are read back
 /// as JSON), runs its `onLoad`, and draws it with the app's theme (light and dark) and tabs;
 /// `q` runs the document's search; actions are posted to `/podcasts/act/<page>/<key>` and go
 /// where the runtime's navigation went.
 @MainActor
-final class PodcastPreview {
+final class PodcastVisitor {
     private let backend: DemoBackend
     /// The path of the documentation the preview bar links to, when a site is served.
     private let documentation: String?
@@ -28,13 +100,22 @@ final class PodcastPreview {
     private var nextToken = 1
     /// The page whose model the next GET of the same URL reuses (after an action, so its state shows).
     private var preserved: Int?
-    /// The token every form of its pages carries (`PreviewSecurity`).
-    private let formToken: String
+    /// The token every form of this visitor's pages carries (`PreviewSecurity`).
+    let formToken: String
+    /// When this visitor last asked for a page.
+    var lastUsed = Date()
 
-    nonisolated init(backend: DemoBackend, documentation: String? = nil, formToken: String) {
+    init(backend: DemoBackend, documentation: String?, formToken: String) {
         self.backend = backend
         self.documentation = documentation
         self.formToken = formToken
+    }
+
+    /// Ends the visitor: its pages stop their timers and live work.
+    func close() {
+        let app = self.app
+        reset()
+        Task { await app?.scenePhaseChanged(.background) }
     }
 
     /// The app, started on first use (documents through the backend's document endpoint).
@@ -71,6 +152,7 @@ final class PodcastPreview {
     func reset() {
         app = nil
         pages.removeAll()
+        drawn.removeAll()
         preserved = nil
     }
 
@@ -208,6 +290,7 @@ final class PodcastPreview {
         model.visibilityChanged(of: id, visibility: visibility, fraction: fraction)
     }
 
+    /// The binding and submit action of a document's search field, if it has one.
     private static func search(in model: NodeScreenModel) -> (String, String)? {
         func find(_ node: RenderNode) -> (String, String)? {
             if case .searchField(_, let binding?, _, let submit?) = node.kind { return (binding, submit) }

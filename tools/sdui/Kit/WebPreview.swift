@@ -28,8 +28,6 @@ public final class WebPreview: @unchecked Sendable {
     /// The DocC site served under `/docs/` and linked from the preview bar, if any.
     public let documentation: DocumentationSite?
     private var extraHosts: Set<String> = []
-    /// The form token of the podcast preview (one runtime that every visitor shares).
-    private let podcastToken = PreviewSecurity.newToken()
 
     /// Live reload of a catalog folder: pages carry a script that reloads them on a change, and
     /// show the catalog's errors while it has any. Set before `start`.
@@ -56,9 +54,12 @@ public final class WebPreview: @unchecked Sendable {
         self.locale = locale
         self.documentation = documentation
         self.podcasts = PodcastPreview(
-            backend: backend, documentation: documentation.map { _ in DocumentationSite.landingPath }, formToken: podcastToken)
+            backend: backend, documentation: documentation.map { _ in DocumentationSite.landingPath })
         self.log = log
     }
+
+    /// The most podcast visitors kept at once; a new one beyond that ends the least recently seen.
+    public static let podcastVisitorCapacity = PodcastPreview.capacity
 
     /// The address to open.
     public var url: URL { URL(string: "http://127.0.0.1:\(lock.withLock { boundPort })/")! }
@@ -180,7 +181,9 @@ public final class WebPreview: @unchecked Sendable {
         let cookie = Incoming(method: "GET", path: request.path, query: [], form: [], cookie: request.header("Cookie") ?? "")
         let token = request.queryItems.first { $0.name == "page" }.flatMap { Int($0.value) }
         let headers = [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")]
-        if request.path.hasPrefix("/podcasts/"), let token, let stream = podcasts.liveStream(token: token) {
+        if request.path.hasPrefix("/podcasts/"), let token,
+            let stream = podcasts.liveStream(cookie: request.header("Cookie") ?? "", token: token)
+        {
             return LoopbackResponse(status: 200, headers: headers, stream: stream)
         }
         guard !request.path.hasPrefix("/podcasts/"), let session = sessions.session(for: cookie.cookieValue("sdui")), let token,
@@ -199,15 +202,7 @@ public final class WebPreview: @unchecked Sendable {
         if request.path == "/_/health" { return Reply(status: 200, body: "ok", contentType: "text/plain; charset=utf-8") }
         if request.path == "/favicon.ico" { return Reply(status: 204, body: "") }
         let parts = request.segments
-        if request.path == "/podcasts" || request.path.hasPrefix("/podcasts/") {
-            if parts.count > 1, parts[1] == "act", request.method != "POST" {
-                return Self.actionPage(request, token: podcastToken)
-            }
-            if request.method == "POST", !PreviewSecurity.matches(request.formValue(PreviewSecurity.formField), podcastToken) {
-                return Self.refusedForm
-            }
-            return await podcasts.handle(request)
-        }
+        if request.path == "/podcasts" || request.path.hasPrefix("/podcasts/") { return await podcasts.handle(request) }
         let existing = sessions.session(for: request.cookieValue("sdui"))
         // A form of the preview carries its session's token; a POST without it is another
         // site's (or a page from before the session changed), and runs nothing.
