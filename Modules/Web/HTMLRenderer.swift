@@ -40,6 +40,12 @@ public struct HTMLRenderer: Sendable {
     public var strings: DynamicUIStrings
     /// Where the back link goes (the page's own route with `back=1`, so its parameters stay).
     public var backPath = "?back=1"
+    /// Hidden fields of the screen's search form (the page's own parameters, such as `id`), so
+    /// a query keeps them and only replaces the list.
+    public var searchParameters: [(String, String)] = []
+    /// When set, a search field of a node document also goes to `?{name}=text` with script (the
+    /// page's history entry replaced); without script it posts its action as before.
+    public var searchParameter: String?
     /// A hidden field written into every form that posts (a host's per-session form token, so
     /// its server can tell its own forms from another site's); `nil` writes none.
     public var formToken: (name: String, value: String)?
@@ -317,6 +323,9 @@ public struct HTMLRenderer: Sendable {
             if let search = chrome.search {
                 out +=
                     "<form class=\"search\" role=\"search\" method=\"get\" action=\"\"><label class=\"visually-hidden\" for=\"\(id)-search\">\(Self.escape(search.prompt))</label>"
+                out += searchParameters.filter { $0.0 != search.field }.map {
+                    "<input type=\"hidden\" name=\"\(Self.attribute($0.0))\" value=\"\(Self.attribute($0.1))\" />"
+                }.joined()
                 out +=
                     "<input type=\"search\" id=\"\(id)-search\" name=\"\(Self.attribute(search.field))\" value=\"\(Self.attribute(search.text))\" placeholder=\"\(Self.attribute(search.prompt))\" autocomplete=\"off\" /></form>"
             }
@@ -476,7 +485,7 @@ public struct HTMLRenderer: Sendable {
         case .searchField(let placeholder, let binding, let text, let actionKey?) where !inForm:
             // A search field outside a form gets its own, so Enter submits it to its action.
             out +=
-                "<form class=\"search\" role=\"search\" method=\"post\" action=\"\(Self.url("\(actionPath)/\(Self.query(actionKey))"))\">\(tokenField)"
+                "<form class=\"search\" role=\"search\" method=\"post\" action=\"\(Self.url("\(actionPath)/\(Self.query(actionKey))"))\"\(searchParameter.map { " data-search-parameter=\"\(Self.attribute($0))\"" } ?? "")>\(tokenField)"
             var field = node
             field.kind = .searchField(placeholder: placeholder, binding: binding, text: text, actionKey: actionKey)
             draw(field, into: &out, inForm: true)
@@ -562,6 +571,45 @@ public struct HTMLRenderer: Sendable {
               document.addEventListener('DOMContentLoaded', () => {
                 const invalid = document.querySelector('[aria-invalid="true"]');
                 if (invalid) invalid.focus();
+              });
+            })();
+            // A search replaces the list in place: the page's history entry is replaced (no entry
+            // per query, so back leaves the list), and a pause in typing searches.
+            (() => {
+              const field = form => form.querySelector('input[type=search]');
+              const go = form => {
+                const input = field(form);
+                if (!input) return false;
+                const url = new URL(location.href);
+                if (form.dataset.searchParameter) {
+                  url.search = '';
+                  url.searchParams.set(form.dataset.searchParameter, input.value);
+                } else if (form.method.toLowerCase() === 'get') {
+                  url.search = new URLSearchParams(new FormData(form)).toString();
+                } else {
+                  return false;
+                }
+                sessionStorage.setItem('dynamicui-search', '1');
+                location.replace(url.toString());
+                return true;
+              };
+              document.addEventListener('submit', event => {
+                const form = event.target;
+                if (form.matches && form.matches('form[role=search]') && go(form)) event.preventDefault();
+              });
+              let timer = null;
+              document.addEventListener('input', event => {
+                const input = event.target;
+                if (!input.matches || !input.matches('form[role=search] input[type=search]')) return;
+                clearTimeout(timer);
+                timer = setTimeout(() => go(input.form), 500);
+              });
+              document.addEventListener('DOMContentLoaded', () => {
+                if (!sessionStorage.getItem('dynamicui-search')) return;
+                sessionStorage.removeItem('dynamicui-search');
+                const form = document.querySelector('form[role=search]');
+                const input = form && field(form);
+                if (input) { input.focus(); input.setSelectionRange(input.value.length, input.value.length); }
               });
             })();
             """

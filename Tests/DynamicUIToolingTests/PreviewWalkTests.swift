@@ -87,4 +87,87 @@ struct PreviewWalkTests {
         #expect(kept.cookie != cookie)
         #expect(!again.body.contains("Murder"))
     }
+
+    /// Signs `browser` in with a demo account (password `edugo123`).
+    func signIn(_ browser: TestBrowser, as email: String) async throws {
+        let login = try await browser.open("/")
+        let submit = try #require(link(containing: "submit-login", in: login.body))
+        let home = try await browser.open(submit, form: [("email", email), ("password", "edugo123")])
+        #expect(home.path.hasPrefix("/screen/dashboard"), "\(browser.hops.suffix(3))")
+    }
+
+    /// The GET address the page's search form submits for `text`: its action with its fields.
+    static func search(_ text: String, on page: (status: Int, body: String, path: String)) throws -> String {
+        let form = try #require(page.body.firstMatch(of: /<form class="search" role="search" method="get"[^>]*>(.*?)<\/form>/))
+        var fields: [(String, String)] = []
+        for input in String(form.1).matches(of: /<input type="(hidden|search)"[^>]* name="([^"]*)"(?: value="([^"]*)")?/) {
+            let name = String(input.2).replacingOccurrences(of: "&amp;", with: "&")
+            let value = input.1 == "search" ? text : String(input.3 ?? "").replacingOccurrences(of: "&amp;", with: "&")
+            fields.append((name, value))
+        }
+        let path = String(page.path.prefix { $0 != "?" })
+        return path + "?" + fields.map { "\(HTMLQuery.encode($0.0))=\(HTMLQuery.encode($0.1))" }.joined(separator: "&")
+    }
+
+    @Test func aSearchFiltersTheListInPlace() async throws {
+        let (backend, preview) = try await started()
+        defer {
+            Task {
+                await preview.stop()
+                await backend.stop()
+            }
+        }
+        let browser = TestBrowser(base: preview.url)
+        try await signIn(browser, as: "docente@edugo.test")
+        let list = try await browser.open("/screen/materials-list")
+        #expect(Self.backLink(in: list.body) == nil, "a tab's list has no back")
+        let found = try await browser.open(try Self.search("Fracciones", on: list))
+        #expect(found.body.contains("Fracciones"))
+        #expect(Self.backLink(in: found.body) == nil, "a search pushed a page: \(Self.backLink(in: found.body) ?? "")")
+        let none = try await browser.open(try Self.search("zzzqqq", on: found))
+        #expect(none.body.contains("zzzqqq"))
+        #expect(Self.backLink(in: none.body) == nil, "a second search pushed a page")
+
+        // Back from a result leaves for the list, not for an earlier query.
+        let again = try await browser.open(try Self.search("Fracciones", on: none))
+        let open = try #require(link(containing: "open-item?item=", in: again.body))
+        let detail = try await browser.open(open, form: [])  // a row posts its action, as the page's script does
+        #expect(detail.path.hasPrefix("/screen/material-detail"), "\(browser.hops.suffix(2))")
+        let back = try await browser.open(try #require(Self.backLink(in: detail.body)))
+        #expect(back.path == "/screen/materials-list", "back went to \(back.path)")
+        #expect(Self.backLink(in: back.body) == nil)
+
+        // The page's script replaces the history entry of a search rather than adding one.
+        #expect(list.body.contains("location.replace(url.toString())"))
+    }
+
+    @Test func aSearchOnAPushedListKeepsItsParametersAndItsBack() async throws {
+        let (backend, preview) = try await started()
+        defer {
+            Task {
+                await preview.stop()
+                await backend.stop()
+            }
+        }
+        let browser = TestBrowser(base: preview.url)
+        try await signIn(browser, as: "superadmin@edugo.test")
+        _ = try await browser.open("/screen/schools-list")
+        _ = try await browser.open("/screen/school-detail?id=sch-001")
+        let units = try await browser.open("/screen/units-list?id=sch-001")
+        let below = try #require(Self.backLink(in: units.body))
+        let searched = try await browser.open(try Self.search("A", on: units))
+        #expect(searched.path.contains("id=sch-001"), "the search dropped the page's id: \(searched.path)")
+        #expect(Self.backLink(in: searched.body) == below, "the search changed where back goes")
+        let back = try await browser.open(try #require(Self.backLink(in: searched.body)))
+        #expect(back.path == "/screen/school-detail?id=sch-001", "back went to \(back.path)")
+    }
+}
+
+/// Percent-encoding of a query component, as a browser sends a form.
+enum HTMLQuery {
+    static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
 }

@@ -81,13 +81,21 @@ struct EduGoPages {
     private func page(key: String, request: Incoming) async -> Reply {
         var params: [String: String] = [:]
         for (name, value) in request.query where !Self.reserved.contains(name) { params[name] = value }
-        let route = Route(screenKey: key, params: params)
         if !runtime.isSignedIn, key != runtime.configuration.loginScreenKey {
             // The page asked for opens after sign-in (a deep link), not the dashboard.
-            session.pendingPath = Self.url(route)
+            session.pendingPath = Self.url(Route(screenKey: key, params: params))
             return .redirect(Self.url(Route(screenKey: runtime.configuration.loginScreenKey)))
         }
         if runtime.isSignedIn, key == runtime.configuration.loginScreenKey { return .redirect(currentURL()) }
+        if !params.isEmpty, let loaded = try? await runtime.screens.load(key) {
+            // A search is not a place: its text is no route parameter, so a query filters the
+            // list in place instead of pushing a screen per query.
+            for slot in loaded.screen.definition.template.allZones.flatMap({ $0.slots ?? [] })
+            where slot.controlType == .searchBar {
+                params[slot.formFieldName] = nil
+            }
+        }
+        let route = Route(screenKey: key, params: params)
         if request.queryValue("back") == "1" {
             _ = session.navigate(to: route)
             runtime.navigation.back()
@@ -138,6 +146,8 @@ struct EduGoPages {
             } : []
         var renderer = HTMLRenderer(actionPath: "/act/\(token)", screenPath: "/screen")
         renderer.backPath = Self.url(shown, extra: [("back", "1")])
+        // The search form keeps the page's own parameters (`?id=`): a query replaces the list.
+        renderer.searchParameters = shown.params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         renderer.formToken = (PreviewSecurity.formField, session.formToken)
         let theme: HTMLRenderer.Theme = await session.darkMode() ? .dark : .system
         let live =

@@ -261,6 +261,7 @@ final class PodcastVisitor {
                 ? "/podcasts/\(below.document)" : Self.url(below.document, Self.query(below.params))
         }
         renderer.components = app.nativeComponents
+        renderer.searchParameter = "q"
         renderer.formToken = (PreviewSecurity.formField, formToken)
         let theme: HTMLRenderer.Theme = app.darkMode.map { $0 ? .dark : .light } ?? .system
         // The live stream draws the document again as `page` drew it (its timers tick in place).
