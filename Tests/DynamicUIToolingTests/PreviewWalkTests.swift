@@ -161,6 +161,38 @@ struct PreviewWalkTests {
         let back = try await browser.open(try #require(Self.backLink(in: searched.body)))
         #expect(back.path == "/screen/school-detail?id=sch-001", "back went to \(back.path)")
     }
+
+    @Test func refusalsAndUnknownPagesSaySoInTheAppsWords() async throws {
+        let (backend, preview) = try await started()
+        defer {
+            Task {
+                await preview.stop()
+                await backend.stop()
+            }
+        }
+        // Podcasts (English): an unknown document is the app's own "Not found", styled, with its tabs.
+        let visitor = TestBrowser(base: preview.url)
+        let unknown = try await visitor.open("/podcasts/nosuchscreen")
+        #expect(unknown.status == 404)
+        #expect(unknown.body.contains("<html lang=\"en\""))
+        #expect(unknown.body.contains("name=\"viewport\""))
+        #expect(unknown.body.contains("<div class=\"empty\"") && unknown.body.contains("Not found"))
+        #expect(!unknown.body.contains("Volver") && !unknown.body.contains("Error"))
+        #expect(unknown.body.contains("<nav class=\"tabs\""), "the app's tabs stay, to go on from there")
+        // An unknown document is no place on the navigation: back from the next page skips it.
+        let genre = try await visitor.open("/podcasts/genre?genreId=1303&title=Comedy")
+        #expect(!(Self.backLink(in: genre.body) ?? "").contains("nosuchscreen"))
+
+        // EduGo (Spanish): a screen the role may not open, and one that does not exist.
+        let student = TestBrowser(base: preview.url)
+        try await signIn(student, as: "estudiante@edugo.test")
+        let refused = try await student.open("/screen/users-list")
+        #expect(refused.body.contains("No tienes acceso"), "a refused screen says so")
+        #expect(!refused.body.contains("No encontrado"))
+        let missing = try await student.open("/screen/nosuchscreen")
+        #expect(missing.body.contains("No encontrado"))
+        #expect(!missing.body.contains("No tienes acceso"))
+    }
 }
 
 /// Percent-encoding of a query component, as a browser sends a form.

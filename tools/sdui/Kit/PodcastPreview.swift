@@ -185,14 +185,23 @@ final class PodcastVisitor {
                 break
             }
         } catch {
-            return Reply(status: 500, body: WebPreview.errorPage("\(error)"))
+            return Reply(status: 500, body: WebPreview.errorPage("\(error)", english: true))
         }
-        return Reply(status: 404, body: WebPreview.errorPage("No page \(request.path)"))
+        return Reply(status: 404, body: WebPreview.errorPage("No page \(request.path)", english: true))
     }
 
     private func page(_ name: String, query: [(String, String)], app: NodeAppRuntime) async -> Reply {
+        let here = Self.url(name, query)
         guard NodeAppRuntime.isDocumentName(name), name != app.configuration.rootDocument else {
-            return Reply(status: 404, body: WebPreview.errorPage("No document \(name)"))
+            return failurePage(.notFound, status: 404, here: here, app: app)
+        }
+        do {
+            // Before it goes on the navigation: an unknown document is no place to go back to.
+            _ = try await app.document(name)
+        } catch {
+            let missing = error.message.hasPrefix("not found")
+            return failurePage(
+                missing ? .notFound : .failed(error.description), status: missing ? 404 : 502, here: here, app: app)
         }
         let model: NodeScreenModel
         let token: Int
@@ -223,7 +232,7 @@ final class PodcastVisitor {
         pages[token - 64] = nil
         drawn[token - 64] = nil
         if case .failed(let message) = model.phase {
-            return Reply(status: 502, body: WebPreview.errorPage(message))
+            return failurePage(.failed(message), status: 502, here: here, app: app)
         }
         let sizeClass: SizeClass = query.contains { $0 == ("layout", "regular") } ? .regular : .compact
         let options = RenderOptions(sizeClass: sizeClass, showUnknownMarkers: true)
@@ -231,27 +240,7 @@ final class PodcastVisitor {
         let tabs = app.tabs.map {
             (title: $0.title, href: "/podcasts/\($0.screen)", selected: $0.screen == name, systemImage: $0.icon)
         }
-        let here = Self.url(name, query)
-        var preamble = "<div class=\"preview-bar\" style=\"padding:6px 16px;font-size:13px\"><a href=\"/\">EduGo</a> · Podcasts"
-        preamble += " · <form class=\"inline\" method=\"post\" action=\"/podcasts/appearance\">"
-        preamble += "<input type=\"hidden\" name=\"\(PreviewSecurity.formField)\" value=\"\(formToken)\" />"
-        preamble += "<input type=\"hidden\" name=\"back\" value=\"\(HTMLRenderer.attribute(here))\" />"
-        for (mode, title) in [("system", "Auto"), ("light", "Light"), ("dark", "Dark")] {
-            let current =
-                (app.darkMode == nil && mode == "system") || (app.darkMode == true && mode == "dark")
-                || (app.darkMode == false && mode == "light")
-            preamble +=
-                "<button type=\"submit\" name=\"mode\" value=\"\(mode)\"\(current ? " aria-pressed=\"true\"" : "")>\(title)</button>"
-        }
-        preamble += "</form>"
-        if let documentation {
-            preamble +=
-                " · <a href=\"\(HTMLRenderer.attribute(documentation))\" id=\"preview-docs\">Documentation</a>"
-        }
-        if let message = model.message {
-            preamble += " · <span role=\"\(model.messageIsError ? "alert" : "status")\">\(HTMLRenderer.escape(message))</span>"
-        }
-        preamble += "</div>"
+        let preamble = bar(here: here, app: app, message: model.message.map { ($0, model.messageIsError) })
         var renderer = HTMLRenderer(actionPath: "/podcasts/act/\(token)", screenPath: "/podcasts", language: "en")
         // Back goes to the page below on the stack (or the tab's root), with its params.
         if let index = app.stack.firstIndex(where: { $0.id == model.route.id }) {
@@ -276,7 +265,48 @@ final class PodcastVisitor {
         return Reply(status: 200, body: html)
     }
 
-    /// The binding and submit action of a document's search field, if it has one.
+    /// The preview's strip over a page at `here`: the way back to EduGo, the appearance
+    /// switch, the documentation and the page's message.
+    private func bar(here: String, app: NodeAppRuntime, message: (String, Bool)?) -> String {
+        var preamble = "<div class=\"preview-bar\" style=\"padding:6px 16px;font-size:13px\"><a href=\"/\">EduGo</a> · Podcasts"
+        preamble += " · <form class=\"inline\" method=\"post\" action=\"/podcasts/appearance\">"
+        preamble += "<input type=\"hidden\" name=\"\(PreviewSecurity.formField)\" value=\"\(formToken)\" />"
+        preamble += "<input type=\"hidden\" name=\"back\" value=\"\(HTMLRenderer.attribute(here))\" />"
+        for (mode, title) in [("system", "Auto"), ("light", "Light"), ("dark", "Dark")] {
+            let current =
+                (app.darkMode == nil && mode == "system") || (app.darkMode == true && mode == "dark")
+                || (app.darkMode == false && mode == "light")
+            preamble +=
+                "<button type=\"submit\" name=\"mode\" value=\"\(mode)\"\(current ? " aria-pressed=\"true\"" : "")>\(title)</button>"
+        }
+        preamble += "</form>"
+        if let documentation {
+            preamble +=
+                " · <a href=\"\(HTMLRenderer.attribute(documentation))\" id=\"preview-docs\">Documentation</a>"
+        }
+        if let (text, isError) = message {
+            preamble += " · <span role=\"\(isError ? "alert" : "status")\">\(HTMLRenderer.escape(text))</span>"
+        }
+        preamble += "</div>"
+        return preamble
+    }
+
+    /// A page that says what went wrong in the app's words, drawn as the app (its theme, tabs
+    /// and bar) rather than a bare error page: an unknown document is "Not found".
+    private func failurePage(_ failure: LoadFailure, status: Int, here: String, app: NodeAppRuntime) -> Reply {
+        let strings = DynamicUIStrings(identifier: "en")
+        let root = failure.screen(title: "Podcasts", canGoBack: false, strings: strings)
+        var renderer = HTMLRenderer(actionPath: "/podcasts/act/0", screenPath: "/podcasts", language: "en")
+        renderer.formToken = (PreviewSecurity.formField, formToken)
+        let tabs = app.tabs.map {
+            (title: $0.title, href: "/podcasts/\($0.screen)", selected: false, systemImage: $0.icon)
+        }
+        let theme: HTMLRenderer.Theme = app.darkMode.map { $0 ? .dark : .light } ?? .system
+        let html = renderer.page(
+            root, navigation: tabs, theme: theme, palette: app.theme, preamble: bar(here: here, app: app, message: nil))
+        return Reply(status: status, body: html)
+    }
+
     /// The live stream of the page `token` (`LiveScreens`), or `nil` when it is not known.
     func liveStream(token: Int) -> AsyncStream<[UInt8]>? {
         guard let page = pages[token], let drawn = drawn[token] else { return nil }

@@ -258,9 +258,14 @@ public final class WebPreview: @unchecked Sendable {
             status: 405, body: PreviewSecurity.actionPage(action: action, token: token), headers: [("Allow", "POST")])
     }
 
-    static func errorPage(_ message: String) -> String {
-        "<!DOCTYPE html>\n<html lang=\"es\"><head><meta charset=\"utf-8\" /><title>Error</title></head><body><main><h1>Error</h1><p>"
-            + HTMLRenderer.escape(message) + "</p><p><a href=\"/\">Volver</a></p></main></body></html>\n"
+    /// A page for a failure outside any screen, readable on a phone, in Spanish or English.
+    static func errorPage(_ message: String, english: Bool = false) -> String {
+        "<!DOCTYPE html>\n<html lang=\"\(english ? "en" : "es")\"><head><meta charset=\"utf-8\" />"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" /><title>Error</title>"
+            + "<style>body{font:17px/1.4 -apple-system,system-ui,sans-serif;margin:0;padding:24px 16px;"
+            + "color-scheme:light dark}main{max-width:40em;margin:0 auto;text-align:center}h1{font-size:22px}"
+            + "</style></head><body><main><h1>Error</h1><p>" + HTMLRenderer.escape(message)
+            + "</p><p><a href=\"\(english ? "/podcasts" : "/")\">\(english ? "Back" : "Volver")</a></p></main></body></html>\n"
     }
 }
 
