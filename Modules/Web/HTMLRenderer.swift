@@ -421,7 +421,18 @@ public struct HTMLRenderer: Sendable {
                 out += "</div></details></div>"
             }
         case .image(let source, let isSymbol, let contentMode):
-            if isSymbol {
+            if isSymbol, let path = TabIcons.path(source) {
+                // The web has no SF Symbols: a drawing of the symbol in the text's color, its size
+                // the node's frame (else a hero's), so a logo or a hero never leaves a blank band.
+                let size: String
+                switch node.style?.height ?? node.style?.width {
+                case .points(let value)?: size = "\(Self.number(value))px"
+                default: size = "44px"
+                }
+                out +=
+                    "<svg class=\"symbol\" id=\"\(id)\" data-symbol=\"\(Self.attribute(source))\" viewBox=\"0 0 24 24\" width=\"\(size)\" height=\"\(size)\" fill=\"currentColor\" focusable=\"false\" style=\"flex:none;align-self:center;color:var(--accent)\"\(label.isEmpty ? " aria-hidden=\"true\"" : " role=\"img\"" + label)><path d=\"\(Self.attribute(path))\" /></svg>"
+            } else if isSymbol {
+                // A symbol without a drawing takes no room and is not read.
                 out +=
                     "<span class=\"symbol\" id=\"\(id)\" data-symbol=\"\(Self.attribute(source))\"\(label.isEmpty ? " aria-hidden=\"true\"" : " role=\"img\"" + label)></span>"
             } else {

@@ -6,15 +6,34 @@ import Foundation
 enum TabIcons {
     /// A `data:` URL of the symbol's drawing (a 24×24 SVG path used as a CSS mask), or `nil`.
     static func svg(_ symbol: String) -> String? {
-        // Whole name parts only: `clock.arrow.circlepath` keeps its `circlepath`.
-        let base = symbol.split(separator: ".").filter { $0 != "fill" && $0 != "circle" }.joined(separator: ".")
-        guard let path = paths[symbol] ?? paths[base] else { return nil }
+        guard let path = path(symbol) else { return nil }
         return "data:image/svg+xml,"
             + "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><path d='\(path)'/></svg>"
             .replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
             .replacingOccurrences(of: "#", with: "%23").replacingOccurrences(of: "'", with: "%27")
     }
 
+    /// The symbol's drawing: the `d` of a path in a 24×24 box, or `nil` for a symbol not drawn.
+    static func path(_ symbol: String) -> String? {
+        // Whole name parts only: `clock.arrow.circlepath` keeps its `circlepath`.
+        let base = symbol.split(separator: ".").filter { $0 != "fill" && $0 != "circle" }.joined(separator: ".")
+        return paths[symbol] ?? paths[base]
+    }
+
+    /// A text glyph that stands for the symbol where a drawing cannot go (a button's label), or `nil`.
+    static func glyph(_ symbol: String) -> String? {
+        let base = symbol.split(separator: ".").filter { $0 != "fill" && $0 != "circle" }.joined(separator: ".")
+        return glyphs[symbol] ?? glyphs[base]
+    }
+
+    private static let glyphs: [String: String] = [
+        "plus": "+", "xmark": "×", "checkmark": "✓", "trash": "🗑", "pencil": "✎", "star": "★", "ellipsis": "…",
+        "arrow.clockwise": "↻", "magnifyingglass": "⌕", "play": "▶", "pause": "⏸", "chevron.right": "›",
+        "chevron.left": "‹", "square.and.arrow.up": "⇪",
+    ]
+
+    private static let seal =
+        "M12 1.5l2.6 1.9 3.2-.2 1 3 2.7 1.8-.9 3.1.9 3.1-2.7 1.8-1 3-3.2-.2L12 22.5l-2.6-1.9-3.2.2-1-3-2.7-1.8.9-3.1-.9-3.1 2.7-1.8 1-3 3.2.2z"
     private static let house = "M12 3 2 11h3v9h5v-6h4v6h5v-9h3z"
     private static let person = "M12 12a4 4 0 1 0-4-4 4 4 0 0 0 4 4m0 2c-4 0-8 2-8 5v2h16v-2c0-3-4-5-8-5"
     private static let people =
@@ -48,5 +67,13 @@ enum TabIcons {
         "square.and.arrow.up": "M12 2 7.5 6.5 9 8l2-2v9h2V6l2 2 1.5-1.5zM5 10v11h14V10h-3v2h1v7H7v-7h1v-2z",
         "square.grid.2x2": "M3 3h8v8H3zm10 0h8v8h-8zM3 13h8v8H3zm10 0h8v8h-8z",
         "magnifyingglass": "M10 3a7 7 0 1 0 4.2 12.6l5.1 5.1 1.4-1.4-5.1-5.1A7 7 0 0 0 10 3m0 2a5 5 0 1 1-5 5 5 5 0 0 1 5-5",
+        "checkmark.seal": seal + "M10.6 16.2l6.4-6.4-1.4-1.4-5 5-2.2-2.2-1.4 1.4z",
+        "checkmark": "M9.5 16.6 4.9 12l-1.4 1.4 6 6L21 7.9l-1.4-1.4z",
+        "xmark": "M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z",
+        "clock": "M12 2a10 10 0 1 0 10 10A10 10 0 0 0 12 2m0 2a8 8 0 1 1-8 8 8 8 0 0 1 8-8m-1 3v6l5 3 1-1.6-4-2.4V7z",
+        "star": "M12 2.5l2.9 6.2 6.6.7-5 4.5 1.4 6.6L12 17.1l-5.9 3.4 1.4-6.6-5-4.5 6.6-.7z",
+        "tray": "M4 4h16l2 9v7H2v-7zm1.6 2-1.5 7H9a3 3 0 0 0 6 0h4.9l-1.5-7z",
+        "doc.text": "M6 2h8l6 6v14H4V2zm7 1.5V9h5.5M7 12v2h10v-2zm0 4v2h10v-2z",
+        "folder": "M2 5h8l2 2h10v13H2z",
     ]
 }

@@ -193,6 +193,26 @@ struct PreviewWalkTests {
         #expect(missing.body.contains("No encontrado"))
         #expect(!missing.body.contains("No tienes acceso"))
     }
+
+    @Test func aSymbolIsDrawnNotAnEmptyBand() async throws {
+        let (backend, preview) = try await started()
+        defer {
+            Task {
+                await preview.stop()
+                await backend.stop()
+            }
+        }
+        let browser = TestBrowser(base: preview.url)
+        let login = try await browser.open("/")
+        // The brand's logo is a drawing, not an empty element in a 200 px band.
+        let logo = try #require(
+            login.body.firstMatch(of: /<(svg|span) class="symbol"[^>]*data-symbol="graduationcap.fill"[^>]*>(.*?)<\/(svg|span)>/))
+        #expect(logo.1 == "svg" && logo.2.contains("<path d=\""), "\(logo.0)")
+        // No symbol the catalogs' screens name is left as an empty element taking room.
+        for match in login.body.matches(of: /<span class="symbol"[^>]*><\/span>/) {
+            #expect(match.0.contains("aria-hidden=\"true\"") || match.0.contains("role=\"img\""))
+        }
+    }
 }
 
 /// Percent-encoding of a query component, as a browser sends a form.
