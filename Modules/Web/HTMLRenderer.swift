@@ -386,7 +386,7 @@ public struct HTMLRenderer: Sendable {
             let tag = [.largeTitle, .title].contains(textStyle) ? "h2" : "p"
             out += "<\(tag) class=\"text \(textStyle.rawValue)\" id=\"\(id)\"\(style)>\(Self.escape(text))</\(tag)>"
         case .control(let control):
-            out += self.control(control, id: id)
+            out += self.control(control, id: id, accessibilityLabel: node.accessibility?.label)
         case .metric(let title, let value, _):
             out +=
                 "<div class=\"metric\" id=\"\(id)\"><span class=\"value\">\(Self.escape(value))</span><span class=\"label\">\(Self.escape(title))</span></div>"
@@ -555,6 +555,7 @@ public struct HTMLRenderer: Sendable {
             document.addEventListener('change', (event) => {
               const target = event.target;
               if (!target.matches || !target.matches('input[role=switch]')) return;
+              target.setAttribute('aria-checked', target.checked ? 'true' : 'false');
               const apply = target.parentElement && target.parentElement.querySelector('button.apply');
               if (apply) apply.click();
             });
@@ -722,8 +723,13 @@ public struct HTMLRenderer: Sendable {
         return form == nil ? "<form class=\"inline\" method=\"post\" action=\"\(action)\">\(tokenField)\(button)</form>" : button
     }
 
-    private func control(_ control: ControlNode, id: String) -> String {
-        let label = Self.escape(control.label ?? control.field ?? "")
+    private func control(_ control: ControlNode, id: String, accessibilityLabel: String? = nil) -> String {
+        // Every control has a name: its label, else what the placeholder or the node's
+        // accessibility label says, else its field (in a label only a screen reader reads).
+        let written = control.label.flatMap { $0.isEmpty ? nil : $0 }
+        let spoken = [written, control.placeholder, accessibilityLabel, control.field].compactMap { $0 }.first { !$0.isEmpty }
+        let label = Self.escape(spoken ?? "")
+        let labelClass = written == nil ? " class=\"visually-hidden\"" : ""
         let errorId = "\(id)-error"
         let error = control.error.map { "<p class=\"error\" id=\"\(errorId)\">\(Self.escape($0))</p>" } ?? ""
         let invalid = control.error != nil ? " aria-invalid=\"true\" aria-describedby=\"\(errorId)\"" : ""
@@ -750,18 +756,19 @@ public struct HTMLRenderer: Sendable {
             // A password is never written back into a page (its source, a later GET of it).
             let shown = type == "password" ? "" : value
             return
-                "<div class=\"field\"><label for=\"\(id)\">\(label)\(mark)</label>"
+                "<div class=\"field\"><label for=\"\(id)\"\(labelClass)>\(label)\(mark)</label>"
                 + "<input id=\"\(id)\" name=\"\(name)\" type=\"\(type)\" autocomplete=\"\(autocomplete)\" value=\"\(Self.attribute(shown))\"\(placeholder)\(required)\(readOnly)\(invalid)\(focus) />\(error)</div>"
         case .checkbox, .switch:
             let checked = value == "true" ? " checked=\"checked\"" : ""
-            // iOS draws both as a switch (there are no checkboxes), and so does the preview.
-            let role = " role=\"switch\""
+            // iOS draws both as a switch (there are no checkboxes), and so does the preview: a
+            // switch says whether it is on (the page's script keeps it current as it changes).
+            let role = " role=\"switch\" aria-checked=\"\(value == "true")\""
             let submit = control.actionId.map { " formaction=\"\(Self.url("\(actionPath)/\($0)"))\"" } ?? ""
             return
-                "<div class=\"field toggle\"><input id=\"\(id)\" name=\"\(name)\" type=\"checkbox\" value=\"true\"\(role)\(checked)\(invalid) /><label for=\"\(id)\">\(label)</label>\(submit.isEmpty ? "" : "<button type=\"submit\" class=\"apply\"\(submit)>\(Self.escape(strings(.apply)))</button>")\(error)</div>"
+                "<div class=\"field toggle\"><input id=\"\(id)\" name=\"\(name)\" type=\"checkbox\" value=\"true\"\(role)\(checked)\(invalid) /><label for=\"\(id)\"\(labelClass)>\(label)</label>\(submit.isEmpty ? "" : "<button type=\"submit\" class=\"apply\"\(submit)>\(Self.escape(strings(.apply)))</button>")\(error)</div>"
         case .select:
             var html =
-                "<div class=\"field\"><label for=\"\(id)\">\(label)\(mark)</label><select id=\"\(id)\" name=\"\(name)\"\(required)\(invalid)>"
+                "<div class=\"field\"><label for=\"\(id)\"\(labelClass)>\(label)\(mark)</label><select id=\"\(id)\" name=\"\(name)\"\(required)\(invalid)>"
             html += "<option value=\"\">—</option>"
             for option in control.options {
                 html +=
@@ -778,8 +785,11 @@ public struct HTMLRenderer: Sendable {
         default:
             let role = control.role?.rawValue ?? "secondary"
             let action = control.actionId.map { Self.url("\(actionPath)/\($0)") } ?? Self.url(actionPath)
+            // A button drawn as its icon only is named by its label.
+            let named = written == nil && !label.isEmpty ? " aria-label=\"\(label)\"" : ""
+            let content = written == nil ? (control.icon.flatMap(TabIcons.glyph) ?? label) : label
             return
-                "<button type=\"submit\" id=\"\(id)\" class=\"button \(role)\" formaction=\"\(action)\" formmethod=\"post\">\(label)</button>"
+                "<button type=\"submit\" id=\"\(id)\" class=\"button \(role)\" formaction=\"\(action)\" formmethod=\"post\"\(named)>\(content)</button>"
         }
     }
 

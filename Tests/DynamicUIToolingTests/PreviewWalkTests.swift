@@ -194,6 +194,96 @@ struct PreviewWalkTests {
         #expect(!missing.body.contains("No tienes acceso"))
     }
 
+    /// Every form control of `html` that is not named: no `<label for>` with text, no
+    /// `aria-label`, and not inside a `<label>`.
+    static func unlabelledControls(in html: String) -> [String] {
+        var labels: [String: String] = [:]
+        for match in html.matches(of: /<label[^>]*for="([^"]*)"[^>]*>(.*?)<\/label>/.dotMatchesNewlines()) {
+            labels[String(match.1)] = String(match.2).replacing(/<[^>]+>/, with: "").trimmingCharacters(in: .whitespaces)
+        }
+        var unnamed: [String] = []
+        for match in html.matches(of: /<(input|select|textarea)\b[^>]*>/) {
+            let tag = String(match.0)
+            if tag.contains("type=\"hidden\"") || tag.contains("type=\"submit\"") { continue }
+            if tag.firstMatch(of: /aria-label="[^"]+"/) != nil { continue }
+            if let id = tag.firstMatch(of: /\sid="([^"]*)"/).map({ String($0.1) }), labels[id]?.isEmpty == false { continue }
+            // Wrapped in a label with text of its own.
+            let before = html[..<match.range.lowerBound]
+            if let open = before.range(of: "<label", options: .backwards),
+                !before[open.upperBound...].contains("</label>"),
+                let close = html[match.range.upperBound...].range(of: "</label>"),
+                !html[match.range.upperBound..<close.lowerBound].replacing(/<[^>]+>/, with: "").trimmingCharacters(
+                    in: .whitespaces
+                ).isEmpty
+            {
+                continue
+            }
+            unnamed.append(tag)
+        }
+        return unnamed
+    }
+
+    /// Every switch of `html` that does not say whether it is on.
+    static func switchesWithoutState(in html: String) -> [String] {
+        html.matches(of: /<input[^>]*role="switch"[^>]*>/).map { String($0.0) }.filter {
+            let checked = $0.contains("checked=\"checked\"")
+            return !$0.contains("aria-checked=\"\(checked)\"")
+        }
+    }
+
+    @Test func everyControlOfEveryScreenIsNamedAndEverySwitchSaysItsState() async throws {
+        let (backend, preview) = try await started()
+        defer {
+            Task {
+                await preview.stop()
+                await backend.stop()
+            }
+        }
+        var pages: [(String, String)] = []
+        let anonymous = TestBrowser(base: preview.url)
+        pages.append(("app-login", try await anonymous.open("/").body))
+        // Each screen as the roles that may open it, with a record of their own where it takes one.
+        let visits: [(String, [String])] = [
+            (
+                "superadmin@edugo.test",
+                try EduGoCatalog().screenKeys.map { "/screen/\($0)" } + [
+                    "/screen/user-edit?id=usr-021", "/screen/school-edit?id=sch-001", "/screen/unit-edit?id=unt-001",
+                    "/screen/material-edit?id=mat-092", "/screen/units-list?id=sch-001",
+                ]
+            ),
+            (
+                "docente@edugo.test",
+                [
+                    "/screen/material-edit?id=mat-092", "/screen/material-create", "/screen/assessment-take?id=mat-002",
+                    "/screen/materials-list?search_field=Fracciones", "/screen/app-settings",
+                ]
+            ),
+            ("estudiante@edugo.test", ["/screen/assessment-take?id=mat-002", "/screen/app-settings"]),
+        ]
+        for (account, paths) in visits {
+            let browser = TestBrowser(base: preview.url)
+            try await signIn(browser, as: account)
+            for path in paths { pages.append(("\(account) \(path)", try await browser.open(path).body)) }
+        }
+        let listener = TestBrowser(base: preview.url)
+        for path in [
+            "/podcasts/browse", "/podcasts/search", "/podcasts/search?q=swift", "/podcasts/genre?genreId=1318&title=Technology",
+        ] {
+            pages.append((path, try await listener.open(path).body))
+        }
+        var controls = 0
+        var switches = 0
+        for (name, html) in pages {
+            controls += html.matches(of: /<(input|select|textarea)\b/).count
+            switches += html.matches(of: /role="switch"/).count
+            let unnamed = Self.unlabelledControls(in: html)
+            #expect(unnamed.isEmpty, "\(name): \(unnamed.prefix(3))")
+            let stateless = Self.switchesWithoutState(in: html)
+            #expect(stateless.isEmpty, "\(name): \(stateless.prefix(3))")
+        }
+        #expect(controls > 100 && switches >= 4, "\(controls) controls, \(switches) switches")
+    }
+
     @Test func aSymbolIsDrawnNotAnEmptyBand() async throws {
         let (backend, preview) = try await started()
         defer {
