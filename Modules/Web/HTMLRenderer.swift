@@ -283,7 +283,10 @@ public struct HTMLRenderer: Sendable {
             let formId = "\(id)-form"
             let hasForm = Self.containsControls(node)
             let direction = chrome.strings.direction == .rightToLeft ? " dir=\"rtl\"" : ""
-            out += "<section class=\"screen \(Self.cssIdent(chrome.pattern))\" id=\"\(id)\"\(direction)>"
+            // The screen itself is plain background whatever its pattern's name (a `list` screen
+            // is not a list card): only its rows sit in inset groups.
+            out +=
+                "<section class=\"screen \(Self.cssIdent(chrome.pattern))\" id=\"\(id)\"\(direction) style=\"background:transparent;border-radius:0;margin:0\">"
             // As iOS draws it: a large title sits under the bar's row of back and toolbar buttons;
             // an inline title sits between them.
             let title = "<h1 class=\"\(chrome.largeTitle ? "large" : "inline")\">\(Self.escape(chrome.title))</h1>"
@@ -400,23 +403,35 @@ public struct HTMLRenderer: Sendable {
                 + row.subtitles.map { "<span class=\"row-subtitle\">\(Self.escape($0))</span>" }.joined() + "</span>"
                 + (row.badge.map { "<span class=\"badge\">\(Self.escape($0))</span>" } ?? "")
             let item = node.id.split(separator: "/").last.map(String.init) ?? ""
-            if !row.menuActions.isEmpty { out += "<div class=\"row-with-menu\">" }
+            let hasMenu = !row.menuActions.isEmpty
+            // With a menu, the row and its trailing "…" button share one line.
+            if hasMenu { out += "<div class=\"row-with-menu\" style=\"display:flex;align-items:center\">" }
+            let fill = hasMenu ? " style=\"flex:1 1 auto;min-width:0\"" : ""
             if let action = row.actionId {
                 out +=
-                    "<a class=\"row\(row.showsChevron ? " chevron" : "")\" id=\"\(id)\" href=\"\(Self.url("\(actionPath)/\(action)?item=\(Self.query(item))"))\"\(label)>\(content)</a>"
+                    "<a class=\"row\(row.showsChevron ? " chevron" : "")\" id=\"\(id)\" href=\"\(Self.url("\(actionPath)/\(action)?item=\(Self.query(item))"))\"\(label)\(fill)>\(content)</a>"
             } else {
-                out += "<div class=\"row\" id=\"\(id)\">\(content)</div>"
+                out += "<div class=\"row\" id=\"\(id)\"\(fill)>\(content)</div>"
             }
-            if !row.menuActions.isEmpty {
-                // The row's swipe and long-press actions, in a menu (no swiping with a pointer).
+            if hasMenu {
+                // The row's swipe and long-press actions, in a menu behind a trailing "…" button
+                // (no swiping with a pointer): the others first, a destructive one last.
+                out += "<details class=\"row-menu\" style=\"position:relative;flex:none\">"
+                out += "<summary aria-label=\"\(Self.attribute(strings(.moreActionsFor, row.title)))\" "
                 out +=
-                    "<details class=\"row-menu\"><summary aria-label=\"\(Self.attribute(strings(.moreActionsFor, row.title)))\">⋯</summary>"
-                out += "<div role=\"menu\">"
-                for action in row.menuActions {
+                    "style=\"list-style:none;cursor:pointer;padding:10px 16px;font-weight:600;color:var(--accent)\">…</summary>"
+                out += "<div role=\"menu\" style=\"position:absolute;inset-inline-end:8px;top:100%;z-index:5;min-width:180px;"
+                out += "padding:4px 0;background:var(--surface);border-radius:12px;box-shadow:0 4px 24px rgba(0,0,0,.25)\">"
+                let ordered = row.menuActions.filter { !$0.isDestructive } + row.menuActions.filter(\.isDestructive)
+                for action in ordered {
                     let target = Self.url("\(actionPath)/\(Self.query(action.id))?item=\(Self.query(item))")
-                    out += "<form method=\"post\" action=\"\(target)\">\(tokenField)<button type=\"submit\" role=\"menuitem\""
+                    out += "<form method=\"post\" action=\"\(target)\" style=\"margin:0\">\(tokenField)"
+                    out += "<button type=\"submit\" role=\"menuitem\""
                     out += action.isDestructive ? " class=\"destructive\"" : ""
-                    out += ">\(Self.escape(action.title))</button></form>"
+                    out +=
+                        " style=\"display:block;width:100%;margin:0;padding:11px 16px;border:0;border-radius:0;background:none;"
+                    out += "font:inherit;text-align:start;color:\(action.isDestructive ? "var(--destructive)" : "inherit")\">"
+                    out += "\(Self.escape(action.title))</button></form>"
                 }
                 out += "</div></details></div>"
             }
@@ -477,8 +492,9 @@ public struct HTMLRenderer: Sendable {
             out += "</ul></nav>"
         case .navigationLink(let screen, let params):
             let query = params.map { "\(Self.query($0.key))=\(Self.query($0.value.text))" }.joined(separator: "&")
+            // A tappable row or card, as on iOS: its texts keep their own colors, not underlined.
             out +=
-                "<a class=\"link\" id=\"\(id)\" href=\"\(Self.url("\(screenPath)/\(screen)" + (query.isEmpty ? "" : "?" + query)))\">"
+                "<a class=\"link\" id=\"\(id)\" href=\"\(Self.url("\(screenPath)/\(screen)" + (query.isEmpty ? "" : "?" + query)))\" style=\"color:inherit;text-decoration:none\">"
             children(node, into: &out, inForm: inForm)
             out += "</a>"
         case .button(let key):

@@ -303,6 +303,88 @@ struct PreviewWalkTests {
             #expect(match.0.contains("aria-hidden=\"true\"") || match.0.contains("role=\"img\""))
         }
     }
+
+    @Test func eachTabKeepsItsStackAndTheSelectedTabFollowsTheScreen() async throws {
+        let (backend, preview) = try await started()
+        defer {
+            Task {
+                await preview.stop()
+                await backend.stop()
+            }
+        }
+        let browser = TestBrowser(base: preview.url)
+        try await signIn(browser, as: "docente@edugo.test")
+        let list = try await browser.open("/screen/materials-list")
+        let open = try #require(link(containing: "open-item?item=", in: list.body))
+        // A row posts its action, as the page's script does.
+        let detail = try await browser.open(open, form: [])
+        #expect(detail.path.hasPrefix("/screen/material-detail"))
+        #expect(Self.selectedTab(in: detail.body)?.contains("materials-list") == true, "the detail's tab is Materiales")
+        // To another tab and back: the Materiales tab returns to the detail.
+        let home = try await browser.open("/screen/dashboard-teacher")
+        let tab = try #require(Self.tabLinks(in: home.body).first { $0.contains("material") }, "\(Self.tabLinks(in: home.body))")
+        #expect(tab == detail.path, "the tab link goes to \(tab), not the tab's last screen \(detail.path)")
+        let back = try await browser.open(tab)
+        #expect(back.path == detail.path)
+        #expect(Self.selectedTab(in: back.body)?.contains("materials-list") == true)
+        // The shown tab's own link goes to its root.
+        #expect(Self.tabLinks(in: back.body).contains("/screen/materials-list"))
+
+        // A page of another tab's stack, opened again (the browser's back): that tab is selected.
+        let settings = try await browser.open("/screen/app-settings")
+        #expect(Self.selectedTab(in: settings.body)?.contains("app-settings") == true)
+        let again = try await browser.open(detail.path)
+        #expect(
+            Self.selectedTab(in: again.body)?.contains("materials-list") == true, "\(Self.selectedTab(in: again.body) ?? "none")")
+    }
+
+    /// The `href`s of the page's tab bar.
+    static func tabLinks(in html: String) -> [String] {
+        guard let nav = html.firstMatch(of: /<nav class="tabs"[^>]*>(.*?)<\/nav>/) else { return [] }
+        return String(nav.1).matches(of: /href="([^"]*)"/).map { String($0.1).replacingOccurrences(of: "&amp;", with: "&") }
+    }
+
+    /// The `href` of the tab marked as the current page.
+    static func selectedTab(in html: String) -> String? {
+        html.firstMatch(of: /<nav class="tabs"[^>]*>.*?<a href="([^"]*)"[^>]*aria-current="page"/).map { String($0.1) }
+    }
+
+    @Test func aRowMenuIsATrailingButtonWithTheDestructiveActionLast() async throws {
+        let (backend, preview) = try await started()
+        defer {
+            Task {
+                await preview.stop()
+                await backend.stop()
+            }
+        }
+        let browser = TestBrowser(base: preview.url)
+        try await signIn(browser, as: "docente@edugo.test")
+        let list = try await browser.open("/screen/materials-list?search_field=Gu%C3%ADa+de+estudio%3A+%C3%81reas")
+        let menu = try #require(
+            list.body.firstMatch(of: /<div class="row-with-menu"([^>]*)>.*?<summary([^>]*)>([^<]*)<\/summary>(.*?)<\/details>/),
+            "the teacher's own material has a row menu")
+        #expect(menu.1.contains("display:flex"), "the menu button trails the row on its line")
+        #expect(menu.2.contains("list-style:none") && menu.3 == "…", "a … button, not a disclosure triangle")
+        let items = String(menu.4).matches(of: /role="menuitem"[^>]*>([^<]*)<\/button>/).map { String($0.1) }
+        #expect(items == ["Editar", "Eliminar"], "\(items)")
+
+        // The list screen is on the plain background; only its rows are in the inset group.
+        #expect(list.body.contains("<section class=\"screen list\"") && list.body.contains("style=\"background:transparent"))
+    }
+
+    @Test func podcastRowsAreNotUnderlinedLinks() async throws {
+        let (backend, preview) = try await started()
+        defer {
+            Task {
+                await preview.stop()
+                await backend.stop()
+            }
+        }
+        let browse = try await TestBrowser(base: preview.url).open("/podcasts/browse")
+        let links = browse.body.matches(of: /<a class="link"[^>]*>/).map { String($0.0) }
+        #expect(!links.isEmpty)
+        #expect(links.allSatisfy { $0.contains("text-decoration:none") && $0.contains("color:inherit") }, "\(links.prefix(2))")
+    }
 }
 
 /// Percent-encoding of a query component, as a browser sends a form.

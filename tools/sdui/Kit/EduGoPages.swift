@@ -140,7 +140,7 @@ struct EduGoPages {
             runtime.isSignedIn && shown.presentation != .sheet
             ? runtime.navigation.items(regular: regular).map { item in
                 (
-                    title: item.label, href: Self.url(Route(screenKey: item.screenKey)),
+                    title: item.label, href: session.tabURL(item.screenKey),
                     selected: item.screenKey == runtime.navigation.selectedScreenKey, systemImage: Optional(item.icon)
                 )
             } : []
@@ -177,7 +177,7 @@ struct EduGoPages {
         for item in groups.flatMap(\.items) where item.isEnabled {
             guard let key = item.shortcut?.key, item.shortcut?.modifiers == [.command] else { continue }
             switch item.command {
-            case .select(let screenKey): map[key] = "href:" + Self.url(Route(screenKey: screenKey))
+            case .select(let screenKey): map[key] = "href:" + session.tabURL(screenKey)
             case .perform(let actionId): map[key] = "action:" + actionId
             case .refresh: map[key] = "reload"
             }

@@ -167,8 +167,10 @@ final class PreviewSession {
     /// The token of a view model made by this session.
     func token(of model: DynamicScreenViewModel) -> Int? { models.first { $0.value === model }?.key }
 
-    /// Makes the runtime's navigation show `route`: a tab root is selected, a route already on
-    /// the stack is returned to (the browser's back), anything else is pushed.
+    /// Makes the runtime's navigation show `route`: a tab root is selected with nothing above it
+    /// (the address names the root); a route already on a tab's stack is returned to, that tab
+    /// selected (its tab link, or the browser's back); anything else is pushed on the selected
+    /// tab. Each tab keeps its own stack, and the selected tab is the one whose screen shows.
     func navigate(to route: Route) -> Route {
         let navigation = runtime.navigation
         if navigation.stack.isEmpty, navigation.selectedScreenKey == route.screenKey, route.params.isEmpty {
@@ -178,13 +180,30 @@ final class PreviewSession {
             route.params.isEmpty && navigation.items(regular: false).contains { $0.screenKey == route.screenKey }
         if isTabRoot || route.screenKey == runtime.configuration.loginScreenKey {
             navigation.select(route.screenKey)
+            navigation.popToRoot()
             return route
         }
-        if let index = navigation.stack.lastIndex(where: { $0.screenKey == route.screenKey && $0.params == route.params }) {
+        let matches: (Route) -> Bool = { $0.screenKey == route.screenKey && $0.params == route.params }
+        if navigation.stack.lastIndex(where: matches) == nil,
+            let owner = navigation.stacks.keys.sorted().first(where: { navigation.stacks[$0]?.contains(where: matches) == true })
+        {
+            navigation.select(owner)
+        }
+        if let index = navigation.stack.lastIndex(where: matches) {
             while navigation.stack.count > index + 1 { navigation.back() }
             return navigation.stack[index]
         }
         navigation.push(route)
         return route
+    }
+
+    /// Where a tab's link goes: the tab's last screen when it is not the one shown (its stack
+    /// kept to come back to), else its root (tapping the shown tab goes back to the root).
+    func tabURL(_ screenKey: String) -> String {
+        let navigation = runtime.navigation
+        if navigation.selectedScreenKey != screenKey, let top = navigation.stacks[screenKey]?.last {
+            return EduGoPages.url(top)
+        }
+        return EduGoPages.url(Route(screenKey: screenKey))
     }
 }
