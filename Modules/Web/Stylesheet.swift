@@ -1,15 +1,27 @@
 extension HTMLRenderer {
+    /// The light colours: iOS's, with the accent, red, green and orange darkened to the
+    /// accessible variants so text reaches 4.5:1 on every surface and controls 3:1.
+    private static let lightColors = """
+        color-scheme:light;--bg:#f2f2f7;--surface:#fff;--text:#000;--secondary:#6c6c70;--separator:#c6c6c8;\
+        --accent:#0066d6;--destructive:#d70015;--success:#248a3d;--warning:#c93400;--primary:#0066d6;--background:#f2f2f7;\
+        --text_primary:#000;--text_secondary:#6c6c70;--accent_soft:#e5f0ff;--on_accent:#fff;--control_off:#8e8e93;\
+        --success_bg:#d1f2db;--success_text:#0b5d23;--error_bg:#fde2e0;--error_text:#8a1c14;--pending_bg:#fff1d6;\
+        --pending_text:#7a4b00
+        """
+    /// The dark colours: iOS's; text on the bright accent is black (white on #0a84ff is 3.65:1)
+    /// and the banners are deep tints with light text instead of the light pastels.
+    private static let darkColors = """
+        color-scheme:dark;--bg:#000;--surface:#1c1c1e;--text:#fff;--secondary:#98989f;--separator:#38383a;\
+        --accent:#0a84ff;--destructive:#ff453a;--success:#30d158;--warning:#ff9f0a;--primary:#0a84ff;--background:#000;\
+        --text_primary:#fff;--text_secondary:#98989f;--accent_soft:#0a2a4d;--on_accent:#000;--control_off:#8e8e93;\
+        --success_bg:#0d3a1b;--success_text:#a6f0b9;--error_bg:#4a1210;--error_text:#ffb4ad;--pending_bg:#4a3000;\
+        --pending_text:#ffd68a
+        """
+
     /// An iOS-like stylesheet: system font stack, grouped insets, light and dark.
     static let stylesheet = """
-        :root{color-scheme:light dark;--bg:#f2f2f7;--surface:#fff;--text:#000;--secondary:#6c6c70;--separator:#c6c6c8;\
-        --accent:#007aff;--destructive:#ff3b30;--success:#34c759;--warning:#ff9500;--primary:#007aff;--background:#f2f2f7;\
-        --text_primary:#000;--text_secondary:#6c6c70;--accent_soft:#e5f0ff;--on_accent:#fff}
-        @media (prefers-color-scheme:dark){:root{--bg:#000;--surface:#1c1c1e;--text:#fff;--secondary:#98989f;--separator:#38383a;\
-        --accent:#0a84ff;--destructive:#ff453a;--background:#000;--text_primary:#fff;--text_secondary:#98989f;--accent_soft:#0a2a4d}}
-        :root[data-theme=dark]{color-scheme:dark;--bg:#000;--surface:#1c1c1e;--text:#fff;--secondary:#98989f;--separator:#38383a;\
-        --accent:#0a84ff;--destructive:#ff453a;--background:#000;--text_primary:#fff;--text_secondary:#98989f;--accent_soft:#0a2a4d}
-        :root[data-theme=light]{color-scheme:light;--bg:#f2f2f7;--surface:#fff;--text:#000;--secondary:#6c6c70;--separator:#c6c6c8;\
-        --accent:#007aff;--destructive:#ff3b30;--background:#f2f2f7;--text_primary:#000;--text_secondary:#6c6c70;--accent_soft:#e5f0ff}
+        :root{\(lightColors)}@media (prefers-color-scheme:dark){:root{\(darkColors)}}
+        :root[data-theme=dark]{\(darkColors)}:root[data-theme=light]{\(lightColors)}
         *{box-sizing:border-box}body{margin:0;font:17px/1.35 -apple-system,BlinkMacSystemFont,"SF Pro Text","Helvetica Neue",\
         system-ui,sans-serif;background:var(--bg);color:var(--text)}main{max-width:980px;margin:0 auto;padding:0 16px 48px}
         .bar{display:flex;align-items:center;gap:8px;padding:12px 0}.bar h1{flex:1;margin:0}.bar h1.large{font-size:34px}\
@@ -34,7 +46,7 @@ extension HTMLRenderer {
         .field.toggle{justify-content:space-between}.field.toggle label{order:-1;flex:1}\
         input[role=switch]{appearance:none;-webkit-appearance:none;flex:none;width:51px;height:31px;padding:0;\
         border:7px solid transparent;box-sizing:content-box;background-clip:padding-box;min-height:0;margin:0 -7px;\
-        border-radius:22px;background-color:var(--separator);position:relative;cursor:pointer;transition:background .2s}\
+        border-radius:22px;background-color:var(--control_off);position:relative;cursor:pointer;transition:background .2s}\
         input[role=switch]::before{content:"";position:absolute;top:2px;left:2px;width:27px;height:27px;border-radius:50%;\
         background:#fff;box-shadow:0 2px 4px rgba(0,0,0,.25);transition:left .2s}input[role=switch]:checked{background-color:var(--success)}\
         input[role=switch]:checked::before{left:22px}html.js .apply{display:none}
@@ -51,7 +63,7 @@ extension HTMLRenderer {
         .error{color:var(--destructive);font-size:13px;margin:0}
         button,.button{font:inherit;border:0;border-radius:10px;padding:10px 16px;min-height:44px;min-width:44px;\
         box-sizing:border-box;background:var(--bg);color:var(--accent);cursor:pointer}\
-        .button.primary{background:var(--accent);color:#fff;font-weight:600}.button.destructive,.destructive{color:var(--destructive)}\
+        .button.primary{background:var(--accent);color:var(--on_accent);font-weight:600}.button.destructive,.destructive{color:var(--destructive)}\
         .toolbar{background:none;padding:6px}.toolbar.confirmation{font-weight:600}form.inline{display:inline}
         .list{list-style:none;margin:8px 0;padding:0;background:var(--surface);border-radius:10px}\
         .list:not(.cards)>li+li{border-top:1px solid var(--separator)}.list.no-separators>li+li{border-top:0}\
@@ -70,14 +82,15 @@ extension HTMLRenderer {
         .metric .value{font-size:28px;font-weight:700}.metric .label{color:var(--secondary);font-size:13px}
         .labeled{display:flex;justify-content:space-between;gap:12px;padding:8px 0}.labeled .label{color:var(--secondary)}
         .empty{text-align:center;padding:48px 16px;color:var(--secondary)}.banner{padding:10px 14px;border-radius:10px;margin:8px 0}\
-        .banner.success{background:#d1f2db;color:#0b5d23}.banner.error{background:#fde2e0;color:#8a1c14}\
-        .banner.pending{background:#fff1d6;color:#7a4b00}.avatar{display:inline-grid;place-items:center;width:44px;height:44px;\
-        flex:none;position:relative;overflow:hidden;border-radius:50%;background:var(--accent);color:#fff;font-weight:600}\
+        .banner.success{background:var(--success_bg);color:var(--success_text)}\
+        .banner.error{background:var(--error_bg);color:var(--error_text)}\
+        .banner.pending{background:var(--pending_bg);color:var(--pending_text)}.avatar{display:inline-grid;place-items:center;width:44px;height:44px;\
+        flex:none;position:relative;overflow:hidden;border-radius:50%;background:var(--accent);color:var(--on_accent);font-weight:600}\
         .avatar img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}img{max-width:100%}
         .text.largeTitle{font-size:34px;font-weight:700;margin:4px 0}.text.title{font-size:28px;margin:4px 0}\
         .text.caption,.text.footnote{font-size:13px;color:var(--secondary);margin:0}.text{margin:0}
         .unknown{border:1px dashed var(--destructive);color:var(--destructive);padding:8px;border-radius:8px}\
-        .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}\
+        .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}\
         dialog.confirm{border:0;border-radius:14px;padding:20px 0 0;width:270px;max-width:calc(100vw - 48px);z-index:21;\
         position:fixed;top:50%;transform:translateY(-50%);box-shadow:0 10px 40px rgba(0,0,0,.3);text-align:center;\
         background:var(--surface);color:var(--text)}dialog.confirm h2{font-size:17px;font-weight:600;margin:0 16px 4px}\
@@ -104,5 +117,7 @@ extension HTMLRenderer {
         @keyframes dui-slide{from{opacity:0;transform:translateY(12px)}}@keyframes dui-scale{from{opacity:0;transform:scale(.92)}}\
         .transition.leaving{animation-name:dui-leave;animation-direction:normal}@keyframes dui-leave{to{opacity:0}}\
         @media (prefers-reduced-motion:reduce){.t-slide,.t-scale{animation-name:dui-fade}}
+        .preview-bar a,.preview-bar button{color:var(--accent)}.preview-bar button{background:none;padding:6px 10px}\
+        .preview-bar button[aria-pressed=true]{background:var(--accent);color:var(--on_accent);font-weight:600}
         """
 }
