@@ -155,4 +155,37 @@ struct ScopedAccessTests {
         #expect(all["total_users"] == platform["total_users"] && all["total_students"] == platform["total_students"])
     }
 
+    @Test func pickersOfferOnlyWhatTheAccountMayChoose() async throws {
+        let backend = try await Self.started.value
+        let api = DemoAPI(base: backend.mobileURL)
+        let users = try records("users")
+        let school = { (id: String) in users.first { $0["id"]?.stringValue == id }?["school_id"]?.stringValue }
+        let ownUnits = Set(
+            try records("units").filter { $0["school_id"]?.stringValue == "sch-001" }.compactMap { $0["id"]?.stringValue })
+
+        let (teacher, _) = try await api.signIn("docente@edugo.test")
+        let edit = try await api.call("GET", "/v1/screens/material-edit", token: teacher).json
+        #expect(Set(Self.options("unit_id", in: edit)) == ownUnits, "a teacher picks a unit of his school")
+
+        let (schoolAdmin, _) = try await api.signIn("admin.escuela@edugo.test")
+        let unit = try await api.call("GET", "/v1/screens/unit-create", token: schoolAdmin).json
+        let teachers = Self.options("teacher_id", in: unit)
+        let catalogTeachers = Self.options("teacher_id", in: try catalog.screenJSON("unit-create"))
+        #expect(!teachers.isEmpty && teachers == catalogTeachers.filter { school($0) == "sch-001" }, "\(teachers)")
+        let add = try await api.call("GET", "/v1/screens/membership-add", token: schoolAdmin).json
+        let people = Self.options("user_id", in: add)
+        #expect(!people.isEmpty && people.allSatisfy { school($0) == "sch-001" }, "\(people)")
+        #expect(Set(Self.options("unit_id", in: add)) == ownUnits)
+        for key in ["user-create", "user-edit"] {
+            let form = try await api.call("GET", "/v1/screens/\(key)", token: schoolAdmin).json
+            let roles = Self.options("role", in: form)
+            #expect(!roles.isEmpty && !roles.contains("super_admin") && !roles.contains("platform_admin"), "\(key): \(roles)")
+            #expect(Self.options("school_id", in: form) == ["sch-001"], "\(key)")
+        }
+
+        let (superadmin, _) = try await api.signIn("superadmin@edugo.test")
+        let everyone = try await api.call("GET", "/v1/screens/membership-add", token: superadmin).json
+        #expect(Self.options("user_id", in: everyone) == Self.options("user_id", in: try catalog.screenJSON("membership-add")))
+    }
+
 }

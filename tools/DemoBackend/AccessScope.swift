@@ -110,6 +110,60 @@ struct AccessScope {
         }
     }
 
+    /// The collection whose record a form field names (`unit_id` → `units`), or `nil`.
+    static func collection(named field: String) -> String? {
+        switch field {
+        case "user_id", "teacher_id": "users"
+        case "unit_id": "units"
+        case "school_id": "schools"
+        case "role": "roles"
+        default: nil
+        }
+    }
+
+    /// Whether the account may choose record `id` of `collection` in what it writes or picks
+    /// (an option of a picker): a super admin anything; a school admin the people, units and
+    /// roles of his school below his own; a teacher his school's units.
+    func canChoose(_ collection: String, id: String) throws -> Bool {
+        if group == "superadmin" { return true }
+        let staff = group == "schooladmin" || group == "teacher"
+        switch collection {
+        case "users":
+            guard group == "schooladmin", let user = try backend.record("users", id: id) else { return false }
+            return try canRead("users", user)
+        case "units":
+            return try staff && backend.record("units", id: id)?["school_id"]?.text == school
+        case "schools":
+            return staff && id == school
+        case "roles":
+            return group == "schooladmin" && !Self.adminRoles.contains(id)
+        default:
+            return true
+        }
+    }
+
+    /// `screen` as the account receives it: each picker that names records (people, units,
+    /// schools, roles) offers only those the account may choose.
+    func shownScreen(_ screen: JSONValue) throws -> JSONValue {
+        switch screen {
+        case .object(var object):
+            if let field = object["field"]?.stringValue, let target = Self.collection(named: field),
+                let options = object["options"]?.arrayValue
+            {
+                object["options"] = .array(
+                    try options.filter { option in try option["value"]?.stringValue.map { try canChoose(target, id: $0) } ?? true
+                    })
+            }
+            var shown = JSONObject()
+            for (key, value) in object { shown[key] = try shownScreen(value) }
+            return .object(shown)
+        case .array(let items):
+            return .array(try items.map(shownScreen))
+        default:
+            return screen
+        }
+    }
+
     /// Whether a record of user `user` (in unit `unit`, when known) is the account's to see.
     func sees(user: String, unit: String?) throws -> Bool {
         switch group {

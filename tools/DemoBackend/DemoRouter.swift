@@ -189,7 +189,8 @@ struct DemoRouter {
     private var unauthorized: Reply { Reply(status: 401, body: ["error": "unauthorized"]) }
 
     /// The screen `key` for the signed-in account: refused (403) unless its role's navigation
-    /// and permissions reach it. Before signing in only the sign-in screen is served.
+    /// and permissions reach it, its pickers offering only what the account may choose. Before
+    /// signing in only the sign-in screen is served.
     private func screen(_ key: String) throws -> Reply {
         guard let account = try account() else {
             guard ScreenAccess.signedOut.contains(key) else { return unauthorized }
@@ -203,7 +204,9 @@ struct DemoRouter {
                 status: 403,
                 body: ["error": "forbidden", "message": "No tienes acceso: tu cuenta no tiene permiso para ver esta pantalla"])
         }
-        var reply = try cached(fittedForClient(try backend.edugo.screenJSON(key)))
+        let scope = AccessScope(
+            group: group, me: account["user_id"]?.text ?? "", school: account["school_id"]?.text ?? "", backend: backend)
+        var reply = try cached(fittedForClient(try scope.shownScreen(try backend.edugo.screenJSON(key))))
         // The screen is this account's: no cache shares it with another.
         reply.headers["Cache-Control"] = "private, max-age=3600"
         reply.headers["Vary"] = "Authorization"
