@@ -8,6 +8,11 @@ searches, opens details, creates and edits with validation errors, confirms a de
 the theme, goes offline and back online, signs out, and walks the podcast catalog. Every page is
 checked for what a person would see; any server error (5xx in the request log or an error
 page) or browser console error fails the run. A screenshot of every pattern is saved.
+
+Each role's journeys (journeys.py beside this file) create, edit, delete, search, page, work
+offline, meet a conflict and sign out. Every page opened is audited with axe-core's WCAG 2 A
+and AA rules (axe.py) at iPhone width, 390 x 844, in the light and the dark colour scheme: any
+violation fails the run, with its rule, impact, page and element.
 """
 
 import urllib.parse
@@ -28,6 +33,10 @@ from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import axe  # noqa: E402  (the files beside this one)
+import journeys  # noqa: E402
 
 SDUI, SHOTS = sys.argv[1], sys.argv[2]
 failures = []
@@ -64,7 +73,7 @@ def start_server(*extra):
 def make_driver():
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=430,932"]:
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=390,844"]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
@@ -72,6 +81,8 @@ def make_driver():
 
 process, base = start_server()
 driver = make_driver()
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+auditor = axe.Auditor(driver, axe.axe_source(os.path.join(ROOT, ".build", "axe-core")))
 step_name = "start"
 
 
@@ -106,6 +117,8 @@ def page_ok():
             continue
         if entry["level"] == "SEVERE" and not external:
             check(False, "console error: " + entry["message"])
+    for rule, impact, page, scheme, selector, summary in auditor.audit():
+        check(False, f"axe {rule} ({impact}) on {page} in {scheme}: {selector} — {summary[:160]}")
 
 
 def visit(path):
@@ -193,6 +206,7 @@ def sign_in(email):
     check("/screen/app-login" in driver.current_url, "signed out users land on the login screen")
     fill("email", email)
     fill("password", "edugo123")
+    auditor.who = email
     click("button[formaction*='submit-login']")
 
 
@@ -201,6 +215,7 @@ def sign_out():
     click("[formaction*='/logout'], form[action*='/logout'] button")
     click("dialog.confirm button.destructive, dialog.confirm button.primary")
     check("/screen/app-login" in driver.current_url, "signing out shows the login screen")
+    auditor.who = ""
 
 
 try:
@@ -567,6 +582,8 @@ try:
             page_ok()
         sign_out()
 
+    journeys.run(sys.modules[__name__])
+
     step("an external link opens outside the app, and waits offline")
     sign_in("docente@edugo.test")
     visit("/screen/app-settings")
@@ -760,13 +777,13 @@ try:
     check(css(".tabs a[aria-current=page]", "color") == accent,
           f"the selected tab is drawn in the theme's accent (got {css('.tabs a[aria-current=page]', 'color')})")
     light_background = css("body", "backgroundColor")
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    auditor.emulate("dark")
     visit("/podcasts/browse")
     dark_accent = css(".tabs a[aria-current=page]", "color")
     check(dark_accent == "rgb(191, 122, 240)", f"dark mode uses the theme's dark accent (got {dark_accent})")
     check(css("body", "backgroundColor") != light_background, "dark mode changes the page's background")
     shot("podcasts-dark")
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+    auditor.emulate("light")
     dark_button = driver.find_element(By.CSS_SELECTOR, "button[name=mode][value=dark]")
     press(dark_button)
     check(driver.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "dark",
@@ -899,6 +916,9 @@ finally:
     driver.quit()
     process.terminate()
 
+print(f"axe-core ({', '.join(axe.TAGS)}): {auditor.pages} pages, light and dark, {len(auditor.violations)} violations")
+for (rule, impact), count in auditor.summary():
+    print(f"  {rule} ({impact}): {count}")
 with open(f"{SHOTS}/server.log", "w") as log:
     log.write("\n".join(server_log) + "\n")
 errors = [line for line in server_log if re.search(r" 5\d\d \d+ ms$", line)]
