@@ -8,9 +8,9 @@ import Testing
 /// The scope fixes one by one, over loopback HTTP against one demo backend: which screens a role
 /// opens, whose figures its dashboard shows, what its pickers offer, and which records a write
 /// may name.
-@Suite("Demo backend: screens, figures, pickers and writes within the account's scope")
+@Suite("Demo backend: screens, figures, pickers and writes within the account's scope", .serialized)
 struct ScopedAccessTests {
-    /// The suite's backend; no test changes what another one reads.
+    /// The suite's backend; its tests run one after another, as one of them writes.
     static let started = Task { () throws -> DemoBackend in
         let backend = try DemoBackend()
         try await backend.start()
@@ -188,4 +188,36 @@ struct ScopedAccessTests {
         #expect(Self.options("user_id", in: everyone) == Self.options("user_id", in: try catalog.screenJSON("membership-add")))
     }
 
+    @Test func aWriteNamingARecordOutsideTheScopeIsRefused() async throws {
+        let backend = try await Self.started.value
+        let mobile = DemoAPI(base: backend.mobileURL)
+        let admin = DemoAPI(base: backend.adminURL)
+
+        let (teacher, _) = try await mobile.signIn("docente@edugo.test")
+        let moved = try await mobile.call("PUT", "/v1/materials/mat-092", ["unit_id": "unt-005"], token: teacher)
+        #expect(moved.status == 403, "a unit of another school")
+        #expect(moved.json["message"]?.stringValue?.contains("unidad académica") == true, "\(moved.json)")
+        #expect(try await mobile.call("GET", "/v1/materials/mat-092", token: teacher).json["unit_id"] == "unt-003")
+        #expect(try await mobile.call("PUT", "/v1/materials/mat-092", ["unit_id": "unt-002"], token: teacher).status == 200)
+        #expect(try await mobile.call("PUT", "/v1/materials/mat-092", ["unit_id": "unt-003"], token: teacher).status == 200)
+        let created = try await mobile.call(
+            "POST", "/v1/materials", ["title": "Otra escuela", "subject": "Historia", "unit_id": "unt-005"], token: teacher)
+        #expect(created.status == 403)
+
+        let (schoolAdmin, _) = try await mobile.signIn("admin.escuela@edugo.test")
+        let stranger = try await admin.call(
+            "POST", "/v1/memberships", ["user_id": "usr-018", "unit_id": "unt-001", "role": "teacher"], token: schoolAdmin)
+        #expect(stranger.status == 403, "a person of another school")
+        #expect(stranger.json["message"]?.stringValue?.contains("persona") == true, "\(stranger.json)")
+        let colleague = try await admin.call(
+            "POST", "/v1/memberships", ["user_id": "usr-010", "unit_id": "unt-001", "role": "teacher"], token: schoolAdmin)
+        #expect(colleague.status == 201, "\(colleague.json)")
+        let reassigned = try await admin.call("PUT", "/v1/units/unt-004", ["teacher_id": "usr-018"], token: schoolAdmin)
+        #expect(reassigned.status == 403, "a teacher of another school")
+        #expect(try await admin.call("PUT", "/v1/units/unt-004", ["teacher_id": "usr-009"], token: schoolAdmin).status == 200)
+        #expect(try await admin.call("PUT", "/v1/units/unt-004", ["teacher_id": "usr-010"], token: schoolAdmin).status == 200)
+        let unit = try await admin.call(
+            "POST", "/v1/schools/sch-001/units", ["name": "12º Z", "teacher_id": "usr-011"], token: schoolAdmin)
+        #expect(unit.status == 403, "a new unit with a teacher of another school")
+    }
 }

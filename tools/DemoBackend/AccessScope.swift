@@ -91,9 +91,12 @@ struct AccessScope {
         }
     }
 
-    /// Whether the account may create `record` (the new record, its derived fields filled in).
+    /// Whether the account may create `record` (the new record, its derived fields filled in),
+    /// every record it names (its unit, person, teacher, school, role) being one the account may
+    /// choose.
     func canCreate(_ collection: String, _ record: JSONValue) throws -> Bool {
         if group == "superadmin" { return true }
+        guard try unchoosable(in: record, before: nil, of: collection) == nil else { return false }
         switch collection {
         case "users":
             // A user of their own school, of no higher role.
@@ -109,6 +112,18 @@ struct AccessScope {
             return false
         }
     }
+
+    /// Whether the account may write `record` of `collection` as changed from `before`: it may
+    /// change `before`, and every record the change newly names is one it may choose (a teacher
+    /// keeps his material in a unit of his school; a school admin names only people and teachers
+    /// of his school).
+    func canUpdate(_ collection: String, _ record: JSONValue, before: JSONValue) throws -> Bool {
+        try canWrite(collection, record, deleting: false)
+            && (group == "superadmin" || unchoosable(in: record, before: before, of: collection) == nil)
+    }
+
+    /// Collections whose records name other records the account must be allowed to choose.
+    static let referencing: Set<String> = ["materials", "units", "memberships", "users"]
 
     /// The collection whose record a form field names (`unit_id` → `units`), or `nil`.
     static func collection(named field: String) -> String? {
@@ -139,6 +154,33 @@ struct AccessScope {
             return group == "schooladmin" && !Self.adminRoles.contains(id)
         default:
             return true
+        }
+    }
+
+    /// The first field of `record` (of `collection`) naming a record the account may not choose,
+    /// with that record's id; fields unchanged from `before` are the record's own and pass.
+    func unchoosable(
+        in record: JSONValue, before: JSONValue?, of collection: String
+    ) throws -> (
+        field: String, id: String
+    )? {
+        guard Self.referencing.contains(collection), let fields = record.objectValue else { return nil }
+        for (field, value) in fields {
+            guard let target = Self.collection(named: field), let id = value.stringValue, !id.isEmpty,
+                before?[field]?.stringValue != id
+            else { continue }
+            if try !canChoose(target, id: id) { return (field, id) }
+        }
+        return nil
+    }
+
+    /// Why the account may not choose record `id` for `field`, in the words the app shows.
+    static func refusal(field: String, id: String) -> String {
+        switch collection(named: field) {
+        case "users": "La persona elegida (\(id)) no es de tu escuela o no puedes asignarla"
+        case "units": "La unidad académica elegida (\(id)) no es de tu escuela"
+        case "schools": "Solo puedes elegir tu propia escuela"
+        default: "No puedes asignar el rol «\(id)»"
         }
     }
 

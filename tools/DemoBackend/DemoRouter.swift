@@ -152,6 +152,9 @@ struct DemoRouter {
                 collection, filter: filter, search: entry["search"]?.arrayValue?.compactMap(\.stringValue) ?? [],
                 visible: { try scope.canRead(collection, $0) }, decorate: { scope.shown(collection, try grants.apply($0)) })
         case ("list", "POST"):
+            if let (field, id) = try scope.unchoosable(in: body ?? .null, before: nil, of: collection) {
+                return refused(AccessScope.refusal(field: field, id: id))
+            }
             return try create(collection, filter: filter, me: me, allowed: { try scope.canCreate(collection, $0) })
         case ("item", "GET"):
             let key = entry["key"]?.stringValue ?? "id"
@@ -177,7 +180,12 @@ struct DemoRouter {
             }
             guard try scope.canWrite(collection, current, deleting: method == "DELETE") else { return forbiddenRecord }
             if method == "PUT" {
-                return try update(collection, id: id, allowed: { try scope.canWrite(collection, $0, deleting: false) })
+                // A change naming a record outside the account's scope (another school's unit,
+                // person or teacher) is refused, saying which.
+                if let (field, id) = try scope.unchoosable(in: body ?? .null, before: current, of: collection) {
+                    return refused(AccessScope.refusal(field: field, id: id))
+                }
+                return try update(collection, id: id, allowed: { try scope.canUpdate(collection, $0, before: current) })
             }
             return try backend.delete(collection, id: id)
                 ? Reply(status: 204, body: nil) : Reply(status: 404, body: ["error": "not found"])
@@ -211,6 +219,11 @@ struct DemoRouter {
         reply.headers["Cache-Control"] = "private, max-age=3600"
         reply.headers["Vary"] = "Authorization"
         return reply
+    }
+
+    /// A write refused because it names a record outside the account's scope.
+    private func refused(_ message: String) -> Reply {
+        Reply(status: 403, body: ["error": "forbidden", "message": .string(message)])
     }
 
     private var forbidden: Reply {
