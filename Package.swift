@@ -128,13 +128,13 @@ let package = Package(
         ),
         .target(
             name: "DynamicUIRendering",
-            dependencies: ["DynamicUIModels", "DynamicUIResolvers", "DynamicUIActions"],
+            dependencies: ["DynamicUIModels", "DynamicUIResolvers"],
             path: "Modules/Rendering",
             swiftSettings: swiftSettings
         ),
         .target(
             name: "DynamicUIWeb",
-            dependencies: ["DynamicUIModels", "DynamicUIResolvers", "DynamicUIActions", "DynamicUIRendering"],
+            dependencies: ["DynamicUIModels", "DynamicUIResolvers", "DynamicUIRendering"],
             path: "Modules/Web",
             swiftSettings: swiftSettings
         ),

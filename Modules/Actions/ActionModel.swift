@@ -17,15 +17,7 @@ public struct SessionInfo: Sendable, Hashable {
     }
 }
 
-/// How a screen is shown.
-public enum Presentation: String, Sendable, Hashable {
-    /// Pushed on the navigation stack.
-    case push
-    /// Presented as a sheet (create and edit forms on iPhone).
-    case sheet
-}
-
-/// Everything an action handler knows when an action fires (seed 000 §2.9, extended).
+/// Everything an action handler knows when an action fires.
 public struct ActionContext: Sendable {
     /// The screen that fired it.
     public var screenKey: String
@@ -82,36 +74,7 @@ public struct ActionContext: Sendable {
     }
 }
 
-/// A confirmation the user must accept before `action` runs (seed 003 §10.4 `.confirmationDialog`).
-public struct ConfirmationRequest: Sendable, Hashable {
-    /// Dialog title.
-    public var title: String
-    /// Explanation.
-    public var message: String?
-    /// Label of the accepting button.
-    public var confirmLabel: String
-    /// Label of the cancelling button.
-    public var cancelLabel: String
-    /// Whether accepting destroys something (red button).
-    public var destructive: Bool
-    /// What runs when accepted (with `ActionContext.confirmed` set).
-    public var action: ActionDefinition
-
-    /// Creates a value with every property.
-    public init(
-        title: String, message: String? = nil, confirmLabel: String, cancelLabel: String, destructive: Bool,
-        action: ActionDefinition
-    ) {
-        self.title = title
-        self.message = message
-        self.confirmLabel = confirmLabel
-        self.cancelLabel = cancelLabel
-        self.destructive = destructive
-        self.action = action
-    }
-}
-
-/// What the runtime must do after an action (seed 000 §2.9, extended for both dialects).
+/// What the runtime must do after an action, in either dialect.
 public indirect enum ActionResult: Sendable, Hashable {
     /// Open a screen with params.
     case navigateTo(screenKey: String, params: JSONObject, presentation: Presentation)

@@ -1,4 +1,3 @@
-public import DynamicUIActions
 public import DynamicUIModels
 public import DynamicUIResolvers
 import Foundation

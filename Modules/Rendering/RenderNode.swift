@@ -1,4 +1,3 @@
-public import DynamicUIActions
 public import DynamicUIModels
 import Foundation
 

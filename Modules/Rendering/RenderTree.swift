@@ -1,4 +1,3 @@
-import DynamicUIActions
 public import DynamicUIModels
 import DynamicUIResolvers
 import Foundation

@@ -1,4 +1,3 @@
-import DynamicUIActions
 import DynamicUIModels
 import DynamicUIResolvers
 import Foundation

@@ -1,4 +1,3 @@
-import DynamicUIActions
 public import DynamicUIModels
 public import DynamicUIRendering
 import DynamicUIResolvers
