@@ -232,7 +232,7 @@ public final class DynamicUIRuntime: AppHosting {
                 store: queueStore, client: client, strategy: configuration.conflictStrategy, clock: clock,
                 logger: configuration.logger("queue"))
             self.queue = queue
-            sync = NetworkSyncCoordinator(monitor: self.connectivity, queue: queue)
+            sync = NetworkSyncCoordinator(monitor: self.connectivity, queue: queue, clock: clock)
         } else {
             queue = nil
             sync = nil
@@ -481,9 +481,12 @@ public final class DynamicUIRuntime: AppHosting {
         return true
     }
 
-    /// The connection came back: a fallback navigation is replaced by the session's own, and
-    /// each shown screen that could not load, or shows saved data (launched offline), loads again.
+    /// The connection came back: the changes waiting in the offline queue are sent (whatever
+    /// reported the connection: the coordinator also listens, and a pass running is shared), a
+    /// fallback navigation is replaced by the session's own, and each shown screen that could not
+    /// load, or shows saved data (launched offline), loads again.
     private func connectionReturned() async {
+        if isSignedIn { await syncNow() }
         if isSignedIn, navigation.isFallback {
             isLoadingNavigation = true
             await loadNavigation()

@@ -137,6 +137,17 @@ public actor OfflineQueue {
         return report
     }
 
+    /// Seconds until the first pending request may be sent (0 when it may be sent now); `nil`
+    /// when nothing waits. A pass stops at the first request not yet due, so this is when the
+    /// next pass can deliver something.
+    public func secondsUntilNextAttempt() -> Double? {
+        guard let first = (try? store.pending())?.first else { return nil }
+        let now = clock.now()
+        if isDue(first, now: now) { return 0 }
+        if let gate = notBefore[first.id] { return max(0, gate - clock.uptime()) }
+        return max(0, first.nextAttemptAt.timeIntervalSince1970 - now.timeIntervalSince1970)
+    }
+
     /// Whether `request` may be sent now. A wait is measured on the clock's `uptime`, so a wall
     /// clock set forward does not cut a `Retry-After` short and one set back does not park the
     /// queue; that holds for a wait an earlier process of the same boot scheduled too (the uptime
