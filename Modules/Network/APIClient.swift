@@ -241,7 +241,11 @@ public actor APIClient {
             headers["Content-Type"] = "application/json"
         }
         if request.method.isMutating {
-            headers["Idempotency-Key"] = request.idempotencyKey ?? makeIdempotencyKey()
+            // The same change made again before the first was delivered (a second tap on Send
+            // while offline) is the same intent: it keeps the queued one's key, so the queue
+            // holds it once and the server records it once.
+            let queued = request.queueWhenOffline ? queue.flatMap { Self.queuedTwin(of: request.method, url, body, in: $0) } : nil
+            headers["Idempotency-Key"] = queued?.idempotencyKey ?? request.idempotencyKey ?? makeIdempotencyKey()
         }
         let http = TransportRequest(
             method: request.method, url: url, headers: headers, body: body, timeout: configuration.timeout)
@@ -279,6 +283,16 @@ public actor APIClient {
                 return try enqueue(http, url: url, body: body, queue: queue, because: error)
             }
             throw error
+        }
+    }
+
+    /// The change waiting in the queue that `method`, `url` and `body` would make again, if any.
+    private static func queuedTwin(
+        of method: RequestMethod, _ url: URL, _ body: Data?, in queue: OfflineQueueStore
+    ) -> QueuedRequest? {
+        let target = OfflineQueueStore.withoutCredentials(url: url.absoluteString)
+        return ((try? queue.pending()) ?? []).last {
+            $0.method == method.rawValue && $0.url == target && $0.body == body
         }
     }
 
