@@ -178,6 +178,17 @@ public final class FormState {
         }
     }
 
+    /// Sets the values of `slots` to the record `item` (loaded again), whatever was typed, and
+    /// clears their errors: a field the record lacks is emptied.
+    public func replace(from item: JSONValue, slots: [Slot]) {
+        for slot in slots where slot.controlType.isInput {
+            let name = slot.formFieldName
+            let value = item[path: slot.field ?? name]
+            fieldValues[name] = value.map { $0.isNull ? "" : $0.text } ?? ""
+            fieldErrors[name] = nil
+        }
+    }
+
     /// Empties values and errors.
     public func clear() {
         fieldValues.removeAll()

@@ -52,7 +52,8 @@ extension ActionServices {
             }
             parameters[name] = value
         }
-        let request = APIRequest(mutation.method, mutation.endpoint, pathParameters: parameters, body: mutation.body)
+        let body = Self.carryingVersion(mutation.body, method: mutation.method, of: context.selectedItem)
+        let request = APIRequest(mutation.method, mutation.endpoint, pathParameters: parameters, body: body)
         do throws(NetworkError) {
             let result = try await api.send(request)
             await invalidate(mutation)
@@ -70,7 +71,9 @@ extension ActionServices {
                 let fields = FormValidator(strings: strings).serverErrors(in: error.body)
                 return .fieldErrors(fields, message: error.body?["message"]?.stringValue ?? strings(.checkFields))
             case .conflict:
-                return .error(message: strings(.conflict))
+                // The form and its edits stay; the person reads why and may load the record as
+                // it is now (the edits are then replaced) or keep editing.
+                return Self.conflictResult(strings)
             case .unauthorized:
                 return .logout
             case .forbidden:
@@ -86,6 +89,32 @@ extension ActionServices {
                 return .error(message: error.body?["message"]?.stringValue ?? strings(.operationFailed))
             }
         }
+    }
+
+    /// The result of a change the server refused because the record changed since it was loaded
+    /// (409): an alert offering to reload the record (a `REFRESH`, which gives the form the
+    /// server's values) or to keep editing, and the message as an error banner, so it stays said
+    /// once the alert is gone.
+    public static func conflictResult(_ strings: DynamicUIStrings) -> ActionResult {
+        let reload = ActionDefinition(id: conflictReloadActionId, trigger: .screen, type: .refresh)
+        let request = ConfirmationRequest(
+            title: strings(.conflictTitle), message: strings(.conflict), confirmLabel: strings(.reloadData),
+            cancelLabel: strings(.keepEditing), destructive: false, action: reload)
+        return .sequence([.confirm(request), .error(message: strings(.conflict))])
+    }
+
+    /// The id of the reload a conflict offers.
+    public static let conflictReloadActionId = "conflict-reload"
+
+    /// The body of a change to a loaded record, carrying the record's `version` as loaded: the
+    /// optimistic-concurrency token travels with the save without being a form field (a body
+    /// that names its own `version` keeps it). Only a replacing or patching object body does.
+    static func carryingVersion(_ body: JSONValue?, method: RequestMethod, of record: JSONValue?) -> JSONValue? {
+        guard method == .put || method == .patch, case .object(var object)? = body, object["version"] == nil,
+            let version = record?["version"], version.intValue != nil || version.stringValue?.isEmpty == false
+        else { return body }
+        object["version"] = version
+        return .object(object)
     }
 
     private func invalidate(_ mutation: Mutation) async {

@@ -44,6 +44,8 @@ public final class DynamicScreenViewModel {
     @ObservationIgnored var isShown = false
     /// Whether the last row showed again while a page was loading for a row that had gone.
     @ObservationIgnored private var nextPageWanted = false
+    /// How many first-page loads gave data (a reload that failed adds none).
+    @ObservationIgnored private var dataLoads = 0
     /// The form's values as loaded: what `hasUnsavedChanges` compares with.
     @ObservationIgnored private var formBaseline: [String: String] = [:]
 
@@ -296,6 +298,7 @@ public final class DynamicScreenViewModel {
             let page = try await dataLoader.load(
                 endpoint: endpoint, config: screen.dataConfig, params: dataParams, query: query, reload: reload)
             response = page.response
+            dataLoads &+= 1
             responseIsList = page.isList
             responseItems = page.items
             dataState = .success(items: page.items, hasMore: page.hasMore, loadingMore: false)
@@ -818,7 +821,14 @@ public final class DynamicScreenViewModel {
         case .cancelled:
             break
         case .refresh:
+            let loads = dataLoads
             await refresh()
+            // A form loaded again (after a conflict) shows the record as it is now; a reload
+            // that failed leaves the edits as they were.
+            if dataLoads != loads, compiled?.definition.pattern == .form, let record = singleRecord {
+                formState.replace(from: record, slots: inputSlots)
+                formBaseline = formState.fieldValues
+            }
         case .confirm(let request):
             confirmation = request
         case .openURL(let url):

@@ -95,6 +95,8 @@ public struct DynamicUIStrings: Sendable, Hashable {
         case actionUnavailableInVersion, actionTypeUnavailable, actionFailed, noServer, missingParameter
         /// Request failures.
         case checkFields, conflict, forbiddenAction, itemGone, serverUnreachable, operationFailed, confirmWithoutAction
+        /// A save refused because someone else changed the record.
+        case conflictTitle, reloadData, keepEditing
         /// The offline queue is full.
         case queueFull, changesDiscarded, changesWillBeDiscarded
         /// Links and navigation failures.
@@ -194,6 +196,9 @@ public struct DynamicUIStrings: Sendable, Hashable {
             "Otro usuario modificó estos datos. Vuelve a cargarlos e inténtalo de nuevo.",
             "Someone else changed this data. Reload it and try again."
         ),
+        .conflictTitle: ("Datos modificados por otra persona", "Changed by someone else"),
+        .reloadData: ("Volver a cargar", "Reload"),
+        .keepEditing: ("Seguir editando", "Keep editing"),
         .forbiddenAction: ("Tu cuenta no tiene permiso para hacer esto", "Your account may not do this"),
         .itemGone: ("El elemento ya no existe", "The item no longer exists"),
         .serverUnreachable: ("Sin conexión con el servidor", "Can’t reach the server"),
