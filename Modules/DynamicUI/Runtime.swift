@@ -170,6 +170,8 @@ public final class DynamicUIRuntime: AppHosting {
     /// The view model of each route the navigation may show, by route id: made when the route
     /// appears (a tab, a push, a sheet), released when it goes.
     @ObservationIgnored private var routeModels: [UUID: DynamicScreenViewModel] = [:]
+    /// Every route pushed or presented this session (a model of one that went is not shown).
+    @ObservationIgnored private var stackRoutesSeen: Set<UUID> = []
     /// A deep link opened while signed out, or while the signed-in navigation loads: it opens
     /// once there is a session and its navigation.
     public private(set) var pendingDeepLink: URL?
@@ -438,6 +440,7 @@ public final class DynamicUIRuntime: AppHosting {
         }
         routeModels.removeAll()
         liveModels.removeAll()
+        stackRoutesSeen.removeAll()
         activeModel = nil
         activeScreen = nil
         carriedBanner = nil
@@ -655,8 +658,47 @@ public final class DynamicUIRuntime: AppHosting {
     /// How many view models the runtime keeps for the routes shown (tabs' roots and stacks).
     public var keptModelCount: Int { routeModels.count }
 
+    /// The routes drawn now: the selected root unless something is pushed over it, and the top
+    /// of each level of its stack (a sheet does not hide what presents it; a push does).
+    private func drawnRoutes() -> (stack: Set<UUID>, root: String?) {
+        var levels: [[Route]] = [[]]
+        for route in navigation.stack {
+            if route.presentation == .sheet { levels.append([route]) } else { levels[levels.count - 1].append(route) }
+        }
+        let tops = Set(levels.compactMap(\.last).map(\.id))
+        return (tops, levels[0].isEmpty ? navigation.selectedScreenKey : nil)
+    }
+
+    /// Stops the timers (and visibility timing) of every screen the navigation no longer
+    /// draws: one covered by a push, on another tab's stack, or closed. Whatever draws them (a
+    /// view that is never told it disappeared, a web page left), a screen not shown never ticks
+    /// in the background; shown again (`appeared()`), it catches up from the clock. A model made
+    /// for a route the navigation never held is the host's to show and hide.
+    private func hideModelsNotDrawn() async {
+        let drawn = drawnRoutes()
+        let stacked = Set(navigation.stacks.values.joined().map(\.id))
+        stackRoutesSeen.formUnion(stacked)
+        let roots = Set(navigation.routes.filter { !stacked.contains($0.id) }.map(\.screenKey))
+        let own = Set(routeModels.values.map(ObjectIdentifier.init))
+        var seen = Set<ObjectIdentifier>()
+        for model in Array(routeModels.values) + liveModels.compactMap(\.model)
+        where seen.insert(ObjectIdentifier(model)).inserted {
+            let route = model.route
+            let hidden: Bool
+            if stackRoutesSeen.contains(route.id) {
+                hidden = !drawn.stack.contains(route.id)
+            } else if own.contains(ObjectIdentifier(model)), roots.contains(route.screenKey) {
+                hidden = route.screenKey != drawn.root
+            } else {
+                continue
+            }
+            if hidden { await model.screenDidChange(isVisible: false) }
+        }
+    }
+
     /// Makes the models of routes that appeared and releases those of routes that went.
     private func keepModelsOfShownRoutes() {
+        Task { [weak self] in await self?.hideModelsNotDrawn() }
         let routes = navigation.routes
         let shown = Set(routes.map(\.id))
         routeModels = routeModels.filter { shown.contains($0.key) }
