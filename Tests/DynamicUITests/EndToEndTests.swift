@@ -333,7 +333,8 @@ struct EndToEndTests {
     }
 
     @Test func revalidationAndStaleScreens() async throws {
-        let runtime = try await Live()
+        // Screens are served to a signed-in account (which ones depends on its role).
+        let runtime = try await Live.signedIn(as: "docente@edugo.test")
         #expect(try await runtime.screens.load("materials-list").source == .network)
         runtime.clock.advance(by: 3601)
         #expect(try await runtime.screens.load("materials-list").source == .revalidated)

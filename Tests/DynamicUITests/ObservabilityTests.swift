@@ -117,10 +117,17 @@ struct ObservabilityTests {
     @Test func theBackendFitsScreensForAppsThatCannotFitThemselves() async throws {
         let backend = try DemoBackend()
         try await backend.start()
+        // Screens are served to a signed-in account: a teacher opens material details.
+        let login = try await URLSessionTransport().send(
+            TransportRequest(
+                method: .post, url: backend.mobileURL.appendingPathComponent("v1/auth/login"),
+                headers: ["Content-Type": "application/json"],
+                body: Data(#"{"email": "docente@edugo.test", "password": "edugo123"}"#.utf8)))
+        let token = try #require(try JSONReader().read(login.body)["access_token"]?.stringValue)
         func screen(_ capabilities: String) async throws -> String {
             let request = TransportRequest(
                 method: .get, url: backend.mobileURL.appendingPathComponent("v1/screens/material-detail"),
-                headers: ["DynamicUI-Capabilities": capabilities])
+                headers: ["DynamicUI-Capabilities": capabilities, "Authorization": "Bearer \(token)"])
             return String(decoding: try await URLSessionTransport().send(request).body, as: UTF8.self)
         }
         // Schema 1 ignores requires/fallback: the backend sends the fallback in place.
