@@ -245,6 +245,43 @@ struct DataIntegrityTests {
             #expect(names.contains { $0.contains("Crónica") }, "\(names)")
         }
     }
+
+    /// Minor texts and order: counts agree in number ("1 usuario"), a unit's shift reads as its
+    /// label, lists follow the screen's sort (numbers by value), and a new material is first
+    /// among the newest.
+    @Test func countsShiftsAndOrderReadRight() async throws {
+        try await withBackend { backend, api in
+            let (root, _) = try await api.signIn("superadmin@edugo.test")
+            let roles = try await api.call("GET", "/v1/roles?limit=100", token: root).json["items"]?.arrayValue ?? []
+            let admin = try #require(roles.first { $0["code"]?.stringValue == "super_admin" })
+            #expect(admin["user_count_label"]?.stringValue == "1 usuario", "\(admin)")
+            let teacher = try #require(roles.first { $0["code"]?.stringValue == "teacher" })
+            #expect(teacher["user_count_label"]?.stringValue == "12 usuarios")
+            let resources = try await api.call("GET", "/v1/resources?limit=100", token: root).json["items"]?.arrayValue ?? []
+            let single = try #require(resources.first { $0["permission_count"]?.intValue == 1 })
+            #expect(single["permission_count_label"]?.stringValue == "1 permiso")
+
+            let units = try await api.call("GET", "/v1/schools/sch-001/units?sort=name&limit=100", token: root)
+            let rows = units.json["items"]?.arrayValue ?? []
+            let grades = rows.compactMap { $0["grade"]?.intValue }
+            #expect(grades == grades.sorted(), "units by name read in grade order: \(grades)")
+            for row in rows {
+                let shift = try #require(row["shift"]?.stringValue)
+                #expect(row["shift_label"]?.stringValue == (shift == "tarde" ? "Tarde" : "Mañana"))
+            }
+
+            let mobile = DemoAPI(base: backend.mobileURL)
+            let (teacherToken, _) = try await mobile.signIn("docente@edugo.test")
+            let created = try await mobile.call(
+                "POST", "/v1/materials",
+                ["title": "Fracciones en la cocina", "subject": "Matemáticas", "unit_id": "unt-001", "status": "publicado"],
+                token: teacherToken)
+            #expect(created.status == 201, "\(created.json)")
+            let list = try await mobile.call("GET", "/v1/materials?sort=-created_at&limit=20", token: teacherToken)
+            let first = list.json["data"]?.arrayValue?.first?["id"]?.stringValue
+            #expect(first == created.json["id"]?.stringValue, "the new material comes first")
+        }
+    }
 }
 
 extension JSONValue {
