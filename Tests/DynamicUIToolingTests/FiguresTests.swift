@@ -112,4 +112,21 @@ struct FiguresTests {
         #expect(julian["average_score"]?.doubleValue == 30)
         #expect(julian["status_label"]?.stringValue != "Al día", "an average of 30 is not on track")
     }
+
+    /// The student's own dashboard says what the others say of him.
+    @Test func theStudentsDashboardAgrees() async throws {
+        let backend = try DemoBackend()
+        try await backend.start()
+        defer { Task { await backend.stop() } }
+        let api = DemoAPI(base: backend.mobileURL)
+        let admin = DemoAPI(base: backend.adminURL)
+        let (student, _) = try await api.signIn("estudiante@edugo.test")
+        let figures = try await expected(api, student: student)
+        let stats = try await admin.call("GET", "/v1/stats/global", token: student)
+        #expect(stats.json["completion_rate"]?.doubleValue == figures.completion)
+        #expect(stats.json["average_score"]?.doubleValue == figures.average)
+        #expect(stats.json["total_attempts"]?.intValue == figures.taken)
+        #expect(stats.json["pending_assessments"]?.intValue == figures.pending)
+        #expect(stats.json["materials_in_progress"]?.intValue == figures.inProgress)
+    }
 }
