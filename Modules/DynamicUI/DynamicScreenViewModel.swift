@@ -307,6 +307,7 @@ public final class DynamicScreenViewModel {
             if !quietly, screen.pattern == .form || screen.pattern == .detail, let item = page.items.first {
                 formState.prefill(from: item, slots: inputSlots)
             }
+            await bindTimersToData()
         } catch {
             if error.isCancellation {
                 // The view that asked went away (a tab switch, a new search query): lifecycle, not

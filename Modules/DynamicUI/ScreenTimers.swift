@@ -5,7 +5,9 @@ import Foundation
 struct TimerRuntime {
     /// One timer and where it is.
     struct Timer {
-        let definition: TimerDefinition
+        /// The definition, clamped; a timer bound to its data's end (`endsAtField`) has its
+        /// duration set from it.
+        var definition: TimerDefinition
         /// Milliseconds counted before the current run (pauses keep them).
         var banked = 0
         /// The clock's time (seconds since 1970) when the current run began; `nil` when not running.
@@ -99,6 +101,64 @@ extension DynamicScreenViewModel {
             timerRuntime.timers[id]?.isPaused = false
             timerRuntime.timers[id]?.generation += 1
         }
+    }
+
+    /// Binds the timers that declare `endsAtField` to the end their data now gives: each counts
+    /// down to it from now (0 left when it is past, at most `TimerDefinition.maximumDuration`),
+    /// so a reload, or a refused submit that reloads, keeps the time left instead of starting
+    /// over. A timer whose data lacks the field keeps its declared duration; a value that is no
+    /// date is reported.
+    func bindTimersToData() async {
+        var changed = Set<String>()
+        for id in timerRuntime.timers.keys.sorted() {
+            guard let timer = timerRuntime.timers[id], let field = timer.definition.endsAtField else { continue }
+            guard let value = data[path: field], !value.isNull else { continue }
+            guard let end = Self.endDate(value) else {
+                let message = "'\(field)' is no date: \(JSONWriter().string(from: value).prefix(40))"
+                observers.emit(
+                    .error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "timers.\(id)", message: message)))
+                continue
+            }
+            changed.formUnion(bind(id, toEnd: end))
+        }
+        await runTriggers(changed: changed)
+    }
+
+    /// Sets the timer `id` to end at `end`; returns the variables that changed.
+    private func bind(_ id: String, toEnd end: Date) -> Set<String> {
+        guard var timer = timerRuntime.timers[id] else { return [] }
+        let now = timerTime()
+        let seconds = end.timeIntervalSince1970 - now
+        let left = seconds.isFinite ? WireNumber.int((max(0, seconds) * 1000).rounded()) : 0
+        let remaining = min(left, TimerDefinition.maximumDuration)
+        timer.task?.cancel()
+        timer.task = nil
+        timer.generation += 1
+        if timer.runningSince != nil {
+            timer.banked = 0
+            timer.runningSince = now
+            timer.definition.duration = remaining
+        } else {
+            timer.definition.duration = min(timer.banked + remaining, TimerDefinition.maximumDuration)
+        }
+        timerRuntime.timers[id] = timer
+        let changed = writeTime(of: id)
+        schedule(id)
+        return changed
+    }
+
+    /// A date from the wire: ISO 8601 (with or without fractions of a second) or milliseconds
+    /// since 1970.
+    static func endDate(_ value: JSONValue) -> Date? {
+        if let milliseconds = value.doubleValue, value.stringValue == nil {
+            return milliseconds.isFinite ? Date(timeIntervalSince1970: milliseconds / 1000) : nil
+        }
+        guard let text = value.stringValue, !text.isEmpty, text.utf8.count <= 64 else { return nil }
+        let plain = ISO8601DateFormatter()
+        if let date = plain.date(from: text) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: text)
     }
 
     /// The screen was covered (another screen pushed over it, a tab switch) or shown again:

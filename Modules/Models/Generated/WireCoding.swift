@@ -429,12 +429,12 @@ extension TimerDefinition {
     public init(
         id: String, duration: Int? = nil, tickInterval: Int? = nil, valueVariable: String? = nil,
         remainingVariable: String? = nil, tickActions: [String]? = nil, endActions: [String]? = nil,
-        autostart: Bool? = nil
+        autostart: Bool? = nil, endsAtField: String? = nil
     ) {
         self.init(
             id: id, duration: duration, tickInterval: tickInterval, valueVariable: valueVariable,
             remainingVariable: remainingVariable, tickActions: tickActions, endActions: endActions,
-            autostart: autostart, memberwise: MemberwiseToken()
+            autostart: autostart, endsAtField: endsAtField, memberwise: MemberwiseToken()
         )
     }
 
@@ -449,17 +449,18 @@ extension TimerDefinition {
         let tickActions: [String]? = try context.optional("tick_actions", in: o, found: &found)
         let endActions: [String]? = try context.optional("end_actions", in: o, found: &found)
         let autostart: Bool? = try context.optional("autostart", in: o, found: &found)
+        let endsAtField: String? = try context.optional("ends_at_field", in: o, found: &found)
         self.init(
             id: id, duration: duration, tickInterval: tickInterval, valueVariable: valueVariable,
             remainingVariable: remainingVariable, tickActions: tickActions, endActions: endActions,
-            autostart: autostart
+            autostart: autostart, endsAtField: endsAtField
         )
     }
 
     /// The wire keys of the members, numbered as the node decoder reads them.
     static let wireKeys = JSONKeySet([
         "id", "duration", "tick_interval", "value_variable", "remaining_variable", "tick_actions", "end_actions",
-        "autostart",
+        "autostart", "ends_at_field",
     ])
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
@@ -472,10 +473,11 @@ extension TimerDefinition {
         let tickActions: [String]? = try context.optional("tick_actions", field: 5, in: &o)
         let endActions: [String]? = try context.optional("end_actions", field: 6, in: &o)
         let autostart: Bool? = try context.optional("autostart", field: 7, in: &o)
+        let endsAtField: String? = try context.optional("ends_at_field", field: 8, in: &o)
         self.init(
             id: id, duration: duration, tickInterval: tickInterval, valueVariable: valueVariable,
             remainingVariable: remainingVariable, tickActions: tickActions, endActions: endActions,
-            autostart: autostart
+            autostart: autostart, endsAtField: endsAtField
         )
     }
 
@@ -489,6 +491,7 @@ extension TimerDefinition {
         b.set("tick_actions", tickActions)
         b.set("end_actions", endActions)
         b.set("autostart", autostart)
+        b.set("ends_at_field", endsAtField)
         return b.json
     }
 }
