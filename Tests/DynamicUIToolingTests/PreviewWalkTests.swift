@@ -186,9 +186,12 @@ struct PreviewWalkTests {
         // EduGo (Spanish): a screen the role may not open, and one that does not exist.
         let student = TestBrowser(base: preview.url)
         try await signIn(student, as: "estudiante@edugo.test")
-        let refused = try await student.open("/screen/users-list")
-        #expect(refused.body.contains("No tienes acceso"), "a refused screen says so")
-        #expect(!refused.body.contains("No encontrado"))
+        // Refused by its data, and refused as a screen the role's navigation does not reach.
+        for path in ["/screen/users-list", "/screen/dashboard-teacher", "/screen/membership-add"] {
+            let refused = try await student.open(path)
+            #expect(refused.body.contains("No tienes acceso"), "\(path): a refused screen says so")
+            #expect(!refused.body.contains("No encontrado"), "\(path)")
+        }
         let missing = try await student.open("/screen/nosuchscreen")
         #expect(missing.body.contains("No encontrado"))
         #expect(!missing.body.contains("No tienes acceso"))
