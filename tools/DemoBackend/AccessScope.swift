@@ -249,6 +249,8 @@ struct AccessScope {
         var activity: [JSONValue] = []
         for entry in stats["recent_activity"]?.arrayValue ?? [] where try seesActivity(entry) { activity.append(entry) }
         for (key, value) in try figures() { stats[key] = value }
+        // A student's own figures are the ones his guardian and his teachers see of him.
+        if group == "student" { for (key, value) in try backend.figures(of: me).statsFields { stats[key] = value } }
         if group == "student" || group == "guardian" {
             let mine = try backend.records("attempts").filter { try sees(user: $0["user_id"]?.text ?? "", unit: nil) }
             // Their own attempts are their activity.
