@@ -166,6 +166,9 @@ struct PreviewTests {
         #expect(browse.path == "/podcasts/browse" && browse.status == 200)
         let search = try await browser.open("/podcasts/search?q=swift")
         #expect(search.status == 200 && search.body.contains("results for"))
+        // One result is one result.
+        let one = try await browser.open("/podcasts/search?q=murder")
+        #expect(one.body.contains("result for") && !one.body.contains("results for"))
 
         await preview.stop()
         await backend.stop()
