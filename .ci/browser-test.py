@@ -248,7 +248,8 @@ try:
     check("ACTIVIDAD RECIENTE" in text().upper() and "completó" in text(), "the section's activity is drawn")
     check(driver.execute_script("return window.__sameDocument === true"), "filled in place, without a reload")
     shot("live-section-loaded")
-    check("35,2" in text() and "35.2" not in text(), "numbers are written the Spanish way")
+    check(re.search(r"\d,\d", text()) and not re.search(r"\d\.\d", text()),
+          "numbers are written the Spanish way (a decimal comma, never a point)")
     check(driver.find_elements(By.CSS_SELECTOR, "nav.tabs a"), "the role's navigation is shown")
     bar = driver.execute_script(
         "const n = document.querySelector('nav.tabs'), u = n.querySelector('ul'), r = n.getBoundingClientRect();"
@@ -652,7 +653,8 @@ try:
     if menus:
         menus[0].find_element(By.TAG_NAME, "summary").click()
         items = [b.text for b in menus[0].find_elements(By.CSS_SELECTOR, "button[role=menuitem]")]
-        check(items == ["Eliminar", "Editar"], f"the row menu offers the swipe and long-press actions ({items})")
+        # As an iOS context menu lists them: the destructive action last.
+        check(items == ["Editar", "Eliminar"], f"the row menu offers the swipe and long-press actions ({items})")
         edit = menus[0].find_element(By.XPATH, ".//button[text()='Editar']")
         press(edit)
         check("/screen/material-edit" in driver.current_url, "the row menu's Editar opens the material's edit form")
