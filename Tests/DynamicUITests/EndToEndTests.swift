@@ -191,12 +191,20 @@ struct EndToEndTests {
         #expect(created.count == 1)
         let createdId = try #require(created.first?["id"]?.text)
 
-        // Edit with a stale version: 409 handled as an error message.
+        // Edit a record someone else saved since the form loaded it: the save carries the loaded
+        // version, the server answers 409, and the form says so and keeps the edit.
         let edit = await runtime.loaded("material-edit", params: ["id": createdId])
-        edit.formState.setValue("0", for: "version")
         edit.formState.setValue(title + " editado", for: "title")
+        let token = try #require(await runtime.tokens.load()?.accessToken)
+        let elsewhere = try await URLSessionTransport().send(
+            TransportRequest(
+                method: .put, url: runtime.backend.mobileURL.appendingPathComponent("v1/materials/\(createdId)"),
+                headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
+                body: Data(#"{"description": "Cambiado en otra sesión"}"#.utf8)))
+        #expect(elsewhere.status == 200)
         await edit.perform(actionId: "submit")
         #expect(edit.banner?.kind == .error, "\(String(describing: edit.banner))")
+        #expect(edit.formState.value(for: "title") == title + " editado", "the edit is kept")
 
         // Offline: the change is pending, then delivered once when the connection returns.
         await runtime.backend.stop()
