@@ -256,6 +256,16 @@ struct CRUDPluginTests {
             return
         }
         #expect(errors["q2"] == "Responde esta pregunta" && errors["q1"] == nil)
+        // When the time runs out (`"validate": false`), what was answered is sent as it is.
+        var timeUp = partial
+        timeUp.config = ["fields": ["q1", "q2"], "validate": false, "success_message": "Se acabó el tiempo"]
+        #expect(
+            try await harness.run(CRUDPlugin(), submit, context: timeUp)
+                == .sequence([
+                    .success(message: "Se acabó el tiempo"),
+                    .navigateTo(screenKey: "assessment-result", params: ["id": "att-99"], presentation: .push),
+                ]))
+        #expect(ScriptedTransport.body(of: await harness.transport.requests[1]) == ["answers": ["q1": "a", "q2": ""]])
     }
 }
 
