@@ -320,7 +320,8 @@
         }
     }
 
-    /// A status capsule, tinted by its style (`success`, `warning`, `error`, `info`).
+    /// A status capsule, tinted by its style (`success`, `warning`, `error`, `info`). Its text is
+    /// the primary label colour: a tint's own colour over a wash of itself stays below 4.5:1.
     struct ChipView: View {
         let text: String
         let style: String?
@@ -331,8 +332,9 @@
                 .fontWeight(.medium)
                 .padding(.horizontal, 8)
                 .padding(.vertical, 4)
-                .foregroundStyle(color)
+                .foregroundStyle(.primary)
                 .background(color.opacity(0.15), in: Capsule())
+                .overlay(Capsule().strokeBorder(color.opacity(0.6), lineWidth: 1))
         }
 
         private var color: Color {

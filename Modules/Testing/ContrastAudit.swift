@@ -84,10 +84,10 @@ public struct ContrastAudit: Sendable {
         for (text, large, control) in texts(of: node) where !text.isEmpty {
             var shown = foreground
             if case .chip(_, let style) = node.kind, node.style?.foregroundColor == nil {
-                // A status capsule draws its text in its tint over 15 % of that tint.
+                // A status capsule draws its text in the label colour over 15 % of its tint.
                 let tint = chipTint(style)
                 let capsule = RGBA(tint, alpha: 0.15).over(background)
-                shown = tint
+                shown = systemLabel
                 check(node, text, shown, capsule, opacity, large: large, control: control, into: &findings)
                 continue
             }
