@@ -48,6 +48,9 @@ public struct HTMLRenderer: Sendable {
     /// A hidden field written into every form that posts (a host's per-session form token, so
     /// its server can tell its own forms from another site's); `nil` writes none.
     public var formToken: (name: String, value: String)?
+    /// Actions whose change waits in the offline queue: their buttons are drawn disabled and
+    /// marked `data-pending`, so the same change is not sent twice.
+    public var pendingActions: Set<String> = []
 
     /// Creates a renderer.
     public init(actionPath: String = "/action", screenPath: String = "/screen", rowLimit: Int = 500, language: String = "es") {
@@ -734,6 +737,8 @@ public struct HTMLRenderer: Sendable {
         let button =
             "<button type=\"submit\" class=\"\(classes)\" aria-label=\"\(Self.attribute(item.title))\""
             + (form.map { " form=\"\($0)\" formaction=\"\(action)\" formmethod=\"post\"" } ?? "")
+            + (pendingActions.contains(item.actionId)
+                ? " disabled=\"disabled\" aria-disabled=\"true\" data-pending=\"true\"" : "")
             + ">\(Self.escape(title))</button>"
         return form == nil ? "<form class=\"inline\" method=\"post\" action=\"\(action)\">\(tokenField)\(button)</form>" : button
     }
@@ -803,8 +808,11 @@ public struct HTMLRenderer: Sendable {
             // A button drawn as its icon only is named by its label.
             let named = written == nil && !label.isEmpty ? " aria-label=\"\(label)\"" : ""
             let content = written == nil ? (control.icon.flatMap(TabIcons.glyph) ?? label) : label
+            let pending =
+                control.actionId.map(pendingActions.contains) == true
+                ? " disabled=\"disabled\" aria-disabled=\"true\" data-pending=\"true\"" : ""
             return
-                "<button type=\"submit\" id=\"\(id)\" class=\"button \(role)\" formaction=\"\(action)\" formmethod=\"post\"\(named)>\(content)</button>"
+                "<button type=\"submit\" id=\"\(id)\" class=\"button \(role)\" formaction=\"\(action)\" formmethod=\"post\"\(named)\(pending)>\(content)</button>"
         }
     }
 

@@ -103,6 +103,11 @@ struct EduGoPages {
         }
         let shown = session.navigate(to: route)
         let (token, model, reused) = session.model(for: shown)
+        // The pages left behind are hidden, as a navigation hides the screens it no longer draws.
+        await session.pagesLeft(except: model)
+        await model.pageDidChange(isShown: true)
+        if runtime.pendingChanges == 0 { session.pendingActions.removeAll() }
+        let pending = session.pendingActions[Self.url(shown)] ?? []
         var pages = max(1, min(Int(request.queryValue("pages") ?? "") ?? 1, 50))
         // The page is drawn once its data is in; deferred sections fill it in live.
         if !reused { await model.load(waitingForSections: false) } else { await model.reloadIfOutdated() }
@@ -130,11 +135,16 @@ struct EduGoPages {
         // A screen that cannot be shown is the SDK's failure state (offline, not allowed, not
         // found), with retry: never an error page or an internal address.
         let options = RenderOptions(sizeClass: regular ? .regular : .compact, platform: .ios)
-        let root =
+        var root =
             (try? model.render(options: options))
             ?? LoadFailure.failed(runtime.strings(.screenShowFailed)).screen(
                 title: "", canGoBack: false, strings: runtime.strings)
         model.dismissBanner()
+        if !pending.isEmpty, case .screen(var chrome) = root.kind, chrome.banner == nil {
+            // The form says its change waits for the connection, as long as it waits.
+            chrome.banner = Banner(kind: .pending, message: runtime.strings(.changeQueued))
+            root.kind = .screen(chrome)
+        }
         // A screen presented as a sheet covers the tab bar, as on iOS.
         let tabs =
             runtime.isSignedIn && shown.presentation != .sheet
@@ -149,6 +159,7 @@ struct EduGoPages {
         // The search form keeps the page's own parameters (`?id=`): a query replaces the list.
         renderer.searchParameters = shown.params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         renderer.formToken = (PreviewSecurity.formField, session.formToken)
+        renderer.pendingActions = pending
         let theme: HTMLRenderer.Theme = await session.darkMode() ? .dark : .system
         let live =
             HTMLRenderer.liveScript(
@@ -278,6 +289,12 @@ struct EduGoPages {
             session.preserved = token
             return .redirect(currentURL())
         }
+        if runtime.pendingChanges > 0, session.pendingActions[Self.url(model.route)]?.contains(actionId) == true {
+            // The same change already waits for the connection (a form posted again from the
+            // browser's history): nothing is queued twice; the form shows it pending.
+            session.preserved = token
+            return .redirect(Self.url(model.route))
+        }
         let inputs =
             model.compiled?.definition.template.allZones.flatMap { $0.slots ?? [] }.filter { $0.controlType.isInput }
             ?? []
@@ -296,7 +313,12 @@ struct EduGoPages {
             await model.confirm()
         } else {
             let item = request.queryValue("item").flatMap { Self.item($0, in: model) }
+            let before = runtime.pendingChanges
             await model.perform(actionId: actionId, item: item)
+            if runtime.pendingChanges > before || (model.banner?.kind == .pending && runtime.pendingChanges > 0) {
+                // The change waits offline: its page draws the action pending until it is sent.
+                session.pendingActions[Self.url(model.route), default: []].insert(actionId)
+            }
         }
         if let current = runtime.navigation.current, current.screenKey == model.route.screenKey,
             current.params == model.route.params, runtime.isSignedIn

@@ -52,6 +52,9 @@ enum LiveScreens {
     /// action's page and the next, or two tabs, share a model).
     private static var listeners: [ObjectIdentifier: Int] = [:]
 
+    /// Whether a page listens to `model` now (it counts as shown).
+    static func isListened(_ model: any LiveModel) -> Bool { listeners[ObjectIdentifier(model)] != nil }
+
     /// The event stream of `model`'s page, drawn first as `drawn`.
     static func stream(model: any LiveModel, drawn: DrawnPage) -> AsyncStream<[UInt8]> {
         // Screen events carry the whole screen (a newer one replaces an older), so only the

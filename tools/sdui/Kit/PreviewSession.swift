@@ -101,6 +101,9 @@ final class PreviewSession {
     /// not replaced by it), or says it waits for a connection.
     var externalLink: URL?
     var lastUsed = Date()
+    /// The actions whose change waits in the offline queue, by the URL of the page they were
+    /// run from: the page draws them disabled and says the change is pending.
+    var pendingActions: [String: Set<String>] = [:]
     /// The token every form of this session's pages carries (`PreviewSecurity`).
     var formToken = PreviewSecurity.newToken()
 
@@ -154,11 +157,23 @@ final class PreviewSession {
     /// Forgets every page drawn so far (someone signed in or out): none of them may act,
     /// stream or be shown again for whoever is signed in now.
     func forgetPages() {
+        for model in models.values { model.stopTimers() }
         models.removeAll()
         drawn.removeAll()
+        pendingActions.removeAll()
         order.removeAll()
         preserved = nil
         externalLink = nil
+    }
+
+    /// Tells every page model but `shown` that its page was left, as a navigation hides a
+    /// screen it no longer draws: their timers stop ticking (they catch up when shown again).
+    /// A model a page still listens to (`LiveScreens`) stays shown.
+    func pagesLeft(except shown: DynamicScreenViewModel) async {
+        for token in order {
+            guard let model = models[token], model !== shown, !LiveScreens.isListened(model) else { continue }
+            await model.pageDidChange(isShown: false)
+        }
     }
 
     /// The view model of a page token.
