@@ -658,6 +658,9 @@ public final class DynamicScreenViewModel {
         // A confirmation asked for a row's action acts on that row when accepted.
         if result.asksForConfirmation { confirmationItem = item }
         report(action.action, result)
+        // A check the screen makes on its own (a timer's or an appearance's patch) that fails is
+        // reported, not shown: nobody asked for it, and it must not cover what the person did.
+        if action.action.trigger == .screen, action.action.type == .applyPatch, result.isError { return result }
         await apply(result)
         await onPerformed()
         return result

@@ -316,16 +316,41 @@ public final class DynamicUIRuntime: AppHosting {
             Task { [weak self] in
                 for await event in events {
                     guard let self else { return }
-                    if case .expired(let request) = event {
+                    switch event {
+                    case .expired(let request):
                         observers.emit(
                             .error(
                                 ErrorEvent(
                                     .queueDropped, screen: nil,
                                     message: "\(request.method) \(request.url) dropped after 24 h undelivered")))
+                    case .conflictResolved(let request, strategy: .serverWins):
+                        await queuedChangeRefused(request, message: strings(.queuedChangeConflict))
+                    case .rejected(let request, let error):
+                        let reason = error.body?["message"]?.stringValue ?? strings(.operationFailed)
+                        await queuedChangeRefused(request, message: strings(.queuedChangeRefused, reason))
+                    default:
+                        break
                     }
                     await countPending()
                 }
             })
+    }
+
+    /// A change made offline that the server refused on delivery: the person who made it is told
+    /// on the screen shown (or the next one shown), and the screens it touched load afresh.
+    private func queuedChangeRefused(_ request: QueuedRequest, message: String) async {
+        observers.emit(
+            .error(ErrorEvent(.queueDropped, screen: nil, message: "\(request.method) \(request.url) refused on delivery")))
+        let banner = Banner(kind: .error, message: message)
+        if let model = visibleModels().last {
+            model.show(banner: banner)
+        } else {
+            carriedBanner = banner
+        }
+        // What the screens show may be the refused change's optimistic picture: they load again.
+        await responseCache.clearAll()
+        revision.advance()
+        for model in visibleModels() { await model.reloadIfOutdated() }
     }
 
     /// Stops syncing and following connectivity. The session stays saved for the next start.

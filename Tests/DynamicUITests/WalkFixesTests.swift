@@ -164,6 +164,35 @@ struct WalkFixesTests {
         await app.stop()
     }
 
+    @Test func anOfflineEditTheServerRefusesWhenItArrivesSaysSo() async throws {
+        let app = try await WalkApp()
+        await app.signIn("docente@edugo.test")
+        await app.open("material-edit", ["id": "mat-092"])
+        #expect(app.driver.topScreenKey == "material-edit")
+        app.driver.enter("Editado sin conexión", in: "title")
+        await app.set(online: false)
+        app.driver.tap("submit")
+        await app.driver.settle()
+        #expect(app.runtime.pendingChanges == 1, "the edit waits in the queue")
+        // Meanwhile the record is saved from another device: the queued edit is now stale.
+        app.transport.set(online: true)
+        var elsewhere = APIRequest(.put, "/v1/materials/mat-092")
+        elsewhere.body = ["description": "Cambiado en otro dispositivo"]
+        elsewhere.queueWhenOffline = false
+        _ = try await app.runtime.client.send(elsewhere)
+        await app.set(online: true)
+        #expect(await eventually { app.runtime.pendingChanges == 0 })
+        await app.driver.settle()
+        _ = await eventually { app.driver.banner?.kind == .error }
+        let banner = app.driver.banner
+        #expect(banner?.kind == .error, "\(String(describing: banner))")
+        #expect(banner?.message.contains("no se aplicó") == true, "the person is told: \(String(describing: banner))")
+        var check = APIRequest(.get, "/v1/materials/mat-092")
+        check.bypassCache = true
+        #expect(try await app.runtime.client.send(check).json()["title"]?.stringValue != "Editado sin conexión")
+        await app.stop()
+    }
+
     @Test func twoSubmitsOfTheSameAnswersOfflineAreOneChangeAndOneAttempt() async throws {
         let app = try await WalkApp()
         await app.signIn("estudiante@edugo.test")

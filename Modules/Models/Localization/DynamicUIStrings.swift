@@ -99,6 +99,8 @@ public struct DynamicUIStrings: Sendable, Hashable {
         case conflictTitle, reloadData, keepEditing
         /// The offline queue is full.
         case queueFull, changesDiscarded, changesWillBeDiscarded
+        /// A change made offline that the server refused when it was sent.
+        case queuedChangeConflict, queuedChangeRefused
         /// Links and navigation failures.
         case invalidLink, linkNotAllowed, cannotOpenScreen, dataUnavailable, missingScreenKey
         /// Form validation.
@@ -209,6 +211,14 @@ public struct DynamicUIStrings: Sendable, Hashable {
         .changesWillBeDiscarded: (
             "{0} cambios aún no se han enviado: si cierras la sesión ahora, se descartarán.",
             "{0} changes have not been sent yet: if you sign out now, they will be discarded."
+        ),
+        .queuedChangeConflict: (
+            "Un cambio hecho sin conexión no se aplicó: otra persona modificó esos datos antes. Vuelve a abrirlos e inténtalo de nuevo.",
+            "A change made offline was not applied: someone else changed that data first. Open it again and retry."
+        ),
+        .queuedChangeRefused: (
+            "Un cambio hecho sin conexión no se aplicó: {0}",
+            "A change made offline was not applied: {0}"
         ),
         .changesDiscarded: (
             "{0} cambios sin enviar de la sesión cerrada se descartaron: no se enviarán con otra cuenta.",
