@@ -325,6 +325,11 @@ public final class DynamicUIRuntime: AppHosting {
                                     message: "\(request.method) \(request.url) dropped after 24 h undelivered")))
                     case .conflictResolved(let request, strategy: .serverWins):
                         await queuedChangeRefused(request, message: strings(.queuedChangeConflict))
+                    case .delivered:
+                        // What the screens show was loaded before the change reached the server.
+                        await responseCache.clearAll()
+                        revision.advance()
+                        for model in visibleModels() { await model.reloadIfOutdated() }
                     case .rejected(let request, let error):
                         let reason = error.body?["message"]?.stringValue ?? strings(.operationFailed)
                         await queuedChangeRefused(request, message: strings(.queuedChangeRefused, reason))

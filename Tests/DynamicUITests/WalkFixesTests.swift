@@ -193,6 +193,28 @@ struct WalkFixesTests {
         await app.stop()
     }
 
+    @Test func aDetailShownWhenAnOfflineEditArrivesShowsTheEdit() async throws {
+        let app = try await WalkApp()
+        await app.signIn("docente@edugo.test")
+        await app.open("material-detail", ["id": "mat-092"])
+        await app.open("material-edit", ["id": "mat-092"])
+        app.driver.enter("Entregado al volver", in: "title")
+        await app.set(online: false)
+        app.driver.tap("submit")
+        await app.driver.settle()
+        #expect(app.runtime.pendingChanges == 1)
+        #expect(app.driver.topScreenKey == "material-detail")
+        await app.set(online: true)
+        #expect(await eventually { app.runtime.pendingChanges == 0 })
+        await app.driver.settle()
+        let shown = await eventually {
+            app.driver.redraw()
+            return (try? self.text(app))?.contains("Entregado al volver") == true
+        }
+        #expect(shown, "the detail below reloads once the edit reached the server: \((try? text(app))?.prefix(300) ?? "")")
+        await app.stop()
+    }
+
     @Test func twoSubmitsOfTheSameAnswersOfflineAreOneChangeAndOneAttempt() async throws {
         let app = try await WalkApp()
         await app.signIn("estudiante@edugo.test")
