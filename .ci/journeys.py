@@ -199,6 +199,12 @@ class Journeys:
         self.t.check(urllib.parse.urlsplit(edit_path).path in self.driver.current_url, "and keeps the form open")
         self.t.check(self.value(field) == mine, "with the edit kept")
         self.t.shot(f"journey-conflict-{name}")
+        # The person reloads, as the alert offers: the form shows the record as it is now.
+        reload = [b for b in self.has("dialog.confirm button") if "Volver a cargar" in b.text]
+        self.t.check(reload, "the conflict offers to reload")
+        if reload:
+            self.t.press(reload[0])
+            self.t.check(self.value(field) == theirs, f"reloading shows the other device's {field}")
 
     def offline_change(self, make, delivered, describe):
         """A change made offline is queued, then delivered when the connection returns."""
@@ -423,7 +429,10 @@ class Journeys:
             for question in questions:
                 self.choose(question["id"], correct[question["id"]])
             self.submit()
-            if self.has("button[formaction$='/submit']"):
+            # A second tap: the pending form's submit is disabled; if it is still enabled, it must
+            # queue nothing more.
+            again = [b for b in self.has("button[formaction$='/submit']") if b.is_enabled()]
+            if again:
                 self.submit()
             t.check("1 cambio pendiente" in t.text(), f"a double submit offline is one change ({t.text()[:200]!r})")
 
