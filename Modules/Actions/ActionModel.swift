@@ -135,7 +135,7 @@ public indirect enum ActionResult: Sendable, Hashable {
     }
 }
 
-/// The dashboard of a role (seed 000 §12): super and platform admins, school admins and
+/// The dashboard of a role: super and platform admins, school admins and
 /// directors, teachers, guardians; everyone else is a student.
 public func dashboardKeyForRole(_ roleName: String) -> String {
     switch roleName {

@@ -9,7 +9,7 @@ public protocol ActionHandler: Sendable {
     func perform(_ action: ActionDefinition, context: ActionContext, services: ActionServices) async -> ActionResult
 }
 
-/// The generic handlers of seed 000 §8.1 and the rest of the screen dialect's action types,
+/// The generic handlers (navigate, API call, submit, refresh, confirm, logout) and the rest of the screen dialect's action types,
 /// keyed by type; built once and immutable.
 public struct ActionRegistry: Sendable {
     /// The services handlers use.

@@ -3,7 +3,7 @@ import DynamicUIResolvers
 import Foundation
 public import Observation
 
-/// Validation and typing of form values (seed 000 §10, extended): required fields, e-mail,
+/// Validation and typing of form values: required fields, e-mail,
 /// number and password rules, and field errors from a server's 422 body. Pure and `Sendable`,
 /// so handlers off the main actor and `FormState` share it.
 public struct FormValidator: Sendable {
@@ -134,7 +134,7 @@ public struct FormValidator: Sendable {
     }
 }
 
-/// The values and errors of a screen's form (seed 000 §10), observed by the views.
+/// The values and errors of a screen's form, observed by the views.
 @Observable
 @MainActor
 public final class FormState {

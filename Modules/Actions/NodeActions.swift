@@ -3,7 +3,7 @@ import DynamicUINetwork
 public import DynamicUIResolvers
 import Logging
 
-/// Executes node-dialect actions (seed 002 §8): navigate, present, dismiss, api (result stored
+/// Executes node-dialect actions: navigate, present, dismiss, api (result stored
 /// under `resultKey`), setState, custom events, and sequences that run in order, stop at the
 /// first error and let later steps see earlier results (`$.env.<key>`).
 public struct NodeActionExecutor: Sendable {

@@ -1,6 +1,6 @@
 public import DynamicUIModels
 
-/// A screen-specific handler (seed 000 §8.2): sees the screen's actions first; returning `nil`
+/// A screen-specific handler: sees the screen's actions first; returning `nil`
 /// hands the action to the generic `ActionRegistry`.
 public protocol ScreenHandler: Sendable {
     /// The result, or `nil` to fall through to the generic handlers.
@@ -119,7 +119,7 @@ public struct ScreenHandlerRegistry: Sendable {
     public var keys: [String] { exact.keys.sorted() + prefixes.map { $0.prefix + "*" } }
 }
 
-/// Runs actions in seed 000 §9's order: the screen's handler first; when it returns `nil`,
+/// Runs actions in order: the screen's handler first; when it returns `nil`,
 /// the generic registry.
 public struct ActionDispatcher: Sendable {
     /// Screen handlers.

@@ -4,7 +4,7 @@ public import DynamicUIStorage
 public import Foundation
 public import Logging
 
-/// Invalidates cached screens and data after a change (seed 000 §13). The runtime implements
+/// Invalidates cached screens and data after a change. The runtime implements
 /// it over its screen loader and the API client's response cache.
 public protocol CacheInvalidating: Sendable {
     /// Marks the cached definitions of these screens for revalidation (their data is invalidated
@@ -77,7 +77,7 @@ public struct URLSecurityPolicy: Sendable, Hashable {
     }
 }
 
-/// A host function for a `CUSTOM` event (seed 002 §8.3): gets the evaluated payload.
+/// A host function for a `CUSTOM` event: gets the evaluated payload.
 public typealias EventHandler = @Sendable (_ payload: JSONObject, _ context: ActionContext) async -> ActionResult
 
 /// Host-registered handlers of `CUSTOM` events, by event name; built once.

@@ -61,7 +61,7 @@ public struct MenuCommandGroup: Sendable, Hashable {
     public let items: [MenuCommandItem]
 }
 
-/// The menu commands and keyboard shortcuts of an app and its current screen (seed 004 and the
+/// The menu commands and keyboard shortcuts of an app and its current screen (after the
 /// Mac's Human Interface Guidelines): Navigación with ⌘1…⌘9 for the first nine navigation items
 /// and ⌘, for the settings screen, and the screen's own ⌘N (its create action) and ⌘R (refresh).
 public enum MenuCommands {

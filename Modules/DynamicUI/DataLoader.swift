@@ -126,7 +126,7 @@ final class LazyJSON: @unchecked Sendable {
     }
 }
 
-/// Loads screen data (seed 000 §4): dual-API routing (`admin:`, `mobile:`, none = mobile),
+/// Loads screen data: dual-API routing (`admin:`, `mobile:`, none = mobile),
 /// path parameters from navigation params, `default_params`, and offset pagination with the
 /// configured parameter names.
 public actor DataLoader {

@@ -6,7 +6,7 @@ public import DynamicUIResolvers
 public import Foundation
 public import Observation
 
-/// The state of one screen (seed 000 §9): loads its definition and data, pages and searches,
+/// The state of one screen: loads its definition and data, pages and searches,
 /// runs actions through the screen's handler then the generic registry, and applies every
 /// `ActionResult` (navigation, refresh, sign-out, messages, field errors, pending-offline
 /// notices, confirmations, external URLs, state changes).

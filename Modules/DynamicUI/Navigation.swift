@@ -56,7 +56,7 @@ public struct Route: Sendable, Hashable, Identifiable {
     }
 }
 
-/// The app's navigation (seed 000 §12, seed 004): the server's tabs and sidebar (or the
+/// The app's navigation: the server's tabs and sidebar (or the
 /// fallback when they cannot be loaded), the dashboard of the user's role, and a stack driven
 /// by `ActionResult`s.
 @Observable
@@ -101,7 +101,7 @@ public final class NavigationModel: NavigationHosting {
         selectedScreenKey = definition.bottomNav.first?.screenKey
     }
 
-    /// Seed 000 §12's fallback: the role's dashboard, materials and settings.
+    /// The fallback when the server's navigation cannot load: the role's dashboard, materials and settings.
     public static func fallback(role: String, strings: DynamicUIStrings = .spanish) -> NavigationDefinition {
         NavigationDefinition(
             bottomNav: [

@@ -17,7 +17,7 @@ public enum NodeDocumentSource: Sendable, Hashable {
     case remote(Endpoint)
 }
 
-/// Everything a host decides about a node-dialect app (seed 002), with defaults for the rest.
+/// Everything a host decides about a node-dialect app, with defaults for the rest.
 public struct NodeAppConfiguration: Sendable {
     /// Base URL of the app's API (`api` actions, and remote documents).
     public var baseURL: URL
@@ -108,7 +108,7 @@ public struct NodeAppError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { "document '\(document)': \(message)" }
 }
 
-/// A node-dialect app run by the SDK (seed 002 §9.3, §11): it loads the root document, the
+/// A node-dialect app run by the SDK: it loads the root document, the
 /// theme and the component library from its document source, keeps the tabs, the stack and
 /// the sheet, and gives each open document a `NodeScreenModel` that runs its `onLoad`, keeps its
 /// data context and performs its actions. Custom events go to the host's handlers, and a
@@ -620,7 +620,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
         await load()
     }
 
-    /// Loads the document and runs its `onLoad` (seed 002 §9.3).
+    /// Loads the document and runs its `onLoad`.
     public func load() async {
         guard let app else { return }
         phase = .loading

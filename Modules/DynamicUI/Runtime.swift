@@ -32,9 +32,9 @@ public struct DynamicUIConfiguration: Sendable {
     /// The parameters a deep link may give each screen (`["material-detail": ["id"]]`); any
     /// other parameter of a link is dropped.
     public var deepLinkParameters: [String: Set<String>]
-    /// Screen definitions kept in memory (seed 000 §3: 20).
+    /// Screen definitions kept in memory (20 by default).
     public var screenCacheSize: Int
-    /// Seconds a cached screen definition is fresh (seed 000 §3: one hour).
+    /// Seconds a cached screen definition is fresh (one hour by default).
     public var screenMaxAge: Double
     /// Where screen definitions are also kept on disk; `nil` keeps them only in memory.
     public var screenCacheDirectory: URL?
@@ -110,7 +110,7 @@ public struct DynamicUIConfiguration: Sendable {
     }
 }
 
-/// Whether someone is signed in (seed 004 AuthenticationState).
+/// Whether someone is signed in.
 public enum AuthState: Sendable, Hashable {
     /// Nobody: the login screen is shown.
     case signedOut
@@ -118,8 +118,8 @@ public enum AuthState: Sendable, Hashable {
     case signedIn(SessionInfo)
 }
 
-/// The SDK assembled from a configuration and the host's plugins and stores, in the order of
-/// seed 004 §2 with plain injection: stores and connectivity, the API client, the loaders, then
+/// The SDK assembled from a configuration and the host's plugins and stores, in dependency
+/// order with plain injection: stores and connectivity, the API client, the loaders, then
 /// the action registries with the plugins. `start()` restores the session and begins syncing;
 /// `stop()` ends it.
 @Observable

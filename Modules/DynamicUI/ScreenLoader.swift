@@ -41,7 +41,7 @@ public struct ScreenLoadError: Error, Sendable, CustomStringConvertible {
     public var description: String { "screen '\(key)': \(message)" }
 }
 
-/// Loads screen definitions (seed 000 §3): fresh cache entries are served without a request;
+/// Loads screen definitions: fresh cache entries are served without a request;
 /// otherwise `GET /v1/screens/{key}?platform=…` with `If-None-Match`; a 304 confirms the
 /// cached copy, a 200 is decoded, compiled once per version and cached in memory and on disk,
 /// and a failure falls back to the cached copy marked stale. Concurrent loads of one key share

@@ -148,7 +148,7 @@ public struct APIResponse: Sendable {
     }
 }
 
-/// The API client (seed 001 APIClient, DESIGN rules 3–7): dual-API routing, interceptors, retries
+/// The API client: dual-API routing, interceptors, retries
 /// with backoff and `Retry-After`, ETag revalidation and `Cache-Control` on every GET, stale
 /// responses when the network fails, one token refresh on 401, and durable queuing of mutating
 /// requests that cannot be sent.

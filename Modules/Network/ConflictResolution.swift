@@ -2,7 +2,7 @@ public import DynamicUIModels
 public import DynamicUIStorage
 import Foundation
 
-/// How a 409 on a queued request is resolved (seed 001 ConflictStrategy).
+/// How a 409 on a queued request is resolved.
 public enum ConflictStrategy: Sendable, Hashable {
     /// Keep the server's data: the queued change is dropped.
     case serverWins

@@ -1,7 +1,7 @@
 public import DynamicUIModels
 public import Foundation
 
-/// Reports whether the network is reachable (seed 001 NetworkMonitor).
+/// Reports whether the network is reachable.
 public protocol ConnectivityMonitor: Sendable {
     /// The current state.
     func isConnected() async -> Bool

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Which backend serves an endpoint (seed 000 §4: dual-API routing).
+/// Which backend serves an endpoint (dual-API routing).
 public enum APIService: String, Sendable, Hashable, CaseIterable {
     /// The administration API (`admin:` prefix).
     case admin

@@ -10,7 +10,7 @@ public struct RequestContext: Sendable {
     public let attempt: Int
 }
 
-/// Changes or checks a request before it is sent (seed 001 RequestInterceptor).
+/// Changes or checks a request before it is sent.
 public protocol RequestInterceptor: Sendable {
     /// The request to send instead, or an error to stop it.
     func intercept(_ request: TransportRequest, context: RequestContext) async throws(NetworkError) -> TransportRequest

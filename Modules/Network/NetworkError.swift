@@ -2,7 +2,7 @@ public import DynamicUIModels
 public import DynamicUIStorage
 public import Foundation
 
-/// A request that did not succeed (seed 001 "Manejo de Errores", extended). The server's body is
+/// A request that did not succeed. The server's body is
 /// kept for conflicts and validation errors; a request queued for later carries its queue entry.
 public struct NetworkError: Error, Sendable, CustomStringConvertible {
     /// What kind of error this is (`ErrorCode<NetworkError>`); new codes may be added, so switch with a `default`.

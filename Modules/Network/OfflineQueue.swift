@@ -38,7 +38,7 @@ public struct SyncReport: Sendable, Hashable {
     public init() {}
 }
 
-/// Replays the durable queue in FIFO order (seed 001 OfflineQueue, DESIGN rule 7): each request
+/// Replays the durable queue in FIFO order: each request
 /// with the same `Idempotency-Key` every time and the current token; removed only after a 2xx
 /// or a resolved 409; 5xx, timeouts and lost connections stay with exponential backoff (and
 /// stop the pass, so order is kept); requests older than `maxAge` (24 h) are dropped and

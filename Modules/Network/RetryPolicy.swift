@@ -1,7 +1,7 @@
 import DynamicUIModels
 public import Foundation
 
-/// When and how long to wait before retrying (seed 001 RetryPolicy): retryable statuses,
+/// When and how long to wait before retrying: retryable statuses,
 /// exponential backoff with jitter, and the server's `Retry-After` honoured up to a cap.
 public struct RetryPolicy: Sendable {
     /// Retries after the first attempt (3 means up to 4 attempts).

@@ -1,8 +1,7 @@
 public import DynamicUIModels
 import Foundation
 
-/// Starts replaying the offline queue whenever connectivity returns, and on demand (seed 001
-/// NetworkSyncCoordinator). A pass that leaves a change waiting for its retry (the server was
+/// Starts replaying the offline queue whenever connectivity returns, and on demand. A pass that leaves a change waiting for its retry (the server was
 /// busy, the connection dropped again) is followed by another when that retry is due, as long
 /// as the connection is up: a change never waits for the next sign-in or connectivity change.
 public actor NetworkSyncCoordinator {

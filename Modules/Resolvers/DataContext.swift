@@ -283,7 +283,7 @@ public final class DataContext: Sendable {
         case list(ListItems)
     }
 
-    /// A screen's root context (seed 000 §5): user, context, slot data, endpoint data (also the
+    /// A screen's root context: user, context, slot data, endpoint data (also the
     /// default object), form values, screen state, navigation params and the screen's variables.
     /// Given `items` (a list screen's), `data` is those items, each built when a path reaches it.
     public static func screen(

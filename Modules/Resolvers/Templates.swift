@@ -14,7 +14,7 @@ public struct PlaceholderVocabulary: Sendable, Hashable {
         self.members = members
     }
 
-    /// The screen dialect's vocabulary (seed 000 §5.2).
+    /// The screen dialect's vocabulary.
     public static let screen = PlaceholderVocabulary(
         roots: DataContext.screenRootNames,
         members: [
@@ -41,7 +41,7 @@ public enum UnknownPlaceholderPolicy: Sendable, Hashable {
     case empty
 }
 
-/// Text with `{placeholder}` expressions (seed 000 §5.2), compiled once. `{{` and `}}` write
+/// Text with `{placeholder}` expressions, compiled once. `{{` and `}}` write
 /// literal braces; a placeholder holds any expression, transforms included
 /// (`{item.created_at | date:d MMM}`).
 public struct TextTemplate: Sendable, Hashable, CustomStringConvertible {

@@ -32,7 +32,7 @@ public struct CachedResponse: Sendable, Hashable {
     }
 }
 
-/// An HTTP response cache (seed 001): TTL, a maximum number of entries and of total bytes
+/// An HTTP response cache: TTL, a maximum number of entries and of total bytes
 /// (least recently used evicted first), invalidation by URL and by prefix.
 ///
 /// Expired entries stay (until evicted or `clearExpired`) so they can be revalidated with their

@@ -18,7 +18,7 @@ public struct CachedScreen: Sendable, Hashable {
     }
 }
 
-/// Two-tier cache of screen definitions (seed 000 §3, §13): a memory LRU (20 entries by
+/// Two-tier cache of screen definitions: a memory LRU (20 entries by
 /// default) in front of a folder of JSON files that survives restarts. Entries older than
 /// `maxAge` (1 hour) are not fresh but are kept, so the loader can revalidate them with their
 /// `ETag` or serve them when the network fails. A file that cannot be read back is deleted
