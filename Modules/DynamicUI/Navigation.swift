@@ -1,4 +1,4 @@
-public import DynamicUIActions
+import DynamicUIActions
 public import DynamicUIModels
 public import Foundation
 public import Observation

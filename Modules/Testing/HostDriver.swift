@@ -1,5 +1,5 @@
 public import DynamicUI
-public import DynamicUIActions
+import DynamicUIActions
 public import DynamicUIModels
 public import DynamicUIRendering
 public import Foundation
