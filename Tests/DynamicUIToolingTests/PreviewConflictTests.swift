@@ -8,22 +8,6 @@ import Testing
 /// change made offline is one pending change.
 @Suite("Web preview: conflicts, deadlines and pending changes", .serialized)
 struct PreviewConflictTests {
-    func started() async throws -> (DemoBackend, WebPreview) {
-        let backend = try DemoBackend()
-        try await backend.start()
-        let preview = WebPreview(backend: backend)
-        try await preview.start()
-        return (backend, preview)
-    }
-
-    /// Signs `browser` in with a demo account (password `edugo123`).
-    func signIn(_ browser: TestBrowser, as email: String) async throws {
-        let login = try await browser.open("/")
-        let submit = try #require(link(containing: "submit-login", in: login.body))
-        let home = try await browser.open(submit, form: [("email", email), ("password", "edugo123")])
-        #expect(home.path.hasPrefix("/screen/dashboard"), "\(browser.hops.suffix(3))")
-    }
-
     /// The value of the input named `name`, unescaped.
     static func field(_ name: String, in html: String) -> String? {
         for input in html.matches(of: /<(?:input|textarea)[^>]*>/) {
@@ -46,7 +30,7 @@ struct PreviewConflictTests {
     }
 
     @Test func aConflictingSaveKeepsTheFormSaysSoAndReloadsOrKeepsEditing() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -55,8 +39,8 @@ struct PreviewConflictTests {
         }
         let first = TestBrowser(base: preview.url)
         let second = TestBrowser(base: preview.url)
-        try await signIn(first, as: "docente@edugo.test")
-        try await signIn(second, as: "docente@edugo.test")
+        try await signInToPreview(first, as: "docente@edugo.test")
+        try await signInToPreview(second, as: "docente@edugo.test")
         let address = "/screen/material-edit?id=mat-092"
         let one = try await first.open(address)
         let two = try await second.open(address)
@@ -108,7 +92,7 @@ struct PreviewConflictTests {
     }
 
     @Test func theCountdownShowsTheTimeLeftUntilTheAttemptsDeadline() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -116,7 +100,7 @@ struct PreviewConflictTests {
             }
         }
         let browser = TestBrowser(base: preview.url)
-        try await signIn(browser, as: "estudiante@edugo.test")
+        try await signInToPreview(browser, as: "estudiante@edugo.test")
         let address = "/screen/assessment-take?id=mat-002"
         let first = try await browser.open(address)
         let started = try #require(Self.countdown(in: first.body), "the page counts down from the model's time")
@@ -140,7 +124,7 @@ struct PreviewConflictTests {
     }
 
     @Test func aChangeMadeOfflineIsPendingOnceAndSaysSo() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -148,7 +132,7 @@ struct PreviewConflictTests {
             }
         }
         let browser = TestBrowser(base: preview.url)
-        try await signIn(browser, as: "docente@edugo.test")
+        try await signInToPreview(browser, as: "docente@edugo.test")
         let address = "/screen/material-edit?id=mat-092"
         let form = try await browser.open(address)
         let offline = try await browser.open("/_/connection", form: [("online", "0"), ("return", address)])

@@ -8,19 +8,9 @@ import Testing
 /// without a cookie never end a signed-in session.
 @Suite("Web preview: sessions", .serialized)
 struct PreviewSessionTests {
-    func started() async throws -> (DemoBackend, WebPreview) {
-        let backend = try DemoBackend()
-        try await backend.start()
-        let preview = WebPreview(backend: backend)
-        try await preview.start()
-        return (backend, preview)
-    }
-
     /// Signs `browser` in as the teacher; the dashboard's body.
     func signIn(_ browser: TestBrowser) async throws -> String {
-        let login = try await browser.open("/")
-        let submit = try #require(link(containing: "submit-login", in: login.body))
-        let dashboard = try await browser.open(submit, form: [("email", "docente@edugo.test"), ("password", "edugo123")])
+        let dashboard = try await signInToPreview(browser, as: "docente@edugo.test")
         #expect(dashboard.path == "/screen/dashboard-teacher")
         return dashboard.body
     }
@@ -36,7 +26,7 @@ struct PreviewSessionTests {
     }
 
     @Test func signingInAndOutRenewsTheSessionIdAndFormToken() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -65,7 +55,7 @@ struct PreviewSessionTests {
     }
 
     @Test func aPasswordIsNeverDrawnBack() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -85,7 +75,7 @@ struct PreviewSessionTests {
     }
 
     @Test func signingOutDropsThePagesDrawnBefore() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -105,7 +95,7 @@ struct PreviewSessionTests {
     }
 
     @Test func requestsWithoutACookieNeverEndASignedInSession() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()

@@ -99,6 +99,26 @@ final class TestBrowser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
 
 enum PreviewTestError: Error { case tooManyRedirects }
 
+/// A demo backend and the web preview over it, both started.
+func startedPreview() async throws -> (DemoBackend, WebPreview) {
+    let backend = try DemoBackend()
+    try await backend.start()
+    let preview = WebPreview(backend: backend)
+    try await preview.start()
+    return (backend, preview)
+}
+
+/// Signs `browser` in to the preview with a demo account (password `edugo123`); the page it
+/// lands on, which is the account's dashboard.
+@discardableResult
+func signInToPreview(_ browser: TestBrowser, as email: String) async throws -> (status: Int, body: String, path: String) {
+    let login = try await browser.open("/")
+    let submit = try #require(link(containing: "submit-login", in: login.body))
+    let home = try await browser.open(submit, form: [("email", email), ("password", "edugo123")])
+    #expect(home.path.hasPrefix("/screen/dashboard"), "\(browser.hops.suffix(3))")
+    return home
+}
+
 /// The first `href`/`action`/`formaction` value in `html` that contains `fragment`, unescaped.
 func link(containing fragment: String, in html: String) -> String? {
     for attribute in [" href=\"", " action=\"", " formaction=\""] {

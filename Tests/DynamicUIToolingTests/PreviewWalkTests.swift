@@ -9,21 +9,13 @@ import Testing
 /// say so in the app's words.
 @Suite("Web preview: the walk's findings", .serialized)
 struct PreviewWalkTests {
-    func started() async throws -> (DemoBackend, WebPreview) {
-        let backend = try DemoBackend()
-        try await backend.start()
-        let preview = WebPreview(backend: backend)
-        try await preview.start()
-        return (backend, preview)
-    }
-
     /// The `href` of the page's back link, unescaped, if it has one.
     static func backLink(in html: String) -> String? {
         html.firstMatch(of: /<a class="back" href="([^"]*)"/).map { String($0.1).replacingOccurrences(of: "&amp;", with: "&") }
     }
 
     @Test func eachPodcastVisitorHasItsOwnState() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -65,7 +57,7 @@ struct PreviewWalkTests {
     }
 
     @Test func podcastVisitorsAreBounded() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -88,14 +80,6 @@ struct PreviewWalkTests {
         #expect(!again.body.contains("Murder"))
     }
 
-    /// Signs `browser` in with a demo account (password `edugo123`).
-    func signIn(_ browser: TestBrowser, as email: String) async throws {
-        let login = try await browser.open("/")
-        let submit = try #require(link(containing: "submit-login", in: login.body))
-        let home = try await browser.open(submit, form: [("email", email), ("password", "edugo123")])
-        #expect(home.path.hasPrefix("/screen/dashboard"), "\(browser.hops.suffix(3))")
-    }
-
     /// The GET address the page's search form submits for `text`: its action with its fields.
     static func search(_ text: String, on page: (status: Int, body: String, path: String)) throws -> String {
         let form = try #require(page.body.firstMatch(of: /<form class="search" role="search" method="get"[^>]*>(.*?)<\/form>/))
@@ -110,7 +94,7 @@ struct PreviewWalkTests {
     }
 
     @Test func aSearchFiltersTheListInPlace() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -118,7 +102,7 @@ struct PreviewWalkTests {
             }
         }
         let browser = TestBrowser(base: preview.url)
-        try await signIn(browser, as: "docente@edugo.test")
+        try await signInToPreview(browser, as: "docente@edugo.test")
         let list = try await browser.open("/screen/materials-list")
         #expect(Self.backLink(in: list.body) == nil, "a tab's list has no back")
         let found = try await browser.open(try Self.search("Fracciones", on: list))
@@ -142,7 +126,7 @@ struct PreviewWalkTests {
     }
 
     @Test func aSearchOnAPushedListKeepsItsParametersAndItsBack() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -150,7 +134,7 @@ struct PreviewWalkTests {
             }
         }
         let browser = TestBrowser(base: preview.url)
-        try await signIn(browser, as: "superadmin@edugo.test")
+        try await signInToPreview(browser, as: "superadmin@edugo.test")
         _ = try await browser.open("/screen/schools-list")
         _ = try await browser.open("/screen/school-detail?id=sch-001")
         let units = try await browser.open("/screen/units-list?id=sch-001")
@@ -163,7 +147,7 @@ struct PreviewWalkTests {
     }
 
     @Test func refusalsAndUnknownPagesSaySoInTheAppsWords() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -185,7 +169,7 @@ struct PreviewWalkTests {
 
         // EduGo (Spanish): a screen the role may not open, and one that does not exist.
         let student = TestBrowser(base: preview.url)
-        try await signIn(student, as: "estudiante@edugo.test")
+        try await signInToPreview(student, as: "estudiante@edugo.test")
         // Refused by its data, and refused as a screen the role's navigation does not reach.
         for path in ["/screen/users-list", "/screen/dashboard-teacher", "/screen/membership-add"] {
             let refused = try await student.open(path)
@@ -235,7 +219,7 @@ struct PreviewWalkTests {
     }
 
     @Test func everyControlOfEveryScreenIsNamedAndEverySwitchSaysItsState() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -265,7 +249,7 @@ struct PreviewWalkTests {
         ]
         for (account, paths) in visits {
             let browser = TestBrowser(base: preview.url)
-            try await signIn(browser, as: account)
+            try await signInToPreview(browser, as: account)
             for path in paths { pages.append(("\(account) \(path)", try await browser.open(path).body)) }
         }
         let listener = TestBrowser(base: preview.url)
@@ -288,7 +272,7 @@ struct PreviewWalkTests {
     }
 
     @Test func aSymbolIsDrawnNotAnEmptyBand() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -308,7 +292,7 @@ struct PreviewWalkTests {
     }
 
     @Test func eachTabKeepsItsStackAndTheSelectedTabFollowsTheScreen() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -316,7 +300,7 @@ struct PreviewWalkTests {
             }
         }
         let browser = TestBrowser(base: preview.url)
-        try await signIn(browser, as: "docente@edugo.test")
+        try await signInToPreview(browser, as: "docente@edugo.test")
         let list = try await browser.open("/screen/materials-list")
         let open = try #require(link(containing: "open-item?item=", in: list.body))
         // A row posts its action, as the page's script does.
@@ -353,7 +337,7 @@ struct PreviewWalkTests {
     }
 
     @Test func aRowMenuIsATrailingButtonWithTheDestructiveActionLast() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
@@ -361,7 +345,7 @@ struct PreviewWalkTests {
             }
         }
         let browser = TestBrowser(base: preview.url)
-        try await signIn(browser, as: "docente@edugo.test")
+        try await signInToPreview(browser, as: "docente@edugo.test")
         let list = try await browser.open("/screen/materials-list?search_field=Gu%C3%ADa+de+estudio%3A+%C3%81reas")
         let menu = try #require(
             list.body.firstMatch(of: /<div class="row-with-menu"([^>]*)>.*?<summary([^>]*)>([^<]*)<\/summary>(.*?)<\/details>/),
@@ -376,7 +360,7 @@ struct PreviewWalkTests {
     }
 
     @Test func podcastRowsAreNotUnderlinedLinks() async throws {
-        let (backend, preview) = try await started()
+        let (backend, preview) = try await startedPreview()
         defer {
             Task {
                 await preview.stop()
