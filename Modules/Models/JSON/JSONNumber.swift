@@ -55,6 +55,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         case .integer(let value):
             return String(value)
         case .floating(let value):
+            // Zero's sign is kept: `-0.0`, not `0` (which reads back as the integer zero).
+            if value == 0, value.sign == .minus { return "-0.0" }
             if let exact = Int64(exactly: value), abs(value) < 1e15 { return String(exact) }
             return value.description
         }
