@@ -59,6 +59,9 @@ struct ExpressionParser {
             components = try parseComponents()
         } else if let first = readIdentifierOrDigits() {
             components = [.key(first)] + (try parseComponents())
+        } else if peek() == UInt8(ascii: "[") {
+            // A first key that is not a name (`['first name'].x`), as a relative path prints it.
+            components = try parseComponents()
         } else {
             throw error(.syntax, "expected a path, found \(found())")
         }

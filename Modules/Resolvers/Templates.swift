@@ -81,75 +81,81 @@ public struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
             return TextTemplate(segments: text.isEmpty ? [] : [.text(text)])
         }
+        // The walk is by UTF-8 byte: a brace or a quote followed by a combining mark is one
+        // `Character` but still a brace or a quote. Every byte it stops at is ASCII, so each
+        // slice it takes is whole scalars.
+        let utf8 = text.utf8
         var segments: [Segment] = []
         var literal = ""
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            if character == "{" {
-                if next < text.endIndex, text[next] == "{" {
-                    literal.append("{")
-                    index = text.index(after: next)
-                    continue
-                }
-                let close = try closingBrace(in: text, from: next)
-                let content = text[next..<close]
-                let offset = text.utf8.distance(from: text.startIndex, to: next)
-                var parser = ExpressionParser(content, limits: limits, reportedText: text, baseOffset: offset)
-                let expression = try parser.parseExpression()
-                if !literal.isEmpty {
-                    segments.append(.text(literal))
-                    literal = ""
-                }
-                if expression.paths.allSatisfy(vocabulary.knows) {
-                    segments.append(.expression(expression))
-                } else {
-                    segments.append(.unknown(String(text[index...close])))
-                }
-                index = text.index(after: close)
-            } else if character == "}" {
-                if next < text.endIndex, text[next] == "}" {
-                    literal.append("}")
-                    index = text.index(after: next)
-                    continue
-                }
-                let offset = text.utf8.distance(from: text.startIndex, to: index)
+        var literalStart = utf8.startIndex
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") else {
+                utf8.formIndex(after: &index)
+                continue
+            }
+            literal += Substring(text.unicodeScalars[literalStart..<index])
+            let next = utf8.index(after: index)
+            if next < utf8.endIndex, utf8[next] == byte {
+                literal.unicodeScalars.append(Unicode.Scalar(byte))
+                index = utf8.index(after: next)
+                literalStart = index
+                continue
+            }
+            guard byte == UInt8(ascii: "{") else {
+                let offset = utf8.distance(from: utf8.startIndex, to: index)
                 throw ExpressionError(.syntax, offset: offset, expression: text, "unmatched '}'; write '}}' for a literal brace")
+            }
+            let close = try closingBrace(in: text, from: next)
+            let offset = utf8.distance(from: utf8.startIndex, to: next)
+            var parser = ExpressionParser(
+                Substring(text.unicodeScalars[next..<close]), limits: limits, reportedText: text, baseOffset: offset)
+            let expression = try parser.parseExpression()
+            if !literal.isEmpty {
+                segments.append(.text(literal))
+                literal = ""
+            }
+            index = utf8.index(after: close)
+            literalStart = index
+            if expression.paths.allSatisfy(vocabulary.knows) {
+                segments.append(.expression(expression))
             } else {
-                literal.append(character)
-                index = next
+                segments.append(.unknown(String(text.unicodeScalars[utf8.index(before: next)..<index])))
             }
         }
+        literal += Substring(text.unicodeScalars[literalStart..<utf8.endIndex])
         if !literal.isEmpty { segments.append(.text(literal)) }
         return TextTemplate(segments: segments)
     }
 
-    /// The `}` closing a placeholder that starts at `start`, skipping quoted strings.
+    /// The `}` closing a placeholder whose content starts at `start`, skipping quoted strings
+    /// (a backslash in one escapes the byte after it). Walks by UTF-8 byte.
     private static func closingBrace(in text: String, from start: String.Index) throws(ExpressionError) -> String.Index {
+        let utf8 = text.utf8
         var index = start
-        var quote: Character?
-        while index < text.endIndex {
-            let character = text[index]
+        var quote: UInt8?
+        while index < utf8.endIndex {
+            let byte = utf8[index]
             if let open = quote {
-                if character == "\\" {
-                    index = text.index(after: index)
-                    if index == text.endIndex { break }
-                } else if character == open {
+                if byte == UInt8(ascii: "\\") {
+                    utf8.formIndex(after: &index)
+                    if index == utf8.endIndex { break }
+                } else if byte == open {
                     quote = nil
                 }
-            } else if character == "'" || character == "\"" {
-                quote = character
-            } else if character == "}" {
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                quote = byte
+            } else if byte == UInt8(ascii: "}") {
                 if index == start {
-                    let offset = text.utf8.distance(from: text.startIndex, to: index)
+                    let offset = utf8.distance(from: utf8.startIndex, to: index)
                     throw ExpressionError(.syntax, offset: offset, expression: text, "empty placeholder '{}'")
                 }
                 return index
             }
-            index = text.index(after: index)
+            utf8.formIndex(after: &index)
         }
-        let offset = text.utf8.distance(from: text.startIndex, to: text.index(before: start))
+        let offset = utf8.distance(from: utf8.startIndex, to: start) - 1
         throw ExpressionError(
             .syntax, offset: offset, expression: text, "unterminated placeholder; write '{{' for a literal brace")
     }
@@ -265,11 +271,14 @@ public struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension String {
+    /// The text with each brace doubled, scalar by scalar (a brace followed by a combining mark
+    /// is still a brace).
     fileprivate func replacingBraces() -> String {
+        guard utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return self }
         var result = ""
-        for character in self {
-            if character == "{" || character == "}" { result.append(character) }
-            result.append(character)
+        for scalar in unicodeScalars {
+            if scalar == "{" || scalar == "}" { result.unicodeScalars.append(scalar) }
+            result.unicodeScalars.append(scalar)
         }
         return result
     }
