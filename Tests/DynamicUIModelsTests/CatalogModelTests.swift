@@ -46,6 +46,7 @@ let screenTable: [(key: String, pattern: ScreenPattern, handler: String?, endpoi
     ("role-detail", .detail, nil, "admin:/v1/roles/{id}"),
     ("resources-list", .list, nil, "admin:/v1/resources"),
     ("permissions-list", .list, nil, "admin:/v1/permissions"),
+    ("role-permissions", .list, nil, "admin:/v1/roles/{id}/permissions"),
     ("app-settings", .settings, "settings", nil),
 ]
 

@@ -159,9 +159,11 @@ struct AuthorizationCrawlerTests {
         return ids + ["zzz-000"]
     }
 
-    /// The ids to try for an endpoint's `{id}`: of the collection it reads by id, or of the
-    /// collection its `{id}` filter names (`unit_id` → units).
+    /// The ids to try for an endpoint's `{id}`: of the collection it reads by id, of its parent
+    /// (`parent`), or of the collection its `{id}` filter names (`unit_id` → units).
     static func idKinds(of entry: JSONObject) -> String? {
+        // A list under a record that names its members (a role's permissions): that record's.
+        if let parent = entry["parent"]?["collection"]?.stringValue { return parent }
         if entry["kind"]?.stringValue == "item" {
             guard let key = entry["key"]?.stringValue, key != "id" else { return entry["collection"]?.stringValue }
             return String(key.dropLast(3)) + "s"

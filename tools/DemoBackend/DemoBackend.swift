@@ -246,6 +246,19 @@ public final class DemoBackend: @unchecked Sendable {
             }
             let permissions = object["permission_count"]?.intValue ?? 0
             object["permission_count_label"] = .string(Counted.label(permissions, "permiso", "permisos"))
+            if collection == "roles", let ids = object["permissions"]?.arrayValue {
+                // A role's permissions as rows: each one's name and code, in the role's order.
+                let known = Dictionary(
+                    try records("permissions").compactMap { record in record["id"]?.stringValue.map { ($0, record) } },
+                    uniquingKeysWith: { first, _ in first })
+                object["permission_items"] = .array(
+                    ids.compactMap { $0.stringValue.flatMap { known[$0] } }.map { permission in
+                        [
+                            "id": permission["id"] ?? .null, "code": permission["code"] ?? .null,
+                            "name": permission["name"] ?? .null,
+                        ]
+                    })
+            }
             return .object(object)
         default:
             return value

@@ -148,9 +148,12 @@ struct DemoRouter {
         switch (entry["kind"]?.stringValue, method) {
         case ("list", "GET"):
             let grants = try Grants(collection: collection, role: account["role"]?.text ?? "", router: self, scope: scope)
+            let members = try parentMembers(entry["parent"], id: parameters["id"], scope: scope)
+            if case .missing = members { return Reply(status: 404, body: ["error": "not found"]) }
             return try list(
                 collection, filter: filter, search: entry["search"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                visible: { try scope.canRead(collection, $0) }, decorate: { scope.shown(collection, try grants.apply($0)) })
+                visible: { try members.holds($0) && scope.canRead(collection, $0) },
+                decorate: { scope.shown(collection, try grants.apply($0)) })
         case ("list", "POST"):
             if let (field, id) = try scope.unchoosable(in: body ?? .null, before: nil, of: collection) {
                 return refused(AccessScope.refusal(field: field, id: id))
@@ -195,6 +198,38 @@ struct DemoRouter {
     }
 
     private var unauthorized: Reply { Reply(status: 401, body: ["error": "unauthorized"]) }
+
+    /// Which records a list under a parent record holds, when the parent names them in one of
+    /// its fields (a role's `permissions`).
+    enum ParentMembers {
+        /// The list has no such parent: every record may be in it.
+        case any
+        /// The parent named by the route does not exist, or the account may not see it.
+        case missing
+        /// The ids the parent names.
+        case ids(Set<String>)
+
+        /// Whether `record` is in the list.
+        func holds(_ record: JSONValue) -> Bool {
+            switch self {
+            case .any: true
+            case .missing: false
+            case .ids(let ids): ids.contains(record["id"]?.text ?? "")
+            }
+        }
+    }
+
+    /// The records an endpoint's `parent` (`{"collection": "roles", "field": "permissions"}`)
+    /// lets its list show for the route's `{id}`.
+    private func parentMembers(_ parent: JSONValue?, id: String?, scope: AccessScope) throws -> ParentMembers {
+        guard let collection = parent?["collection"]?.stringValue, let field = parent?["field"]?.stringValue else {
+            return .any
+        }
+        guard let owner = try backend.record(collection, id: id ?? ""), try scope.canRead(collection, owner) else {
+            return .missing
+        }
+        return .ids(Set(owner[field]?.arrayValue?.compactMap(\.stringValue) ?? []))
+    }
 
     /// The screen `key` for the signed-in account: refused (403) unless its role's navigation
     /// and permissions reach it, its pickers offering only what the account may choose. Before

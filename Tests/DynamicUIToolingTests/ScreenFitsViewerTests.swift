@@ -1,0 +1,80 @@
+import DynamicUICatalog
+import DynamicUIDemoBackend
+import DynamicUIModels
+import DynamicUITooling
+import Foundation
+import Testing
+
+/// What a screen shows fits the record it is about and the person who opens it, in the web
+/// preview over the demo backend: a role's own permissions, a student's result as his teacher
+/// reads it, a new record without empty rows.
+@Suite("Demo backend: a screen fits its record and who opens it", .serialized)
+struct ScreenFitsViewerTests {
+    /// The titles of the list rows a page draws, in order.
+    static func rowTitles(in html: String) -> [String] {
+        html.matches(of: /<span class="row-title">([^<]*)<\/span>/).map { unescaped(String($0.1)) }
+    }
+
+    /// The text of the screen itself (its `<main>`, not the preview's bar or event log), tags
+    /// removed.
+    static func screenText(_ html: String) -> String {
+        let start = html.range(of: "<main")?.lowerBound ?? html.startIndex
+        let end = html.range(of: "</main>")?.upperBound ?? html.endIndex
+        return unescaped(String(html[start..<end]).replacing(/<[^>]*>/, with: " "))
+    }
+
+    static func unescaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// Runs `body` with a preview signed in as `email`, and stops it after.
+    func withPreview(
+        signedInAs email: String, _ body: (DemoBackend, TestBrowser) async throws -> Void
+    ) async throws {
+        let (backend, preview) = try await startedPreview()
+        let browser = TestBrowser(base: preview.url)
+        do {
+            try await signInToPreview(browser, as: email)
+            try await body(backend, browser)
+        } catch {
+            await preview.stop()
+            await backend.stop()
+            throw error
+        }
+        await preview.stop()
+        await backend.stop()
+    }
+
+    /// A role's detail lists its permissions as rows, and "Ver permisos" opens those of the
+    /// role, not the whole catalogue.
+    @Test func aRolesPermissionsAreItsOwnAndListedAsRows() async throws {
+        let catalog = try EduGoCatalog()
+        let roles = try catalog.data("roles").arrayValue ?? []
+        let permissions = try catalog.data("permissions").arrayValue ?? []
+        let names = Dictionary(
+            permissions.compactMap { permission in
+                permission["id"]?.stringValue.map { ($0, permission["name"]?.stringValue ?? "") }
+            }, uniquingKeysWith: { first, _ in first })
+        try await withPreview(signedInAs: "superadmin@edugo.test") { _, browser in
+            for role in roles {
+                let id = try #require(role["id"]?.stringValue)
+                let own = (role["permissions"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap { names[$0] } }
+                #expect(!own.isEmpty, "\(id) has permissions")
+                let detail = try await browser.open("/screen/role-detail?id=\(id)")
+                let rows = Self.rowTitles(in: detail.body)
+                #expect(rows == own, "\(id): the detail's rows are the role's permissions")
+                #expect(!Self.screenText(detail.body).contains(own.prefix(2).joined(separator: ", ")), "no paragraph of names")
+                let button = try #require(link(containing: "view-permissions", in: detail.body), "\(id) offers Ver permisos")
+                let page = try await browser.open(button, form: [])
+                #expect(page.path.contains(id), "the permissions page is the role's: \(page.path)")
+                // The list shows its first page (20 rows), every one of them the role's.
+                let listed = Self.rowTitles(in: page.body)
+                #expect(
+                    Set(listed).isSubset(of: own) && listed.count == min(own.count, 20),
+                    "\(id): Ver permisos lists the role's \(own.count), not \(listed.count) of the catalogue's")
+            }
+        }
+    }
+}
