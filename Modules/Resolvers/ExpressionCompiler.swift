@@ -57,8 +57,9 @@ public struct ExpressionCompiler: Sendable {
     /// dollar, anything else is a literal. Objects and arrays are compiled member by member.
     public func binding(_ value: JSONValue, at location: JSONLocation = .root) throws(ExpressionError) -> ValueTemplate {
         try compileValue(value, at: location) { text, location throws(ExpressionError) in
-            if text.hasPrefix("\\$") { return .literal(.string(String(text.dropFirst()))) }
-            if text.hasPrefix("$") { return .expression(try expression(text, at: location)) }
+            // By byte: a `$` followed by a combining mark still starts a binding.
+            if text.utf8.starts(with: "\\$".utf8) { return .literal(.string(String(text.unicodeScalars.dropFirst()))) }
+            if text.utf8.first == UInt8(ascii: "$") { return .expression(try expression(text, at: location)) }
             return .literal(.string(text))
         }
     }

@@ -72,12 +72,13 @@ public struct SlotValueSource: Sendable, Hashable {
             try compiler.field(text, at: location.appending(key: "field"))
         }
         if let bind = slot.bind {
-            guard bind.hasPrefix("slot:"), bind.count > 5 else {
+            // By byte: a key may start with a combining mark (`slot:\u{301}x`).
+            guard bind.utf8.starts(with: "slot:".utf8), bind.utf8.count > 5 else {
                 throw ExpressionError(
                     .unsupportedBinding, offset: 0, expression: bind, "bind must be 'slot:<key>'",
                     location: location.appending(key: "bind"))
             }
-            slotKey = String(bind.dropFirst(5))
+            slotKey = String(bind.unicodeScalars.dropFirst(5))
         } else {
             slotKey = nil
         }

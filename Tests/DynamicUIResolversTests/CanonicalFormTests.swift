@@ -127,6 +127,22 @@ struct CanonicalFormTests {
         }
     }
 
+    /// A binding's `$`, its escape `\$` and a slot's `slot:` are read by scalar: a combining
+    /// mark after them belongs to what follows.
+    @Test func bindingPrefixesAreReadByScalar() throws {
+        let compiler = ExpressionCompiler()
+        let escaped = try compiler.binding(.string("\\$\u{0301}5"))
+        #expect(escaped == .literal(.string("$\u{0301}5")))
+        expectExactlyEqual(escaped, .literal(.string("$\u{0301}5")))
+        // A `$` and a mark is a binding, and not a valid one.
+        #expect(throws: ExpressionError.self) { try compiler.binding(.string("$\u{0301}")) }
+        let binding = try compiler.binding(.string("$['\u{0301}']"))
+        expectExactlyEqual(binding, .expression(.path(PathExpression(root: .scoped, components: [.key("\u{0301}")]))))
+        let slot = Slot(id: "s", controlType: .label, bind: "slot:\u{0301}x")
+        let source = try SlotValueSource(slot: slot, compiler: compiler)
+        #expect(Array(source.slotKey?.unicodeScalars ?? "".unicodeScalars) == Array("\u{0301}x".unicodeScalars))
+    }
+
     /// A field whose first key is not a plain name prints as a bracketed key, which compiles.
     @Test func aFieldOfAnyKeyPrintsAFieldThatCompiles() throws {
         for key in ["a-b", "first name", "x\u{0301}", "\u{0346}x", "", "'", "[0]"] {
