@@ -72,8 +72,9 @@ extension ActionServices {
                 return .fieldErrors(fields, message: error.body?["message"]?.stringValue ?? strings(.checkFields))
             case .conflict:
                 // The form and its edits stay; the person reads why and may load the record as
-                // it is now (the edits are then replaced) or keep editing.
-                return Self.conflictResult(strings)
+                // it is now (the edits are then replaced) or keep editing (the edits then
+                // replace it when saved again).
+                return Self.conflictResult(strings, serverRecord: error.body?["current"])
             case .unauthorized:
                 return .logout
             case .forbidden:
@@ -94,13 +95,25 @@ extension ActionServices {
     /// The result of a change the server refused because the record changed since it was loaded
     /// (409): an alert offering to reload the record (a `REFRESH`, which gives the form the
     /// server's values) or to keep editing, and the message as an error banner, so it stays said
-    /// once the alert is gone.
-    public static func conflictResult(_ strings: DynamicUIStrings) -> ActionResult {
+    /// once the alert is gone. Keeping one's edits means they win: the record takes the
+    /// `version` of `serverRecord` (the record as the server has it now, sent with the 409), so
+    /// the next save replaces it.
+    public static func conflictResult(_ strings: DynamicUIStrings, serverRecord: JSONValue? = nil) -> ActionResult {
         let reload = ActionDefinition(id: conflictReloadActionId, trigger: .screen, type: .refresh)
+        let current = serverVersion(of: serverRecord).map { JSONObject([("version", $0)]) }
         let request = ConfirmationRequest(
             title: strings(.conflictTitle), message: strings(.conflict), confirmLabel: strings(.reloadData),
-            cancelLabel: strings(.keepEditing), destructive: false, action: reload)
+            cancelLabel: strings(.keepEditing), destructive: false, action: reload, recordOnDecline: current)
         return .sequence([.confirm(request), .error(message: strings(.conflict))])
+    }
+
+    /// The `version` of a record sent with a 409, when it is one: a whole number of at most 18
+    /// digits or a token of 1 to 200 characters; anything else is no version.
+    static func serverVersion(of record: JSONValue?) -> JSONValue? {
+        guard let version = record?["version"] else { return nil }
+        if let number = version.intValue, abs(number) < 1_000_000_000_000_000 { return .number(JSONNumber(number)) }
+        if let token = version.stringValue, (1...200).contains(token.count) { return .string(token) }
+        return nil
     }
 
     /// The id of the reload a conflict offers.

@@ -701,10 +701,24 @@ public final class DynamicScreenViewModel {
         await onPerformed()
     }
 
-    /// Declines the pending confirmation.
+    /// Declines the pending confirmation. A confirmation that names fields for the record
+    /// (`recordOnDecline`: the server's `version` after a conflict) gives them to the screen's
+    /// record; the form's values stay as typed.
     public func cancelConfirmation() {
+        let declined = confirmation
         confirmation = nil
         confirmationItem = nil
+        if let fields = declined?.recordOnDecline, !fields.isEmpty { updateRecord(with: fields) }
+    }
+
+    /// Sets `fields` on the record of a single-record screen, as if it had been loaded so.
+    private func updateRecord(with fields: JSONObject) {
+        guard !responseIsList, case .object(var record)? = singleRecord,
+            case .success(_, let hasMore, let loadingMore) = dataState
+        else { return }
+        for (name, value) in fields { record[name] = value }
+        response = LazyJSON(.object(record))
+        dataState = .success(items: ListItems([.object(record)]), hasMore: hasMore, loadingMore: loadingMore)
     }
 
     /// Clears the banner (after it was shown).

@@ -283,6 +283,54 @@ struct WalkFixesTests {
         await first.stop()
     }
 
+    @Test func keepEditingAfterAConflictKeepsTheEditsAndTheNextSaveReplacesTheServersRecord() async throws {
+        let first = try await WalkApp()
+        let second = try await WalkApp(backend: first.backend)
+        for app in [first, second] {
+            await app.signIn("docente@edugo.test")
+            await app.open("material-edit", ["id": "mat-092"])
+        }
+        first.driver.enter("Título guardado en otra pestaña", in: "title")
+        first.driver.tap("submit")
+        await first.driver.settle()
+        #expect(first.driver.topScreenKey != "material-edit")
+        // The second session's save, over the version it loaded, is refused.
+        second.driver.enter("Mi título, que gana", in: "title")
+        let edited = try #require(second.driver.top).formState.fieldValues
+        second.driver.tap("submit")
+        await second.driver.settle()
+        let form = try #require(second.driver.top)
+        #expect(second.driver.confirmation?.cancelLabel == "Seguir editando")
+        // Seguir editando: the dialog closes, the edits stay, and saving again goes through.
+        second.driver.cancelConfirmation()
+        await second.driver.settle()
+        #expect(second.driver.confirmation == nil)
+        #expect(second.driver.top === form && form.formState.fieldValues == edited, "the edits stay as typed")
+        second.driver.tap("submit")
+        await second.driver.settle()
+        #expect(second.driver.confirmation == nil, "saved again, it conflicted again")
+        #expect(second.driver.topScreenKey != "material-edit", "the save closed the form")
+        var check = APIRequest(.get, "/v1/materials/mat-092")
+        check.bypassCache = true
+        #expect(try await second.runtime.client.send(check).json()["title"]?.stringValue == "Mi título, que gana")
+        await first.driver.settle()
+        await second.runtime.stop()
+        await first.stop()
+    }
+
+    @Test(arguments: [JSONValue.string(""), .array([]), .number(JSONNumber(1e300)), .null])
+    func aConflictWhoseRecordHasNoUsableVersionKeepsTheLoadedOne(version: JSONValue) {
+        let result = ActionServices.conflictResult(DynamicUIStrings(language: .spanish), serverRecord: ["version": version])
+        guard case .sequence(let steps) = result, case .confirm(let request)? = steps.first else {
+            Issue.record("no confirmation: \(result)")
+            return
+        }
+        #expect(request.recordOnDecline == nil)
+        let kept = ActionServices.conflictResult(DynamicUIStrings(language: .spanish), serverRecord: ["version": 7])
+        guard case .sequence(let others) = kept, case .confirm(let offered)? = others.first else { return }
+        #expect(offered.recordOnDecline?["version"]?.intValue == 7)
+    }
+
     @Test(arguments: [
         ("docente@edugo.test", "material-edit", "mat-092"), ("superadmin@edugo.test", "school-edit", "sch-001"),
         ("superadmin@edugo.test", "unit-edit", "unt-001"), ("superadmin@edugo.test", "user-edit", "usr-021"),

@@ -29,7 +29,7 @@ struct PreviewConflictTests {
         return nil
     }
 
-    @Test func aConflictingSaveKeepsTheFormSaysSoAndReloadsOrKeepsEditing() async throws {
+    @Test func aConflictingSaveKeepsTheFormSaysSoReloadsOrKeepsEditingAndThenSaves() async throws {
         let (backend, preview) = try await startedPreview()
         defer {
             Task {
@@ -62,25 +62,36 @@ struct PreviewConflictTests {
         #expect(refused.body.contains("Datos modificados por otra persona"))
         let reload = try #require(Self.dialogForm("Volver a cargar", in: refused.body), "Volver a cargar is offered")
         #expect(reload.hasSuffix("/conflict-reload"), "\(reload)")
-        let keep = try #require(Self.dialogForm("Seguir editando", in: refused.body), "Seguir editando is offered")
+        #expect(Self.dialogForm("Seguir editando", in: refused.body) != nil, "Seguir editando is offered")
 
-        // Seguir editando: the dialog closes and the edit stays.
-        let kept = try await second.open(keep, form: [])
-        #expect(kept.path == address)
-        #expect(!kept.body.contains("<dialog open"), "the dialog is closed")
-        #expect(Self.field("title", in: kept.body) == "Mi título")
-
-        // Saved again: refused again; Volver a cargar brings the server's title into the form.
-        let again = try await second.open(
-            try #require(link(containing: "/submit", in: kept.body)), form: [("title", "Mi título")])
-        #expect(again.path == address)
-        let reloadAgain = try #require(Self.dialogForm("Volver a cargar", in: again.body))
-        let reloaded = try await second.open(reloadAgain, form: [("confirmed", "1")])
+        // Volver a cargar brings the server's title into the form.
+        let reloaded = try await second.open(reload, form: [("confirmed", "1")])
         #expect(reloaded.path == address, "\(second.hops.suffix(3))")
         #expect(!reloaded.body.contains("<dialog open"))
         #expect(Self.field("title", in: reloaded.body) == "Título guardado en otra pestaña", "the server's title is shown")
         #expect(loaded != "Título guardado en otra pestaña")
-        #expect(backend.log.filter { $0.hasPrefix("PUT") || $0.hasPrefix("PATCH") }.count >= 3)
+
+        // The first session saves once more; the second's save conflicts again.
+        let reopened = try await first.open(address)
+        _ = try await first.open(
+            try #require(link(containing: "/submit", in: reopened.body)), form: [("title", "Otra vez desde la otra pestaña")])
+        let again = try await second.open(
+            try #require(link(containing: "/submit", in: reloaded.body)), form: [("title", "Mi título")])
+        #expect(again.path == address)
+        let keep = try #require(Self.dialogForm("Seguir editando", in: again.body), "Seguir editando is offered")
+
+        // Seguir editando: the dialog closes, the edit stays, and the next save replaces the
+        // server's record.
+        let kept = try await second.open(keep, form: [])
+        #expect(kept.path == address)
+        #expect(!kept.body.contains("<dialog open"), "the dialog is closed")
+        #expect(Self.field("title", in: kept.body) == "Mi título")
+        let savedAgain = try await second.open(
+            try #require(link(containing: "/submit", in: kept.body)), form: [("title", "Mi título")])
+        #expect(!savedAgain.path.hasPrefix("/screen/material-edit"), "not saved: \(second.hops.suffix(3))")
+        let detail = try await second.open("/screen/material-detail?id=mat-092")
+        #expect(detail.body.contains("Mi título"), "the record has the title saved last")
+        #expect(backend.log.filter { $0.hasPrefix("PUT") || $0.hasPrefix("PATCH") }.count >= 5)
     }
 
     /// The milliseconds of the countdown's `mm:ss` on the page: the remaining time the model

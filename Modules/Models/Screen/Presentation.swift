@@ -23,11 +23,14 @@ public struct ConfirmationRequest: Sendable, Hashable {
     public var destructive: Bool
     /// What runs when accepted (with `ActionContext.confirmed` set).
     public var action: ActionDefinition
+    /// Fields the screen's record takes when the person declines: after a refused save, the
+    /// server's current `version`, so that keeping one's edits and saving again replaces it.
+    public var recordOnDecline: JSONObject?
 
     /// Creates a value with every property.
     public init(
         title: String, message: String? = nil, confirmLabel: String, cancelLabel: String, destructive: Bool,
-        action: ActionDefinition
+        action: ActionDefinition, recordOnDecline: JSONObject? = nil
     ) {
         self.title = title
         self.message = message
@@ -35,5 +38,6 @@ public struct ConfirmationRequest: Sendable, Hashable {
         self.cancelLabel = cancelLabel
         self.destructive = destructive
         self.action = action
+        self.recordOnDecline = recordOnDecline
     }
 }
