@@ -77,4 +77,40 @@ struct ScreenFitsViewerTests {
             }
         }
     }
+
+    /// A teacher opening a student's result reads about the student, by name, and is offered
+    /// the student's progress, not the student's own retry and history; the student still is.
+    @Test func aStudentsResultSpeaksOfTheStudentToHisTeacher() async throws {
+        let attempts = try EduGoCatalog().data("attempts").arrayValue ?? []
+        // Alejandro's passed attempt and his brother Julián's failed one, both of the teacher's school.
+        for (id, passed) in [("att-030", true), ("att-040", false)] {
+            let attempt = try #require(attempts.first { $0["id"]?.stringValue == id })
+            #expect(attempt["passed"]?.boolValue == passed)
+            let student = try #require(attempt["user_name"]?.stringValue)
+            try await withPreview(signedInAs: "docente@edugo.test") { _, browser in
+                let page = try await browser.open("/screen/assessment-result?id=\(id)")
+                let text = Self.screenText(page.body)
+                #expect(text.contains(student), "\(id): the student's name is shown")
+                for word in ["Aprobaste", "Obtuviste", "Reintentar", "Ver historial", "Felicitaciones"] {
+                    #expect(!text.contains(word), "\(id): a teacher is not offered or told «\(word)»")
+                }
+                #expect(
+                    link(containing: "/retry", in: page.body) == nil && link(containing: "view-history", in: page.body) == nil)
+                let progress = try #require(link(containing: "view-student", in: page.body), "the student's progress is offered")
+                let opened = try await browser.open(progress, form: [])
+                #expect(opened.path.hasPrefix("/screen/progress-student-detail"), "\(opened.path)")
+                #expect(Self.screenText(opened.body).contains(student) && !opened.body.contains("No tienes acceso"))
+            }
+        }
+        try await withPreview(signedInAs: "estudiante@edugo.test") { _, browser in
+            let page = try await browser.open("/screen/assessment-result?id=att-030")
+            let text = Self.screenText(page.body)
+            #expect(text.contains("Aprobaste") && text.contains("Reintentar") && text.contains("Ver historial"))
+            #expect(link(containing: "view-student", in: page.body) == nil, "no progress of another student to offer")
+        }
+        try await withPreview(signedInAs: "superadmin@edugo.test") { _, browser in
+            let text = Self.screenText(try await browser.open("/screen/assessment-result?id=att-030").body)
+            #expect(!text.contains("Reintentar") && !text.contains("Aprobaste"), "an admin takes no student's assessment")
+        }
+    }
 }

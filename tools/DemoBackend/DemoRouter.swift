@@ -318,10 +318,14 @@ struct DemoRouter {
     /// The account's grants on each record it reads: its role's update and delete permissions of
     /// the collection that the record allows it (`"permissions": ["materials.update"]` on a
     /// teacher's own material, none on a colleague's), so the app offers edit and delete only
-    /// where they work. Collections whose records have fields of that name are left as they are.
+    /// where they work; on an attempt, see `attemptCodes`. Collections whose records have fields
+    /// of that name are left as they are.
     struct Grants {
         /// Collections whose records carry the account's grants.
-        static let collections: Set<String> = ["materials", "users", "schools", "units", "memberships"]
+        static let collections: Set<String> = ["materials", "users", "schools", "units", "memberships", "attempts"]
+        /// What an attempt grants: taking the assessment again and reading one's own history to
+        /// the student who made it; reading the student's progress to those who follow him.
+        static let attemptCodes: Set<String> = ["assessments.take", "progress.read_own", "progress.read_unit"]
         let collection: String
         let codes: [String]
         let scope: AccessScope
@@ -329,14 +333,28 @@ struct DemoRouter {
         init(collection: String, role: String, router: DemoRouter, scope: AccessScope) throws {
             self.collection = collection
             self.scope = scope
+            let held = try router.permissions(ofRole: role)
             codes =
-                Self.collections.contains(collection)
-                ? try router.permissions(ofRole: role).filter { $0.hasPrefix(collection + ".") }.sorted() : []
+                collection == "attempts"
+                ? held.intersection(Self.attemptCodes).sorted()
+                : Self.collections.contains(collection) ? held.filter { $0.hasPrefix(collection + ".") }.sorted() : []
         }
 
         /// `record` with the account's grants on it.
         func apply(_ record: JSONValue) throws -> JSONValue {
             guard Self.collections.contains(collection), case .object(var object) = record else { return record }
+            if collection == "attempts" {
+                // An attempt is its student's: whether it is the reader's own decides what its
+                // result says and offers.
+                let mine = object["user_id"]?.text == scope.me
+                let student = object["user_id"]?.text ?? ""
+                let granted = try codes.filter { code in
+                    code == "progress.read_unit" ? try !mine && scope.sees(user: student, unit: nil) : mine
+                }
+                object["is_mine"] = .bool(mine)
+                object["permissions"] = .array(granted.map(JSONValue.string))
+                return .object(object)
+            }
             var granted: [JSONValue] = []
             for code in codes {
                 let edits = code.hasSuffix(".update") || code.hasSuffix(".manage")
