@@ -343,14 +343,19 @@ public struct HTMLRenderer: Sendable {
                 children(node, into: &out, inForm: inForm)
             }
             if let pagination = chrome.pagination, pagination.hasMore {
-                // The link says how many rows it was drawn under: the next page follows them.
+                // The link says how many rows it was drawn under: the next page follows them,
+                // within the page's own parameters and its search.
                 let shown = Self.rowCount(in: node) ?? 0
+                var fields = searchParameters.filter { $0.0 != chrome.search?.field }
+                if let search = chrome.search, !search.text.isEmpty { fields.append((search.field, search.text)) }
+                fields += [("page", "next"), ("shown", String(shown))]
+                let next = Self.attribute("?" + fields.map { "\(Self.query($0.0))=\(Self.query($0.1))" }.joined(separator: "&"))
                 if pagination.failed {
                     out +=
-                        "<p class=\"more failed\" role=\"alert\">\(Self.escape(strings(.loadMoreFailed))) <a href=\"?page=next&amp;shown=\(shown)\" rel=\"next\">\(Self.escape(strings(.retry)))</a></p>"
+                        "<p class=\"more failed\" role=\"alert\">\(Self.escape(strings(.loadMoreFailed))) <a href=\"\(next)\" rel=\"next\">\(Self.escape(strings(.retry)))</a></p>"
                 } else {
                     out +=
-                        "<p class=\"more\"><a href=\"?page=next&amp;shown=\(shown)\" rel=\"next\">\(Self.escape(strings(.loadMore)))</a></p>"
+                        "<p class=\"more\"><a href=\"\(next)\" rel=\"next\">\(Self.escape(strings(.loadMore)))</a></p>"
                 }
             }
             out += "</section>"

@@ -73,9 +73,37 @@ struct EduGoPages {
         pageURL("screen", route.screenKey, route.params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + extra)
     }
 
+    /// The address of the screen shown; when the next page draws a model kept for it (after an
+    /// action, or back to it), with that list's search and the pages it has loaded, so the
+    /// address alone gives the same list again.
     private func currentURL() -> String {
         guard runtime.isSignedIn else { return Self.url(Route(screenKey: runtime.configuration.loginScreenKey)) }
-        return runtime.navigation.current.map { Self.url($0) } ?? "/screen/\(runtime.configuration.loginScreenKey)"
+        guard let current = runtime.navigation.current else { return "/screen/\(runtime.configuration.loginScreenKey)" }
+        if let token = session.preserved, let model = session.model(token: token), model.route.screenKey == current.screenKey,
+            model.route.params == current.params
+        {
+            return Self.url(current, extra: Self.listState(of: model))
+        }
+        return Self.url(current)
+    }
+
+    /// The search field of a screen, if it has one.
+    static func searchField(of screen: ScreenDefinition?) -> String? {
+        screen?.template.allZones.flatMap { $0.slots ?? [] }.first { $0.controlType == .searchBar }?.formFieldName
+    }
+
+    /// What a list shows beyond its route, as query items: its search and how many pages it has
+    /// loaded (at most the 50 a page asks for).
+    static func listState(of model: DynamicScreenViewModel) -> [(String, String)] {
+        var state: [(String, String)] = []
+        if !model.searchText.isEmpty { state.append((searchField(of: model.compiled?.definition) ?? "q", model.searchText)) }
+        if case .success(let items, _, _) = model.dataState,
+            let size = model.compiled?.definition.dataConfig?.pagination?.pageSize, size > 0
+        {
+            let pages = min(50, (items.count + size - 1) / size)
+            if pages > 1 { state.append(("pages", String(pages))) }
+        }
+        return state
     }
 
     private func page(key: String, request: Incoming) async -> Reply {
@@ -99,6 +127,9 @@ struct EduGoPages {
         if request.queryValue("back") == "1" {
             _ = session.navigate(to: route)
             runtime.navigation.back()
+            // The screen below is shown as it was left, as iOS keeps it on the stack: its model
+            // (its search, its pages, what was typed) when the session still has it.
+            if let below = runtime.navigation.current { session.preserved = session.latestToken(showing: below) }
             return .redirect(currentURL())
         }
         let shown = session.navigate(to: route)
@@ -111,8 +142,7 @@ struct EduGoPages {
         var pages = max(1, min(Int(request.queryValue("pages") ?? "") ?? 1, 50))
         // The page is drawn once its data is in; deferred sections fill it in live.
         if !reused { await model.load(waitingForSections: false) } else { await model.reloadIfOutdated() }
-        let searchField = model.compiled?.definition.template.allZones.flatMap { $0.slots ?? [] }
-            .first { $0.controlType == .searchBar }?.formFieldName
+        let searchField = Self.searchField(of: model.compiled?.definition)
         let searchText = searchField.flatMap { request.queryValue($0) } ?? request.queryValue("q") ?? ""
         if !reused, !searchText.isEmpty { await model.search(searchText) }
         if request.queryValue("page") == "next" {

@@ -179,6 +179,14 @@ final class PreviewSession {
     /// The view model of a page token.
     func model(token: Int) -> DynamicScreenViewModel? { models[token] }
 
+    /// The token of the page last drawn for `route` (its screen and parameters), if kept.
+    func latestToken(showing route: Route) -> Int? {
+        order.last { token in
+            guard let model = models[token] else { return false }
+            return model.route.screenKey == route.screenKey && model.route.params == route.params
+        }
+    }
+
     /// The token of a view model made by this session.
     func token(of model: DynamicScreenViewModel) -> Int? { models.first { $0.value === model }?.key }
 
