@@ -113,4 +113,20 @@ struct ScreenFitsViewerTests {
             #expect(!text.contains("Reintentar") && !text.contains("Aprobaste"), "an admin takes no student's assessment")
         }
     }
+
+    /// A header holding text grows with it: no hero or profile header has a fixed height that a
+    /// two-line title or a long school name overflows (the status chip drawn under the metrics).
+    @Test func aHeaderWithTextGrowsWithIt() async throws {
+        try await withPreview(signedInAs: "docente@edugo.test") { _, browser in
+            for path in [
+                "/screen/assessment-result?id=att-030", "/screen/progress-student-detail?id=usr-021",
+                "/screen/material-detail?id=mat-092", "/screen/app-settings",
+            ] {
+                let page = try await browser.open(path)
+                #expect(page.status == 200 && !page.body.contains("No tienes acceso"), "\(path) opens")
+                let fixed = page.body.matches(of: /id="(n-zone_[a-z_]*)" style="height:[0-9]+px"/).map { String($0.1) }
+                #expect(fixed.isEmpty, "\(path): \(fixed) have a fixed height")
+            }
+        }
+    }
 }
