@@ -129,4 +129,60 @@ struct ScreenFitsViewerTests {
             }
         }
     }
+
+    /// The rows of a detail whose value the record does not have, drawn as a bare label (a hole
+    /// in the section). Phone, e-mail and web rows, which the SDK draws as links, aside.
+    static func holes(in html: String) -> [String] {
+        html.matches(of: /<p class="text[^"]*" id="n-zone_[a-z_]*?_((?:info|file)_[a-z_]+)">/).map { String($0.1) }
+            .filter { !["phone", "email", "website"].contains(String($0.split(separator: "_").last ?? "")) }
+    }
+
+    /// A record just created, with only the fields its form requires, shows every row of its
+    /// detail with a value or "—", never an empty row.
+    @Test func aNewRecordsDetailHasNoEmptyRows() async throws {
+        try await withPreview(signedInAs: "superadmin@edugo.test") { backend, browser in
+            let admin = DemoAPI(base: backend.adminURL)
+            let mobile = DemoAPI(base: backend.mobileURL)
+            let (token, _) = try await mobile.signIn("superadmin@edugo.test")
+            let (teacher, _) = try await mobile.signIn("docente@edugo.test")
+            let created: [(screen: String, answer: DemoAPI.Answer)] = [
+                (
+                    "user-detail",
+                    try await admin.call(
+                        "POST", "/v1/users",
+                        [
+                            "first_name": "Lucía", "last_name": "Nueva", "email": "lucia.nueva@edugo.test", "role": "teacher",
+                            "school_id": "sch-001",
+                        ], token: token)
+                ),
+                (
+                    "school-detail",
+                    try await admin.call(
+                        "POST", "/v1/schools", ["name": "Escuela Nueva", "code": "EN-01", "city": "Cusco", "country": "Perú"],
+                        token: token)
+                ),
+                (
+                    "unit-detail",
+                    try await admin.call(
+                        "POST", "/v1/schools/sch-001/units", ["name": "8º C · Secundaria", "grade": 8, "section": "C"],
+                        token: token)
+                ),
+                (
+                    "material-detail",
+                    try await mobile.call(
+                        "POST", "/v1/materials",
+                        [
+                            "title": "Guía nueva", "subject": "Matemáticas", "grade": 5, "file_type": "PDF",
+                            "file_url": "https://cdn.edugo.test/guia.pdf", "unit_id": "unt-001", "status": "publicado",
+                        ], token: teacher)
+                ),
+            ]
+            for (screen, answer) in created {
+                let id = try #require(answer.json["id"]?.stringValue, "\(screen): created (\(answer.status))")
+                let page = try await browser.open("/screen/\(screen)?id=\(id)")
+                #expect(page.status == 200 && Self.screenText(page.body).contains("Editar"), "\(screen) opens")
+                #expect(Self.holes(in: page.body).isEmpty, "\(screen): rows without a value: \(Self.holes(in: page.body))")
+            }
+        }
+    }
 }
