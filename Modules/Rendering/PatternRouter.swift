@@ -744,9 +744,12 @@ struct ScreenLowering {
         case .label:
             let text = value.map { context.environment.displayText($0) } ?? ""
             if let label, !label.isEmpty, value != nil {
+                // A phone, e-mail or web site is a row that opens it, when the value is one.
+                let link = ContactLink.url(for: text, style: slot.slot.style)
                 return RenderNode(
                     id: id, kind: .labeledContent(label: label, value: text),
-                    accessibility: AccessibilityInfo(label: "\(label): \(text)"))
+                    accessibility: AccessibilityInfo(label: "\(label): \(text)", traits: link == nil ? [] : ["link"]),
+                    link: link)
             }
             // A screen with a large navigation title has one: a large heading in its content
             // (a dashboard's greeting) is a title below it, not a second large title.

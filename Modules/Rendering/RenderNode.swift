@@ -1,5 +1,5 @@
 public import DynamicUIModels
-import Foundation
+public import Foundation
 
 /// A layout axis.
 public enum Axis: String, Sendable, Hashable {
@@ -257,6 +257,9 @@ public struct RenderNode: Sendable, Hashable, Identifiable {
     /// What the node reports as it is seen and as it goes (visibility and disappear actions):
     /// views tell the model the node's visible share, the model times and fires them.
     public var visibility: RenderVisibility?
+    /// What tapping the node opens outside the app: a `tel:`, `mailto:` or `http(s)` address
+    /// (`ContactLink`), drawn as a link (a school's phone, e-mail and web site).
+    public var link: URL?
     /// Keeps Swift's synthesized memberwise initializer, which builds the node in place, apart
     /// from the public one (`MemberwiseToken`).
     let memberwise: MemberwiseToken
@@ -267,11 +270,11 @@ extension RenderNode {
     public init(
         id: String, kind: RenderKind, children: [RenderNode] = [], accessibility: AccessibilityInfo? = nil,
         style: NodeStyle? = nil, logId: String? = nil, layout: LayoutHints? = nil, transition: RenderTransition? = nil,
-        visibility: RenderVisibility? = nil
+        visibility: RenderVisibility? = nil, link: URL? = nil
     ) {
         self.init(
             id: id, kind: kind, children: children, accessibility: accessibility, style: style, logId: logId,
-            layout: layout, transition: transition, visibility: visibility, memberwise: MemberwiseToken())
+            layout: layout, transition: transition, visibility: visibility, link: link, memberwise: MemberwiseToken())
     }
 }
 

@@ -100,8 +100,14 @@
                 MetricCardView(label: label, value: value, icon: icon)
                     .modifier(NodeAccessibility(info: node.accessibility))
             case .labeledContent(let label, let value):
-                LabeledContent(label, value: value)
-                    .modifier(NodeAccessibility(info: node.accessibility))
+                if let link = node.link {
+                    // A phone, e-mail or web site: the row opens it (the environment's openURL).
+                    Link(destination: link) { LabeledContent(label, value: value) }
+                        .modifier(NodeAccessibility(info: node.accessibility))
+                } else {
+                    LabeledContent(label, value: value)
+                        .modifier(NodeAccessibility(info: node.accessibility))
+                }
             case .row(let row):
                 RowNodeView(row: row, accessibility: node.accessibility, host: host, item: item)
             case .image(let source, let isSymbol, let contentMode):

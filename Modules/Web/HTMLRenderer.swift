@@ -401,8 +401,14 @@ public struct HTMLRenderer: Sendable {
             out +=
                 "<div class=\"metric\" id=\"\(id)\"><span class=\"value\">\(Self.escape(value))</span><span class=\"label\">\(Self.escape(title))</span></div>"
         case .labeledContent(let title, let value):
-            out +=
-                "<div class=\"labeled\" id=\"\(id)\"><span class=\"label\">\(Self.escape(title))</span><span class=\"value\">\(Self.escape(value))</span></div>"
+            let content = "<span class=\"label\">\(Self.escape(title))</span><span class=\"value\">\(Self.escape(value))</span>"
+            if let link = node.link, let href = Self.contactHref(link) {
+                // A phone, e-mail or web site opens outside the app, as its row does on iOS.
+                let external = href.hasPrefix("http") ? " target=\"_blank\" rel=\"noopener noreferrer\"" : ""
+                out += "<a class=\"labeled link\" id=\"\(id)\" href=\"\(Self.attribute(href))\"\(external)>\(content)</a>"
+            } else {
+                out += "<div class=\"labeled\" id=\"\(id)\">\(content)</div>"
+            }
         case .row(let row):
             let content =
                 (row.avatar.map { Self.avatar($0, id: nil, label: nil) } ?? "")
@@ -860,6 +866,13 @@ public struct HTMLRenderer: Sendable {
 
     /// An attribute value (same escaping as text; always written inside double quotes).
     public static func attribute(_ text: String) -> String { escape(text) }
+
+    /// The `href` of a node's link: only a `tel:`, `mailto:` or `http(s)` address.
+    static func contactHref(_ link: URL) -> String? {
+        let address = link.absoluteString
+        let scheme = address.prefix { $0 != ":" }.lowercased()
+        return ["tel", "mailto", "http", "https"].contains(scheme) ? address : nil
+    }
 
     /// A round avatar: the initials, covered by the picture once it loads (the page's script
     /// removes a picture that fails, so the initials stay). Without `label` it is decoration.

@@ -80,7 +80,8 @@ extension HTMLRenderer {
         .badge,.chip{font-size:12px;padding:2px 8px;border-radius:999px;background:var(--bg);color:var(--secondary)}
         .metric{background:var(--surface);border-radius:14px;padding:14px;display:flex;flex-direction:column}\
         .metric .value{font-size:28px;font-weight:700}.metric .label{color:var(--secondary);font-size:13px}
-        .labeled{display:flex;justify-content:space-between;gap:12px;padding:8px 0}.labeled .label{color:var(--secondary)}
+        .labeled{display:flex;justify-content:space-between;gap:12px;padding:8px 0}.labeled .label{color:var(--secondary)}\
+        a.labeled{text-decoration:none;color:inherit;min-height:44px;align-items:center}a.labeled .value{color:var(--accent)}
         .empty{text-align:center;padding:48px 16px;color:var(--secondary)}.banner{padding:10px 14px;border-radius:10px;margin:8px 0}\
         .banner.success{background:var(--success_bg);color:var(--success_text)}\
         .banner.error{background:var(--error_bg);color:var(--error_text)}\

@@ -1,0 +1,47 @@
+import DynamicUIDemoBackend
+import DynamicUITooling
+import Foundation
+import Testing
+
+/// A school's phone, e-mail and web site are rows that open them in the web preview, and a
+/// web site that is no address stays text.
+@Suite("Web preview: phone, e-mail and web site rows", .serialized)
+struct PreviewContactRowsTests {
+    /// The `href` of the labeled link row that says `label`, unescaped.
+    static func href(of label: String, in html: String) -> String? {
+        for row in html.matches(of: /<a class="labeled link" id="[^"]*" href="([^"]*)"[^>]*><span class="label">([^<]*)<\/span>/)
+        where row.2 == label {
+            return String(row.1).replacingOccurrences(of: "&amp;", with: "&")
+        }
+        return nil
+    }
+
+    @Test func aSchoolsContactRowsOpenThePhoneTheMailAndTheSite() async throws {
+        let (backend, preview) = try await startedPreview()
+        defer {
+            Task {
+                await preview.stop()
+                await backend.stop()
+            }
+        }
+        let browser = TestBrowser(base: preview.url)
+        try await signInToPreview(browser, as: "superadmin@edugo.test")
+        let address = "/screen/school-detail?id=sch-001"
+        let detail = try await browser.open(address)
+        #expect(Self.href(of: "Teléfono", in: detail.body) == "tel:+5114712290")
+        #expect(Self.href(of: "Correo electrónico", in: detail.body) == "mailto:contacto@colsanmartin.edu.pe")
+        #expect(Self.href(of: "Sitio web", in: detail.body) == "https://www.colsanmartin.edu.pe")
+        #expect(Self.href(of: "Dirección", in: detail.body) == nil)
+
+        // A web site saved as "notaurl" is shown as it is, as text.
+        let form = try await browser.open("/screen/school-edit?id=sch-001")
+        let submit = try #require(link(containing: "/submit", in: form.body))
+        let saved = try await browser.open(submit, form: [("website", "notaurl")])
+        #expect(!saved.path.hasPrefix("/screen/school-edit"), "the save went through: \(browser.hops.suffix(3))")
+        let after = try await browser.open(address)
+        #expect(after.body.contains("<span class=\"value\">notaurl</span>"), "the value is shown")
+        #expect(Self.href(of: "Sitio web", in: after.body) == nil, "notaurl is no link")
+        #expect(!after.body.contains("href=\"notaurl\""))
+        #expect(Self.href(of: "Teléfono", in: after.body) == "tel:+5114712290")
+    }
+}
