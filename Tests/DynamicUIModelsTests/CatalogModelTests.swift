@@ -12,7 +12,7 @@ let screenTable: [(key: String, pattern: ScreenPattern, handler: String?, endpoi
     ("dashboard-student", .dashboard, "dashboard-student", "admin:/v1/stats/global"),
     ("dashboard-superadmin", .dashboard, "dashboard-superadmin", "admin:/v1/stats/global"),
     ("dashboard-schooladmin", .dashboard, "dashboard-schooladmin", "admin:/v1/stats/global"),
-    ("dashboard-guardian", .dashboard, "dashboard-guardian", nil),
+    ("dashboard-guardian", .dashboard, "dashboard-guardian", "admin:/v1/stats/global"),
     ("materials-list", .list, nil, "mobile:/v1/materials"),
     ("material-detail", .detail, "material-detail", "mobile:/v1/materials/{id}"),
     ("material-create", .form, "material-create", nil),

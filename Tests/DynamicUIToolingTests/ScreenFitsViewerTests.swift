@@ -185,4 +185,40 @@ struct ScreenFitsViewerTests {
             }
         }
     }
+
+    /// The guardian's dashboard lists his children from the server, each with the status and
+    /// average his other screens show (Julián, below the pass mark, is not "Al día"), each row
+    /// opening that child's progress; its figures are the children's.
+    @Test func theGuardiansDashboardShowsEachChildAsTheServerSeesHim() async throws {
+        try await withPreview(signedInAs: "tutor@edugo.test") { backend, browser in
+            let mobile = DemoAPI(base: backend.mobileURL)
+            let (token, _) = try await mobile.signIn("tutor@edugo.test")
+            let children = try await mobile.call("GET", "/v1/guardians/me/children", token: token).json["data"]?.arrayValue ?? []
+            #expect(children.count == 2)
+            let dashboard = try await browser.open("/screen/dashboard-guardian")
+            #expect(Self.rowTitles(in: dashboard.body) == children.compactMap { $0["full_name"]?.stringValue })
+            // Each row as it is read out: name, detail, status.
+            let rows = dashboard.body.matches(of: /<a class="row[^"]*"[^>]*aria-label="([^"]*)"/).map {
+                Self.unescaped(String($0.1))
+            }
+            for child in children {
+                let id = try #require(child["id"]?.stringValue)
+                let name = try #require(child["full_name"]?.stringValue)
+                let status = try #require(child["status_label"]?.stringValue)
+                let row = try #require(rows.first { $0.hasPrefix(name) }, "\(name) is a row")
+                #expect(row.hasSuffix(status), "\(name): the dashboard says \(row), his record \(status)")
+                let open = try #require(link(containing: "item=\(id)", in: dashboard.body), "\(name)'s row opens")
+                let progress = try await browser.open(open, form: [])
+                #expect(progress.path.hasPrefix("/screen/child-progress") && Self.screenText(progress.body).contains(name))
+            }
+            let julian = try #require(children.first { $0["id"]?.stringValue == "usr-022" })
+            #expect(julian["status_label"]?.stringValue == "Requiere atención")
+            let stats = try await DemoAPI(base: backend.adminURL).call("GET", "/v1/stats/global", token: token).json
+            let text = Self.screenText(dashboard.body)
+            for field in ["total_students", "pending_assessments"] {
+                let value = try #require(stats[field]?.intValue)
+                #expect(text.contains("\(value) "), "\(field) \(value) is on the dashboard")
+            }
+        }
+    }
 }

@@ -242,8 +242,8 @@ struct AccessScope {
 
     /// The dashboard figures and activity of the account, each figure computed from the records
     /// of its own scope: a school admin's school (the counts its detail screen shows), a
-    /// teacher's units and materials, a student's own, a guardian's children's; only a super
-    /// admin sees the platform's.
+    /// teacher's units and materials, a student's own, a guardian's children's (and the children
+    /// themselves); only a super admin sees the platform's.
     func stats(_ document: JSONValue) throws -> JSONValue {
         guard case .object(var stats) = document, group != "superadmin" else { return document }
         var activity: [JSONValue] = []
@@ -270,6 +270,11 @@ struct AccessScope {
             }
         }
         stats["recent_activity"] = .array(activity)
+        if group == "guardian" {
+            // A guardian's dashboard lists his children, each with the figures and status every
+            // other view of the child shows.
+            stats["children"] = .array(try backend.records("children").filter { $0["guardian_id"]?.text == me })
+        }
         return .object(stats)
     }
 
