@@ -610,6 +610,11 @@ public final class DynamicScreenViewModel {
             return .success(message: nil)
         }
         if id == ToolbarItem.dismissActionId {
+            let close = ActionDefinition(id: id, trigger: .buttonClick, type: .navigateBack)
+            if !confirmed, let ask = discardConfirmation(leavingWith: close) {
+                await apply(ask)
+                return ask
+            }
             await apply(.dismiss)
             return .cancelled
         }
@@ -632,6 +637,11 @@ public final class DynamicScreenViewModel {
         guard action.action.isAllowed(by: session()?.context.permissions), action.action.isGranted(on: item ?? singleRecord)
         else {
             return .error(message: strings(.actionNotAllowed))
+        }
+        // Leaving a form with edits not saved: the person is asked first, as an iOS sheet asks.
+        if !confirmed, let ask = discardConfirmation(leavingWith: action.action) {
+            await apply(ask)
+            return ask
         }
         // Signing out with changes not yet sent: the person hears first that they will be discarded.
         if action.action.type == .logout, !confirmed, let pending = pendingChangeCount?(), pending > 0 {
@@ -685,6 +695,17 @@ public final class DynamicScreenViewModel {
     public func recordImpression(_ logId: String) {
         guard impressions.insert(logId).inserted else { return }
         observers.emit(.impression(screen: route.screenKey, logId: logId))
+    }
+
+    /// The question asked before `action` leaves a form whose fields were changed since it
+    /// loaded ("¿Descartar los cambios?"): discarding runs it, keeping editing stays.
+    private func discardConfirmation(leavingWith action: ActionDefinition) -> ActionResult? {
+        guard action.type == .navigateBack, compiled?.definition.pattern == .form, hasUnsavedChanges else { return nil }
+        return .confirm(
+            ConfirmationRequest(
+                title: strings(.discardChangesTitle), message: strings(.discardChangesMessage),
+                confirmLabel: strings(.discardChanges), cancelLabel: strings(.keepEditing), destructive: true,
+                action: action))
     }
 
     /// Accepts the pending confirmation: its guarded action runs.

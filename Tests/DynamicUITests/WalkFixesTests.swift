@@ -463,6 +463,45 @@ struct WalkFixesTests {
         await app.stop()
     }
 
+    @Test(arguments: [
+        ("admin.escuela@edugo.test", "user-edit", "usr-021", "first_name"),
+        ("docente@edugo.test", "material-edit", "mat-092", "title"),
+    ])
+    func cancelOnAFormWithEditsAsksBeforeDiscardingThem(email: String, screen: String, id: String, field: String) async throws {
+        let app = try await WalkApp()
+        await app.signIn(email)
+        await app.open(screen, ["id": id])
+        let form = try #require(app.driver.top)
+        #expect(app.driver.topScreenKey == screen)
+        // Untouched, Cancel closes the form at once.
+        app.driver.tap("cancel")
+        await app.driver.settle()
+        #expect(app.driver.confirmation == nil && app.driver.topScreenKey != screen, "an untouched form asked")
+        // Edited, Cancel asks first.
+        await app.open(screen, ["id": id])
+        let edited = try #require(app.driver.top)
+        #expect(edited !== form)
+        app.driver.enter("Cambiado", in: field)
+        let values = edited.formState.fieldValues
+        app.driver.tap("cancel")
+        await app.driver.settle()
+        let ask = try #require(app.driver.confirmation, "Cancel on an edited form discarded the edits without asking")
+        #expect(ask.title == "¿Descartar los cambios?" && ask.destructive)
+        #expect(ask.confirmLabel == "Descartar cambios" && ask.cancelLabel == "Seguir editando")
+        // Seguir editando: the form and its edits stay.
+        app.driver.cancelConfirmation()
+        await app.driver.settle()
+        #expect(app.driver.top === edited && edited.formState.fieldValues == values)
+        // Descartar cambios: the form closes, nothing is sent.
+        app.driver.tap("cancel")
+        await app.driver.settle()
+        app.driver.confirm()
+        await app.driver.settle()
+        #expect(app.driver.topScreenKey != screen, "discarding closed the form")
+        #expect(app.backend.log.filter { $0.hasPrefix("PUT") || $0.hasPrefix("PATCH") }.isEmpty, "nothing was saved")
+        await app.stop()
+    }
+
     @Test func anAssessmentLeftForOtherScreensStopsTicking() async throws {
         let renders = RenderCounter()
         let app = try await WalkApp(observers: [renders])

@@ -97,6 +97,8 @@ public struct DynamicUIStrings: Sendable, Hashable {
         case checkFields, conflict, forbiddenAction, itemGone, serverUnreachable, operationFailed, confirmWithoutAction
         /// A save refused because someone else changed the record.
         case conflictTitle, reloadData, keepEditing
+        /// Leaving a form with edits not saved.
+        case discardChangesTitle, discardChangesMessage, discardChanges
         /// The offline queue is full.
         case queueFull, changesDiscarded, changesWillBeDiscarded
         /// A change made offline that the server refused when it was sent.
@@ -201,6 +203,9 @@ public struct DynamicUIStrings: Sendable, Hashable {
         .conflictTitle: ("Datos modificados por otra persona", "Changed by someone else"),
         .reloadData: ("Volver a cargar", "Reload"),
         .keepEditing: ("Seguir editando", "Keep editing"),
+        .discardChangesTitle: ("¿Descartar los cambios?", "Discard changes?"),
+        .discardChangesMessage: ("Los cambios que hiciste no se guardarán.", "The changes you made will not be saved."),
+        .discardChanges: ("Descartar cambios", "Discard Changes"),
         .forbiddenAction: ("Tu cuenta no tiene permiso para hacer esto", "Your account may not do this"),
         .itemGone: ("El elemento ya no existe", "The item no longer exists"),
         .serverUnreachable: ("Sin conexión con el servidor", "Can’t reach the server"),
