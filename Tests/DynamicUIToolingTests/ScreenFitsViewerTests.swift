@@ -221,4 +221,27 @@ struct ScreenFitsViewerTests {
             }
         }
     }
+
+    /// A school admin removes a person from a unit from the memberships list, after a
+    /// confirmation that names them; the person stays.
+    @Test func aMembershipCanBeRemovedFromItsList() async throws {
+        try await withPreview(signedInAs: "admin.escuela@edugo.test") { backend, browser in
+            let admin = DemoAPI(base: backend.adminURL)
+            let (token, _) = try await DemoAPI(base: backend.mobileURL).signIn("admin.escuela@edugo.test")
+            let membership = try #require(
+                try await admin.call("GET", "/v1/memberships?limit=1", token: token).json["items"]?[0], "one of his school")
+            let id = try #require(membership["id"]?.stringValue)
+            let person = try #require(membership["user_name"]?.stringValue)
+            let list = try await browser.open("/screen/memberships-list")
+            let remove = try #require(link(containing: "delete-item?item=\(id)", in: list.body), "the row offers Quitar")
+            let asked = try await browser.open(remove, form: [])
+            #expect(asked.body.contains("<dialog open") && Self.screenText(asked.body).contains("«\(person)»"))
+            let confirm = try #require(link(containing: "delete-item.confirmed", in: asked.body), "the dialog confirms")
+            let after = try await browser.open(confirm, form: [("confirmed", "1")])
+            #expect(Self.screenText(after.body).contains("Miembro quitado"), "\(after.path)")
+            #expect(try await admin.call("GET", "/v1/memberships/\(id)", token: token).status == 404, "the membership is gone")
+            let user = try #require(membership["user_id"]?.stringValue)
+            #expect(try await admin.call("GET", "/v1/users/\(user)", token: token).status == 200, "the person stays")
+        }
+    }
 }
