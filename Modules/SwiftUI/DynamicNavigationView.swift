@@ -260,6 +260,7 @@
                 NavigationLevelView(runtime: runtime, root: route, start: levelStart(after: route), isActive: true)
                     // A swipe never throws away what was typed: Cancel (or Close) leaves.
                     .interactiveDismissDisabled(runtime.model(for: route).hasUnsavedChanges)
+                    .modifier(FormSheetSizing())
             }
         }
 

@@ -265,6 +265,21 @@
         }
     }
 
+    /// A screen presented as a sheet (a create or edit form) is form-sized where the system
+    /// sizes presentations (iOS 18, macOS 15): a centred form sheet on an iPad's regular width,
+    /// the whole height on an iPhone.
+    struct FormSheetSizing: ViewModifier {
+        @ViewBuilder
+        func body(content: Content) -> some View {
+            // swiftui-lint: allow an availability check never changes while the app runs
+            if #available(iOS 18.0, macOS 15.0, *) {
+                content.presentationSizing(.form)
+            } else {
+                content
+            }
+        }
+    }
+
     /// Liquid Glass where the system has it (iOS 26, macOS 26), the regular material before.
     struct GlassBackground: ViewModifier {
         var cornerRadius: CGFloat = 16

@@ -43,6 +43,7 @@ extension HTMLRenderer {
         font-size:15px;padding:8px 12px;border-radius:8px;flex-direction:row;justify-content:flex-start;gap:10px;min-height:44px}\
         .tabs a[aria-current=page]{background:var(--bg)}\
         body:has(nav.tabs){padding-bottom:0;padding-left:220px}}
+        @media (min-width:700px){section.screen.form{max-width:600px;margin:0 auto!important}}
         .field.toggle{justify-content:space-between}.field.toggle label{order:-1;flex:1}\
         input[role=switch]{appearance:none;-webkit-appearance:none;flex:none;width:51px;height:31px;padding:0;\
         border:7px solid transparent;box-sizing:content-box;background-clip:padding-box;min-height:0;margin:0 -7px;\
