@@ -244,4 +244,34 @@ struct ScreenFitsViewerTests {
             #expect(try await admin.call("GET", "/v1/users/\(user)", token: token).status == 200, "the person stays")
         }
     }
+
+    /// The super admin's dashboard counts the platform's records as they are now (a user or a
+    /// school created or deleted shows), and greets a platform account with no school of its own.
+    @Test func theSuperadminsDashboardCountsTheRecordsAsTheyAre() async throws {
+        try await withPreview(signedInAs: "superadmin@edugo.test") { backend, browser in
+            let admin = DemoAPI(base: backend.adminURL)
+            let (token, _) = try await DemoAPI(base: backend.mobileURL).signIn("superadmin@edugo.test")
+            func figures() async throws -> (users: Int?, schools: Int?, active: Int?) {
+                let stats = try await admin.call("GET", "/v1/stats/global", token: token).json
+                return (stats["total_users"]?.intValue, stats["total_schools"]?.intValue, stats["active_schools"]?.intValue)
+            }
+            let before = try await figures()
+            let users = try await admin.call("GET", "/v1/users?limit=1", token: token).json["total"]?.intValue
+            #expect(before.users == users, "the users counted are the users listed")
+            let user = try await admin.call(
+                "POST", "/v1/users", ["first_name": "Lucía", "email": "lucia.cuenta@edugo.test", "role": "teacher"], token: token)
+            let school = try await admin.call(
+                "POST", "/v1/schools", ["name": "Escuela Cuenta", "code": "EC-01", "city": "Quito"], token: token)
+            #expect(user.status == 201 && school.status == 201)
+            let after = try await figures()
+            #expect(after.users == before.users.map { $0 + 1 }, "a new user counts: \(before) → \(after)")
+            #expect(after.schools == before.schools.map { $0 + 1 } && after.active == before.active.map { $0 + 1 })
+            let id = try #require(school.json["id"]?.stringValue)
+            #expect(try await admin.call("DELETE", "/v1/schools/\(id)", token: token).status == 204)
+            #expect(try await figures().schools == before.schools, "a deleted school no longer counts")
+            let dashboard = Self.screenText(try await browser.open("/screen/dashboard-superadmin").body)
+            #expect(dashboard.contains("Superadministrador · Plataforma EduGo"), "a platform role belongs to no school")
+            #expect(!dashboard.contains("Superadministrador · Colegio"))
+        }
+    }
 }

@@ -243,11 +243,13 @@ struct AccessScope {
     /// The dashboard figures and activity of the account, each figure computed from the records
     /// of its own scope: a school admin's school (the counts its detail screen shows), a
     /// teacher's units and materials, a student's own, a guardian's children's (and the children
-    /// themselves); only a super admin sees the platform's.
+    /// themselves); a super admin the platform's, counted from the records as they are now.
     func stats(_ document: JSONValue) throws -> JSONValue {
-        guard case .object(var stats) = document, group != "superadmin" else { return document }
+        guard case .object(var stats) = document else { return document }
         var activity: [JSONValue] = []
-        for entry in stats["recent_activity"]?.arrayValue ?? [] where try seesActivity(entry) { activity.append(entry) }
+        for entry in stats["recent_activity"]?.arrayValue ?? [] where try group == "superadmin" || seesActivity(entry) {
+            activity.append(entry)
+        }
         for (key, value) in try figures() { stats[key] = value }
         // A student's own figures are the ones his guardian and his teachers see of him.
         if group == "student" { for (key, value) in try backend.figures(of: me).statsFields { stats[key] = value } }
@@ -288,6 +290,9 @@ struct AccessScope {
         let units: [JSONValue]
         let students: Set<String>
         switch group {
+        case "superadmin":
+            units = allUnits
+            students = Set(users.filter { $0["role"]?.text == "student" }.compactMap { $0["id"]?.stringValue })
         case "schooladmin":
             units = allUnits.filter { $0["school_id"]?.text == school }
             students = Set(
@@ -309,9 +314,12 @@ struct AccessScope {
         let unitIds = Set(units.compactMap { $0["id"]?.stringValue })
         let schoolIds =
             group == "schooladmin" || group == "teacher" ? [school] : Set(units.compactMap { $0["school_id"]?.stringValue })
-        let schools = try backend.records("schools").filter { schoolIds.contains($0["id"]?.text ?? "") }
+        let schools = try backend.records("schools").filter {
+            group == "superadmin" || schoolIds.contains($0["id"]?.text ?? "")
+        }
         let materials = try backend.records("materials").filter { material in
             switch group {
+            case "superadmin": return true
             case "schooladmin": return material["school_id"]?.text == school
             case "teacher": return material["author"]?["id"]?.text == me
             default: return false
@@ -341,15 +349,18 @@ struct AccessScope {
         let inProgress = percents.filter { $0 > 0 && $0 < 100 }.count
         // A school's own counts are those of its record, as its detail screen shows them.
         let schoolFigure = { (field: String) in schools.compactMap { $0[field]?.intValue }.reduce(0, +) }
+        let admins = group == "schooladmin" || group == "superadmin"
         let studentCount =
-            group == "schooladmin"
+            admins
             ? schoolFigure("student_count")
             : group == "teacher" ? units.compactMap { $0["student_count"]?.intValue }.reduce(0, +) : students.count
         let teacherCount =
-            group == "schooladmin" ? schoolFigure("teacher_count") : Set(units.compactMap { $0["teacher_id"]?.stringValue }).count
+            admins ? schoolFigure("teacher_count") : Set(units.compactMap { $0["teacher_id"]?.stringValue }).count
         let people =
-            group == "schooladmin"
-            ? users.filter { $0["school_id"]?.text == school }.count : students.count + (group == "student" ? 0 : 1)
+            group == "superadmin"
+            ? users.count
+            : group == "schooladmin"
+                ? users.filter { $0["school_id"]?.text == school }.count : students.count + (group == "student" ? 0 : 1)
         func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
         func number(_ value: Double) -> JSONValue { .number(JSONNumber(Self.rounded(value))) }
         return [
