@@ -75,8 +75,8 @@ extension HTMLRenderer {
         .text{overflow-wrap:anywhere}.scroll.horizontal .list{display:flex;gap:12px;background:none;margin:0}\
         .scroll.horizontal .list>li{flex:none}.list li+li{border-top:1px solid \
         var(--separator)}.row{display:flex;align-items:center;gap:12px;padding:10px 16px;color:inherit;text-decoration:none}\
-        .row-text{flex:1;min-width:0;display:flex;flex-direction:column;overflow-wrap:anywhere}.row .badge{flex:none}\
-        .row-subtitle{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}input[type=search]{width:100%}.row-title{font-weight:600}.row-subtitle{color:var(--secondary);\
+        .row-text{flex:1;min-width:0;display:flex;flex-direction:column;overflow-wrap:break-word}.row .badge{flex:none}\
+        .row-subtitle{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden}input[type=search]{width:100%}.row-title{font-weight:600}.row-subtitle{color:var(--secondary);\
         font-size:15px}.chevron::after{content:"›";color:var(--separator);font-size:22px}
         .badge,.chip{font-size:12px;padding:2px 8px;border-radius:999px;background:var(--bg);color:var(--secondary)}
         .metric{background:var(--surface);border-radius:14px;padding:14px;display:flex;flex-direction:column}\
