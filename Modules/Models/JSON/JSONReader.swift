@@ -84,6 +84,9 @@ struct JSONFrame {
     /// Whether two of this object's keys may be equal: a slot was used twice, or a key was
     /// not interned. Distinct slots mean distinct keys (equal keys always share a slot).
     var mayRepeat = false
+    /// How many of this object's keys were not predicted, up to `KeyTable.largeObjectKeys`
+    /// (then its later keys are not interned).
+    var unpredictedKeys: UInt32 = 0
     /// The intern slots used by this object's keys, a bit each.
     var seenSlots: (low: UInt64, high: UInt64) = (0, 0)
 
@@ -626,6 +629,17 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
     /// (and learnt). Returns its intern slot plus one (zero for none).
     @inline(never)
     private mutating func parseKeyUnpredicted(after context: Int) throws(JSONReadError) -> UInt8 {
+        let frame = frames.pointer + (frames.count - 1)
+        if frame.pointee.unpredictedKeys == KeyTable<Builder.InternedKey>.largeObjectKeys {
+            // An object with more unpredicted keys than the intern table has slots (a string
+            // catalog): its later keys are not interned (each would evict another) and are
+            // compared when it closes (slot zero); what followed their context is forgotten,
+            // so the next key's prediction fails at once.
+            interned.forget(after: context)
+            try parseKeyWithoutInterning()
+            return 0
+        }
+        frame.pointee.unpredictedKeys &+= 1
         let earlier = interned.earlierPredictedSlot(after: context, base: base, at: position &+ 1, count: count)
         if earlier != 0 {
             takePredictedKey(earlier)
@@ -643,6 +657,21 @@ struct JSONParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
         let length = interned.length(ofSlot: slot)
         builder.key(interned.key(ofSlot: slot), slot: slot, at: position &+ 1, length: length)
         position &+= 2 &+ length
+    }
+
+    /// Parses an object key starting at its opening quote, without interning it.
+    @inline(never)
+    private mutating func parseKeyWithoutInterning() throws(JSONReadError) {
+        position += 1
+        let start = position
+        try scanPlain(start: start, lengthBase: start)
+        guard position < count, base[position] == UInt8(ascii: "\"") else {
+            try parseStringSlow(start: start)
+            return builder.key(unescaped: scratch.elements)
+        }
+        try checkStringLength(from: start, reportingAt: start)
+        position += 1
+        builder.key(at: start, length: position - 1 - start)
     }
 
     /// Parses an object key starting at its opening quote (when its bytes were not predicted);
@@ -1035,6 +1064,9 @@ struct KeyTable<Payload>: ~Copyable {
 
     /// Number of slots; a slot number fits a byte with room for "not interned" (zero).
     private static var slotCount: Int { 128 }
+    /// An object's keys past this many unpredicted ones are not interned (it has more keys
+    /// than the table has slots).
+    static var largeObjectKeys: UInt32 { UInt32(slotCount) }
     /// The slots form sets of `ways` slots, chosen by `setBits` of a key's hash. A key takes
     /// the first free way of its set, or else the last way (the others are never evicted), so a
     /// key is in the same slot every time it is interned, and equal keys share a slot: the
@@ -1105,6 +1137,12 @@ struct KeyTable<Payload>: ~Copyable {
     @inline(__always)
     func key(ofSlot slot: UInt8) -> Payload {
         strings.unsafelyUnwrapped[Int(slot &- 1)]
+    }
+
+    /// Forgets the keys learnt after `context`.
+    @inline(__always)
+    func forget(after context: Int) {
+        successors?[context] = 0
     }
 
     /// Records that the key in `slot` (plus one; zero for a key not interned, which is not

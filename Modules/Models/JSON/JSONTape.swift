@@ -344,15 +344,18 @@ struct JSONTapeView {
     }
 
     /// The index (among its members) of the first key of the object at `index` that repeats an
-    /// earlier one, by their exact bytes: the keys' positions in an open-addressed table by the
-    /// hash of their bytes, bytes compared only within a probe sequence. Linear in the keys.
+    /// earlier one, by their exact bytes: the keys in an open-addressed table by the hash of their
+    /// bytes, each entry the hash's top 32 bits beside the key's ordinal (plus one), so bytes are
+    /// compared only when two keys' hashes agree in those bits too. Linear in the keys. (An
+    /// ordinal fits 32 bits: an object of 2^32 members is more than 16 GB of text.)
     func firstRepeatedKey(ofObjectAt index: Int) -> Int? {
         let members = Int(truncatingIfNeeded: tape[index + 1] & ~JSONTape.repeatsKeys)
         var capacity = 16
         while capacity < members * 2 { capacity <<= 1 }
         let end = next(after: index)
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { table -> Int? in
-            table.initialize(repeating: -1)
+        let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { table -> Int? in
+            table.initialize(repeating: 0)
             let mask = capacity - 1
             var position = index + 2
             var ordinal = 0
@@ -360,17 +363,31 @@ struct JSONTapeView {
                 let bytes = stringBytes(at: position)
                 let start = bytes.baseAddress!
                 let hash = KeyTable<UInt64>.hash(start, bytes.count, available: stringCount - (start - UnsafePointer(strings)))
+                let tag = hash & tagMask
                 var slot = Int(truncatingIfNeeded: hash) & mask
-                while table[slot] >= 0 {
-                    if equalKeys(table[slot], position) { return ordinal }
+                while table[slot] != 0 {
+                    let entry = table[slot]
+                    if entry & tagMask == tag,
+                        equalKeys(
+                            keyPosition(ofMember: Int(truncatingIfNeeded: entry & ~tagMask) - 1, inObjectAt: index), position)
+                    {
+                        return ordinal
+                    }
                     slot = (slot + 1) & mask
                 }
-                table[slot] = position
                 ordinal += 1
+                table[slot] = tag | UInt64(truncatingIfNeeded: ordinal)
                 position = next(after: next(after: position))
             }
             return nil
         }
+    }
+
+    /// The tape position of the key of member `ordinal` of the object at `index`.
+    private func keyPosition(ofMember ordinal: Int, inObjectAt index: Int) -> Int {
+        var position = index + 2
+        for _ in 0..<ordinal { position = next(after: next(after: position)) }
+        return position
     }
 
     /// Whether the keys at two positions have the same bytes.
