@@ -121,6 +121,21 @@ struct DataIntegrityTests {
         }
     }
 
+    /// A school's web site is a link: "notaurl" is refused on create and on edit, naming the
+    /// field; an https address is kept.
+    @Test func aSchoolsWebSiteIsALink() async throws {
+        try await withBackend { _, api in
+            let (token, _) = try await api.signIn("superadmin@edugo.test")
+            let school: JSONValue = ["name": "Escuela Enlace", "code": "EE-01", "city": "Lima", "website": "notaurl"]
+            let created = try await api.call("POST", "/v1/schools", school, token: token)
+            #expect(created.status == 422 && created.json["errors"]?["website"] != nil, "\(created.status) \(created.json)")
+            let edited = try await api.call("PUT", "/v1/schools/sch-001", ["website": "www sin esquema"], token: token)
+            #expect(edited.status == 422 && edited.json["errors"]?["website"] != nil, "\(edited.status) \(edited.json)")
+            let good = try await api.call("PUT", "/v1/schools/sch-001", ["website": "https://colegio.edu.pe"], token: token)
+            #expect(good.status == 200 && good.json["website"]?.stringValue == "https://colegio.edu.pe")
+        }
+    }
+
     /// The ids of the records an admin list answers (every page).
     func ids(_ api: DemoAPI, _ path: String, token: String) async throws -> [String] {
         let separator = path.contains("?") ? "&" : "?"

@@ -663,10 +663,11 @@ struct DemoRouter {
         return Reply(status: 200, body: try backend.record(collection, id: id) ?? .object(current))
     }
 
-    /// Fields named `*_url` that are not `http(s)` links, with the message for each.
+    /// Fields that hold a link (named `*_url`, or a school's `website`) but are not an `http(s)`
+    /// address, with the message for each.
     static func invalidLinks(in record: JSONObject) -> [(field: String, message: String)] {
         record.compactMap { key, value in
-            guard key.hasSuffix("_url"), let text = value.stringValue, !text.isEmpty else { return nil }
+            guard key.hasSuffix("_url") || key == "website", let text = value.stringValue, !text.isEmpty else { return nil }
             let url = URL(string: text)
             let valid = ["http", "https"].contains(url?.scheme?.lowercased() ?? "") && !(url?.host ?? "").isEmpty
             return valid ? nil : (key, "Debe ser un enlace que empiece por https://")
