@@ -293,7 +293,12 @@ public struct HTMLRenderer: Sendable {
             // an inline title sits between them.
             let title = "<h1 class=\"\(chrome.largeTitle ? "large" : "inline")\">\(Self.escape(chrome.title))</h1>"
             let rowed = chrome.largeTitle && (chrome.showsBack || !chrome.toolbar.isEmpty)
-            out += rowed ? "<header class=\"bar large\"><div class=\"bar-row\">" : "<header class=\"bar\">"
+            // An inline title is centred on the bar, whatever is beside it: the buttons before
+            // and after it sit in two sides of equal share.
+            out +=
+                rowed
+                ? "<header class=\"bar large\"><div class=\"bar-row\">"
+                : "<header class=\"bar\"><span class=\"bar-side\">"
             if chrome.showsBack {
                 out +=
                     "<a class=\"back\" href=\"\(Self.attribute(backPath))\" rel=\"prev\">‹ \(Self.escape(chrome.strings(.back)))</a>"
@@ -301,11 +306,11 @@ public struct HTMLRenderer: Sendable {
             for item in chrome.toolbar where item.placement == .cancellation {
                 out += toolbarButton(item, form: hasForm ? formId : nil)
             }
-            out += rowed ? "<span class=\"bar-space\"></span>" : title
+            out += rowed ? "<span class=\"bar-space\"></span>" : "</span>\(title)<span class=\"bar-side trailing\">"
             for item in chrome.toolbar where item.placement != .cancellation {
                 out += toolbarButton(item, form: hasForm ? formId : nil)
             }
-            out += rowed ? "</div>\(title)</header>" : "</header>"
+            out += rowed ? "</div>\(title)</header>" : "</span></header>"
             if let banner = chrome.banner {
                 out +=
                     "<div class=\"banner \(banner.kind.rawValue)\" role=\"\(banner.kind == .error ? "alert" : "status")\">\(Self.escape(banner.message))</div>"

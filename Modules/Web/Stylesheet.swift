@@ -27,7 +27,9 @@ extension HTMLRenderer {
         .bar{display:flex;align-items:center;gap:8px;padding:12px 0}.bar h1{flex:1;margin:0}.bar h1.large{font-size:34px}\
         .bar.large{flex-direction:column;align-items:stretch;gap:2px;padding-top:4px}.bar-row{display:flex;align-items:center;\
         gap:8px;min-height:44px}.bar-space{flex:1}\
-        .bar h1.inline{font-size:17px;text-align:center}.back{color:var(--accent);text-decoration:none;display:inline-flex;\
+        .bar h1.inline{font-size:17px;text-align:center;flex:0 1 auto;min-width:0;white-space:nowrap;overflow:hidden;\
+        text-overflow:ellipsis}.bar-side{flex:1 1 0;display:flex;align-items:center;gap:8px}\
+        .bar-side.trailing{justify-content:flex-end}.back{color:var(--accent);text-decoration:none;display:inline-flex;\
         align-items:center;min-height:44px;min-width:44px}
         .tabs{position:fixed;left:0;right:0;bottom:0;z-index:10;background:var(--surface);border-top:1px solid var(--separator);\
         padding-bottom:env(safe-area-inset-bottom)}.tabs ul{display:flex;list-style:none;margin:0;padding:0;overflow:hidden}\
@@ -82,6 +84,7 @@ extension HTMLRenderer {
         .metric{background:var(--surface);border-radius:14px;padding:14px;display:flex;flex-direction:column}\
         .metric .value{font-size:28px;font-weight:700}.metric .label{color:var(--secondary);font-size:13px}
         .labeled{display:flex;justify-content:space-between;gap:12px;padding:8px 0}.labeled .label{color:var(--secondary)}\
+        .labeled .value{text-align:end;min-width:0;overflow-wrap:break-word}\
         a.labeled{text-decoration:none;color:inherit;min-height:44px;align-items:center}a.labeled .value{color:var(--accent)}
         .empty{text-align:center;padding:48px 16px;color:var(--secondary)}.banner{padding:10px 14px;border-radius:10px;margin:8px 0}\
         .banner.success{background:var(--success_bg);color:var(--success_text)}\
