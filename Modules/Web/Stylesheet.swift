@@ -67,7 +67,7 @@ extension HTMLRenderer {
         button,.button{font:inherit;border:0;border-radius:10px;padding:10px 16px;min-height:44px;min-width:44px;\
         box-sizing:border-box;background:var(--bg);color:var(--accent);cursor:pointer}\
         .button.primary{background:var(--accent);color:var(--on_accent);font-weight:600}.button.destructive,.destructive{color:var(--destructive)}\
-        .toolbar{background:none;padding:6px}.toolbar.confirmation{font-weight:600}form.inline{display:inline}
+        .toolbar{background:none;padding:6px;white-space:nowrap}.toolbar.confirmation{font-weight:600}form.inline{display:inline}
         .list{list-style:none;margin:8px 0;padding:0;background:var(--surface);border-radius:10px}\
         .list:not(.cards)>li+li{border-top:1px solid var(--separator)}.list.no-separators>li+li{border-top:0}\
         .sized{min-width:0}img.resizable{width:100%;height:auto}\

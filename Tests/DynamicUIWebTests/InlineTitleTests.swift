@@ -27,6 +27,12 @@ struct InlineTitleTests {
         #expect(title.contains("flex:0 1 auto") && title.contains("text-overflow:ellipsis"), "\(title)")
     }
 
+    @Test func aBarButtonKeepsItsTitleOnOneLine() {
+        // "Enviar respuestas" beside "Cancelar" and a title: the title gives way, not the button.
+        let button = RowTextWrappingTests.declarations(of: ".toolbar", in: page)
+        #expect(button.contains("white-space:nowrap"), "\(button)")
+    }
+
     @Test func aLabeledValueSitsAtTheEnd() {
         let value = RowTextWrappingTests.declarations(of: ".labeled .value", in: page)
         #expect(value.contains("text-align:end"), "\(value)")
