@@ -7,7 +7,8 @@ import Foundation
 /// Deterministic benchmark inputs: screens of about 20 KB and 100 KB, list payloads of 1,000
 /// and 10,000 items (8 fields, some non-ASCII), string-heavy documents (an iTunes lookup
 /// response, a screen localized in twelve languages, a timeline with every non-ASCII character
-/// escaped), GeoJSON with long decimals, the catalogs, and evaluation contexts.
+/// escaped), GeoJSON with long decimals, string catalogs of 1,000 and 10,000 keys, the
+/// catalogs, and evaluation contexts.
 public enum BenchInputs {
     /// The EduGo catalog.
     public static let edugo = try! EduGoCatalog()
@@ -93,11 +94,58 @@ public enum BenchInputs {
     /// A GeoJSON FeatureCollection of 64 KB whose coordinates carry up to 17 significant digits.
     public static let geoJSON = resource("geojson")
 
+    /// A string catalog of `count` distinct keys, the shape apps ship their localizations in:
+    /// one object of dotted keys (`settings.notifications.button.save.17`) and their Spanish
+    /// texts, some with `%@` and `%lld`, some with `\"` and `\n`, from a fixed seed.
+    public static func stringCatalog(keys count: Int) -> [UInt8] {
+        let areas = [
+            "onboarding", "settings", "profile", "courses", "materials", "grades", "calendar", "messages", "payments",
+            "search", "auth", "notifications",
+        ]
+        let screens = ["list", "detail", "edit", "empty", "error", "header", "footer", "filter", "sheet", "alert", "banner"]
+        let elements = [
+            "title", "subtitle", "button.save", "button.cancel", "placeholder", "accessibility.label", "hint", "badge",
+            "confirmation", "footnote",
+        ]
+        let words = [
+            "Guardar", "cambios", "tu", "curso", "material", "se", "actualizó", "Cancelar", "nuevo", "mensaje", "nota",
+            "estudiantes", "aún", "no", "hay", "calificación", "pendiente", "Revisa", "conexión", "inténtalo", "de",
+        ]
+        var state: UInt64 = 0x5EED_CA7A_1096_0001
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        var members: [(String, JSONValue)] = []
+        var seen: Set<String> = []
+        while members.count < count {
+            var key = "\(areas[next() % areas.count]).\(screens[next() % screens.count]).\(elements[next() % elements.count])"
+            if next() % 4 != 0 { key += ".\(next() % 64)" }
+            guard seen.insert(key).inserted else { continue }
+            var text = (0..<(2 + next() % 6)).map { _ in words[next() % words.count] }.joined(separator: " ")
+            switch next() % 8 {
+            case 0: text += " %@"
+            case 1: text = "%lld " + text
+            case 2: text += ": \"%@\""
+            case 3: text += "\n" + words[next() % words.count]
+            default: break
+            }
+            members.append((key, .string(text)))
+        }
+        return JSONWriter(prettyPrinted: true).bytes(from: .object(JSONObject(members)))
+    }
+
+    /// A string catalog of 1,000 keys.
+    public static let strings1000 = stringCatalog(keys: 1000)
+    /// A string catalog of 10,000 keys.
+    public static let strings10000 = stringCatalog(keys: 10_000)
+
     /// The reader inputs with their names.
     public static let readerInputs: [(String, [UInt8])] = [
         ("screen 20KB", screen20k), ("screen 100KB", screen100k), ("list 1000", list1000), ("list 10000", list10000),
         ("itunes 46KB", itunesLookup), ("localized screen 46KB", localizedScreen),
         ("escaped timeline 64KB", escapedTimeline), ("geojson 64KB", geoJSON),
+        ("strings 1000", strings1000), ("strings 10000", strings10000),
     ]
 
     /// The evaluation environment (fixed clock, es_ES, UTC).
