@@ -95,10 +95,10 @@ public struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
                 utf8.formIndex(after: &index)
                 continue
             }
-            literal += Substring(text.unicodeScalars[literalStart..<index])
+            appendLiteral(text.unicodeScalars[literalStart..<index], to: &literal)
             let next = utf8.index(after: index)
             if next < utf8.endIndex, utf8[next] == byte {
-                literal.unicodeScalars.append(Unicode.Scalar(byte))
+                literal.append(byte == UInt8(ascii: "{") ? "{" : "}")
                 index = utf8.index(after: next)
                 literalStart = index
                 continue
@@ -124,9 +124,21 @@ public struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
                 segments.append(.unknown(String(text.unicodeScalars[utf8.index(before: next)..<index])))
             }
         }
-        literal += Substring(text.unicodeScalars[literalStart..<utf8.endIndex])
+        appendLiteral(text.unicodeScalars[literalStart..<utf8.endIndex], to: &literal)
         if !literal.isEmpty { segments.append(.text(literal)) }
         return TextTemplate(segments: segments)
+    }
+
+    /// Appends a run of literal text (whole scalars) to `literal`: made from the run alone when
+    /// `literal` is empty (one allocation at its size, none for a short run).
+    @inline(__always)
+    private static func appendLiteral(_ run: Substring.UnicodeScalarView, to literal: inout String) {
+        guard !run.isEmpty else { return }
+        if literal.isEmpty {
+            literal = String(run)
+        } else {
+            literal.append(contentsOf: Substring(run))
+        }
     }
 
     /// The `}` closing a placeholder whose content starts at `start`, skipping quoted strings
