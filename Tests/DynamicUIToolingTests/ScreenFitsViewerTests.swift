@@ -274,13 +274,4 @@ struct ScreenFitsViewerTests {
             #expect(!dashboard.contains("Superadministrador · Colegio"))
         }
     }
-
-    /// A video material spells "video" one way, as its title and its type's picker do.
-    @Test func aVideoMaterialSpellsVideoOneWay() async throws {
-        try await withPreview(signedInAs: "docente@edugo.test") { _, browser in
-            let text = Self.screenText(try await browser.open("/screen/material-detail?id=mat-092").body)
-            #expect(text.contains("Video:"), "the demo's video material")
-            #expect(!text.contains("Vídeo") && !text.contains("VÍDEO"), "one spelling: \(text)")
-        }
-    }
 }
