@@ -291,6 +291,12 @@ class Journeys:
             self.delete_cancelled_then_confirmed(name)
             t.visit(f"/screen/school-detail?id={school}")
             t.check("No encontrado" in t.text(), "the deleted school no longer opens")
+        t.step("journey, super admin: a role's permissions are its own")
+        t.visit("/screen/role-detail?id=rol-007")
+        t.check(t.rows() == 3, f"the guardian role's three permissions are rows ({t.rows()})")
+        t.click("button[formaction$='/view-permissions']")
+        t.check("role-permissions" in self.driver.current_url and t.rows() == 3,
+                f"Ver permisos lists the role's three permissions, not the catalogue ({t.rows()} rows)")
         t.step("journey, super admin: every user and every material, paged to the end")
         self.page_to_end("/screen/users-list", len(load("users.json")))
         self.page_to_end("/screen/materials-list", len(load("materials.json")))
@@ -361,6 +367,11 @@ class Journeys:
             shown = title + " suyo" if title + " suyo" in t.text() else title
             self.delete_cancelled_then_confirmed(shown)
         self.page_to_end("/screen/materials-list", 1)
+        t.step("journey, teacher: a student's result speaks of the student")
+        t.visit("/screen/assessment-result?id=att-030")
+        t.check("Alejandro Pérez Zúñiga" in t.text(), "the student is named")
+        t.check("Reintentar" not in t.text() and "Aprobaste" not in t.text(),
+                "the teacher is neither offered the student's retry nor congratulated")
         t.sign_out()
 
     def student(self):
@@ -456,6 +467,9 @@ class Journeys:
         t = self.t
         t.step("journey, guardian: children, progress, other roles' screens refused, an offline setting")
         t.sign_in("tutor@edugo.test")
+        t.visit("/screen/dashboard-guardian")
+        t.check(t.rows() == 2 and "Requiere atención" in t.text(),
+                "the dashboard lists both children, Julián below the pass mark")
         self.refused(["/screen/dashboard-student", "/screen/dashboard-teacher", "/screen/dashboard-schooladmin",
                       "/screen/membership-add", "/screen/users-list", "/screen/material-create"])
         t.visit("/screen/child-progress?id=usr-020")
