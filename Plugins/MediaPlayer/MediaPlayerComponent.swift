@@ -5,8 +5,10 @@ public import Foundation
 /// A native component that plays an audio or video URL: `media-player` in screens
 /// (`control_type`) and `media_player` in node documents (`type`).
 ///
-/// Props: `url` (https only; anything else shows "not available"), `kind` (`audio`, the
-/// default, or `video`), `title`, `poster` (a video's still). Actions: `onPlay` when its URL
+/// Props: `url` (https only; anything else shows "not available"), `kind` (`audio` or
+/// `video`; without it, a video when the URL's file is one: `.mp4`, `.m4v`, `.mov`, `.webm`),
+/// `title`, `poster` (a video's still). A screen's slot gives its `value` as the URL and its
+/// `label` as the title. Actions: `onPlay` when its URL
 /// starts playing and `onPause` when it stops, whatever started or stopped it. On Apple
 /// platforms every player node drives one `MediaPlaybackService`; the web preview draws an
 /// `<audio>` or `<video>` element and a play button that fires `onPlay`.
@@ -46,11 +48,19 @@ public struct MediaPlayerComponent: NativeComponent {
         /// The media of `node`'s props.
         public init(_ node: CustomNode) {
             strings = node.strings
-            url = Self.https(node.props["url"]?.stringValue)
-            isVideo = node.props["kind"]?.stringValue == "video"
-            title = node.props["title"]?.stringValue ?? ""
+            // A screen's slot names its URL `value` and its title `label`.
+            url = Self.https(node.props["url"]?.stringValue ?? node.props["value"]?.stringValue)
+            if let kind = node.props["kind"]?.stringValue {
+                isVideo = kind == "video"
+            } else {
+                isVideo = url.map { Self.videoExtensions.contains($0.pathExtension.lowercased()) } ?? false
+            }
+            title = node.props["title"]?.stringValue ?? node.props["label"]?.stringValue ?? ""
             poster = Self.https(node.props["poster"]?.stringValue)
         }
+
+        /// The file extensions of a video, when a node does not say its kind.
+        static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "webm"]
 
         private static func https(_ text: String?) -> URL? {
             guard let text, let url = URL(string: text), url.scheme?.lowercased() == "https", url.host != nil else { return nil }

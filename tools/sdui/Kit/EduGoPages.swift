@@ -190,6 +190,7 @@ struct EduGoPages {
         renderer.searchParameters = shown.params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         renderer.formToken = (PreviewSecurity.formField, session.formToken)
         renderer.pendingActions = pending
+        renderer.components = runtime.nativeComponents
         let theme: HTMLRenderer.Theme = await session.darkMode() ? .dark : .system
         let live =
             HTMLRenderer.liveScript(

@@ -2,6 +2,7 @@ import DynamicUI
 import DynamicUIActions
 import DynamicUIAuthPlugin
 import DynamicUICRUDPlugin
+import DynamicUIMediaPlayer
 import DynamicUIModels
 import DynamicUINavigationPlugin
 import DynamicUINetwork
@@ -117,7 +118,9 @@ final class PreviewSession {
                 security: URLSecurityPolicy(hosts: ["edugo.test", "apple.com"]), deepLinkSchemes: ["edugo"],
                 conflictStrategy: .serverWins, locale: locale, observers: [events]),
             plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()], tokens: InMemoryTokenStore(), settings: settings,
-            queueStore: queue, transport: transport, connectivity: connectivity)
+            queueStore: queue, transport: transport, connectivity: connectivity,
+            // The app ships the media player, as the reference app does: a video material plays.
+            components: try NativeComponentRegistry([MediaPlayerComponent()]))
     }
 
     var isOnline: Bool { transport.isOnline }
