@@ -23,6 +23,9 @@ CASE = re.compile(r"^\s+case [`a-zA-Z_][\w`]*(\(.*\))?( = [^:]*)?(, [`a-zA-Z_][\
 failures = []
 for root in sys.argv[1:]:
     for path in sorted(pathlib.Path(root).rglob("*.swift")):
+        # Tests are no API (a package's tests live under its Tests/ folder).
+        if "Tests" in path.parts:
+            continue
         lines = path.read_text(encoding="utf-8").splitlines()
         in_public_enum = False
         for number, line in enumerate(lines):

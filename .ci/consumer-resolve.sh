@@ -36,8 +36,8 @@ git init -q --bare "$tmp/dynamicui.git"
 git push -q "$tmp/dynamicui.git" "$commit:refs/tags/1.0.0"
 git clone -q --branch 1.0.0 "$tmp/dynamicui.git" "$tmp/dynamicui" 2>/dev/null
 
-# Every library product the manifest declares (the opt-in benchmark and fuzz targets stay off).
-products="$(cd "$tmp/dynamicui" && env -u DYNAMICUI_BENCHMARKS -u DYNAMICUI_FUZZ swift package dump-package |
+# Every library product the manifest declares.
+products="$(cd "$tmp/dynamicui" && swift package dump-package |
     python3 -c 'import json, sys
 print(", ".join(sorted(chr(34) + p["name"] + chr(34) for p in json.load(sys.stdin)["products"] if "library" in p["type"])))')"
 [ -n "$products" ] || { echo "consumer-resolve: no library product found" >&2; exit 1; }
@@ -65,7 +65,7 @@ let package = Package(
     ]
 )
 MANIFEST
-    if ! (cd "$consumer" && env -u DYNAMICUI_BENCHMARKS -u DYNAMICUI_FUZZ swift package resolve >"$tmp/resolve-$kind.log" 2>&1); then
+    if ! (cd "$consumer" && swift package resolve >"$tmp/resolve-$kind.log" 2>&1); then
         cat "$tmp/resolve-$kind.log" >&2
         echo "consumer-resolve: the $kind consumer does not resolve" >&2
         exit 1

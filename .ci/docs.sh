@@ -13,9 +13,8 @@
 # through the documentation plugin, transformed for static hosting under the path /docs/
 # (--hosting-base-path docs): `sdui serve` serves that folder there and links it from the
 # preview (http://127.0.0.1:8080/docs/documentation/dynamicui/). The plugin
-# (swiftlang/swift-docc-plugin) is declared only when DYNAMICUI_DOCS is set, so an embedding app
-# never resolves it; it builds in its own scratch path (.build-docs) so that the main .build is
-# not invalidated. Package.resolved is restored afterwards.
+# (swiftlang/swift-docc-plugin) is a dependency of no product, so an embedding app never resolves
+# it; it builds in its own scratch path (.build-docs) so that the main .build is not invalidated.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -37,17 +36,13 @@ done
 targets=${names[*]:-$all}
 
 if [ -n "$site" ]; then
-    resolved=$(mktemp)
-    if [ -f Package.resolved ]; then cp Package.resolved "$resolved"; fi
-    restore() { if [ -s "$resolved" ]; then cp "$resolved" Package.resolved; fi; rm -f "$resolved"; }
-    trap restore EXIT
     args=()
     for t in $targets; do args+=(--target "$t"); done
     rm -rf "$site"
     args+=(--enable-experimental-combined-documentation --transform-for-static-hosting --hosting-base-path docs
         --output-path "$site")
     status=0
-    DYNAMICUI_DOCS=1 swift package --scratch-path "$scratch" --allow-writing-to-directory "$site" \
+    swift package --scratch-path "$scratch" --allow-writing-to-directory "$site" \
         generate-documentation "${args[@]}" --warnings-as-errors 2>&1 | tee "$log" || status=$?
     graphs_glob="$root/$scratch/*/extracted-symbols/*/{target}/{target}.symbols.json"
 else
@@ -127,5 +122,5 @@ if problems:
 PY
 echo "docs: $(echo $targets | wc -w) products documented, no warnings"
 if [ -n "$site" ]; then
-    echo "docs: site in $site; \`swift run sdui serve\` (from this folder) serves it at http://127.0.0.1:8080/docs/documentation/dynamicui/"
+    echo "docs: site in $site; \`swift run --package-path tools sdui serve\` (from this folder) serves it at http://127.0.0.1:8080/docs/documentation/dynamicui/"
 fi

@@ -6,7 +6,7 @@ usage: wire-schema-check.py SDUI_BINARY WORK_FOLDER
 1. `sdui schema` equals the committed `schema/dynamicui.schema.json`.
 2. Every catalog document (EduGo screens, templates and navigation, the podcasts' documents,
    the capability manifests) is valid under Python's `jsonschema` (draft 2020-12), and the
-   invalid documents of `Tests/DynamicUIToolingTests/Broken` whose fault is structural are
+   invalid documents of `tools/Tests/DynamicUIToolingTests/Broken` whose fault is structural are
    rejected by it (the others break rules no schema can state, which `sdui validate` checks).
 3. The same documents compile as TypeScript against the declarations (`tsc --strict
    --noEmit`), and the structurally broken ones do not.
@@ -21,7 +21,7 @@ import jsonschema
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CATALOG = os.path.join(ROOT, "tools", "catalog")
-BROKEN = os.path.join(ROOT, "Tests", "DynamicUIToolingTests", "Broken")
+BROKEN = os.path.join(ROOT, "tools", "Tests", "DynamicUIToolingTests", "Broken")
 
 # The broken documents and whether a schema can see what is wrong with them.
 STRUCTURAL = {

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-export DYNAMICUI_BENCHMARKS=1 DYNAMICUI_BENCH_SHORT=1
+export DYNAMICUI_BENCH_SHORT=1
 scratch=.build-bench
 # Only the project's own benchmarks are checked; the peers' counts belong to Foundation and Mustache.
 own='.*:DynamicUI(:.*)?|Compile:.*|Evaluate:conditions.*|Render:.*'
@@ -19,11 +19,11 @@ update=false
 
 echo "== allocation counts"
 if $update; then
-    swift package --scratch-path "$scratch" --allow-writing-to-package-directory benchmark thresholds update \
-        --path Benchmarks/Thresholds --filter "$own" --no-progress
+    swift package --package-path Benchmarks --scratch-path "$scratch" --allow-writing-to-package-directory \
+        benchmark thresholds update --path "$PWD/Benchmarks/Thresholds" --filter "$own" --no-progress
 else
     status=0
-    swift package --scratch-path "$scratch" benchmark thresholds check --path "$PWD/Benchmarks/Thresholds" \
+    swift package --package-path Benchmarks --scratch-path "$scratch" benchmark thresholds check --path "$PWD/Benchmarks/Thresholds" \
         --filter "$own" --no-progress || status=$?
     case $status in
         0) echo "allocation counts: as recorded" ;;
@@ -33,7 +33,7 @@ else
 fi
 
 echo "== instructions per iteration (callgrind)"
-swift build -c release --scratch-path "$scratch" --product dynamicui-probe >/dev/null
+swift build -c release --package-path Benchmarks --scratch-path "$scratch" --product dynamicui-probe >/dev/null
 probe="$scratch/release/dynamicui-probe"
 count() { # path iterations -> total instructions
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$probe" "$1" "$2" 2>&1 >/dev/null \

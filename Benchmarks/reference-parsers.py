@@ -3,7 +3,7 @@
 
     python3 Benchmarks/reference-parsers.py PROBE [rounds] [filter]
 
-PROBE is a release build of tools/bench-probe (`DYNAMICUI_BENCHMARKS=1 swift build -c release
+PROBE is a release build of the probe (`swift build -c release --package-path Benchmarks
 --scratch-path .build-bench --product dynamicui-probe`). The script writes the reader inputs
 (screens of 20 and 100 KB, lists of 1,000 and 10,000 items, and the string-heavy ones: a 46 KB
 iTunes lookup response and a screen localized in twelve languages) to a temporary folder, then

@@ -18,7 +18,7 @@ min_rps="${MIN_RPS:-300}"
 max_p99_ms="${MAX_P99_MS:-100}"
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 2; }
 if [ -z "$sdui" ]; then
-    DYNAMICUI_BENCHMARKS=1 swift build -c release --scratch-path .build-bench --product sdui >/dev/null
+    swift build -c release --package-path tools --scratch-path .build-bench --product sdui >/dev/null
     sdui=.build-bench/release/sdui
 fi
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

@@ -9,12 +9,12 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 seconds="${1:-60}"
 scratch=.build-fuzz
-export DYNAMICUI_FUZZ=1 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:allocator_may_return_null=1"
+export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:allocator_may_return_null=1"
 
 for target in fuzz-json fuzz-documents fuzz-expressions; do
-    swift build --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address --product "$target" 2>&1 | grep -E "error|warning: |Compiling|Build" | tail -3
+    swift build --package-path Fuzz --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address --product "$target" 2>&1 | grep -E "error|warning: |Compiling|Build" | tail -3
 done
-bin="$(DYNAMICUI_FUZZ=1 swift build --scratch-path "$scratch" --show-bin-path)"
+bin="$(swift build --package-path Fuzz --scratch-path "$scratch" --show-bin-path)"
 
 # Seed corpora (made fresh each run from the catalogs; the fuzzer's findings go to a work folder).
 seeds="$scratch/seeds"

@@ -425,3 +425,10 @@ struct FormAndLinkTests {
     }
 
 }
+
+/// The node and every node under it, list rows included.
+func flattenAll(_ node: RenderNode) -> [RenderNode] {
+    var nodes = [node]
+    if case .list(_, let rows) = node.kind { for index in 0..<rows.count { nodes += flattenAll(rows.row(at: index)) } }
+    return nodes + node.children.flatMap(flattenAll)
+}

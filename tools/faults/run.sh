@@ -13,12 +13,13 @@ seconds="${1:-180}"
 seed="${FAULT_SEED:-$((RANDOM * 32768 + RANDOM))}"
 users="${FAULT_USERS:-4}"
 
-# The workload binary: FAULT_BIN, or .build/debug/fault-workload built when missing or older
-# than the code it runs.
+# The workload binary: FAULT_BIN, or .build/debug/fault-workload (the tools package, built into
+# the library's build folder as the README's test command does) when missing or older than the
+# code it runs.
 bin="${FAULT_BIN:-.build/debug/fault-workload}"
 if [ -z "${FAULT_BIN:-}" ] && { [ ! -x "$bin" ] || [ -n "$(find tools/faults/Workload tools/DemoBackend Modules/Network \
     Modules/Storage Modules/Models -name '*.swift' -newer "$bin" -print -quit)" ]; }; then
-    swift build --product fault-workload >/tmp/fault-workload-build.log 2>&1 || {
+    swift build --package-path tools --scratch-path .build --product fault-workload >/tmp/fault-workload-build.log 2>&1 || {
         grep -E "error" /tmp/fault-workload-build.log | head -20
         exit 1
     }

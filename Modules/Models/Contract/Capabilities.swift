@@ -125,7 +125,7 @@ public struct ClientCapabilities: JSONModel {  // wire: snake_case, init
 
     /// `video_player` and `VIDEO-PLAYER` are `video-player`: how component types compare
     /// everywhere (the native-component registry too).
-    package static func componentKey(_ type: String) -> String { String(type.lowercased().map { $0 == "_" ? "-" : $0 }) }
+    public static func componentKey(_ type: String) -> String { String(type.lowercased().map { $0 == "_" ? "-" : $0 }) }
 
 }
 

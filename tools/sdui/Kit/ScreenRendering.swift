@@ -186,8 +186,8 @@ final class RenderTreeJSON {
             return .object(JSONObject([(child.label ?? "value", value(child.value))]))
         case .struct, .class, .tuple:
             var object: JSONObject = [:]
-            // A model's `memberwise` token (`MemberwiseToken`) is not part of what it holds.
-            for (index, child) in mirror.children.enumerated() where !(child.value is MemberwiseToken) {
+            // A model's `memberwise` token is not part of what it holds.
+            for (index, child) in mirror.children.enumerated() where child.label != "memberwise" {
                 object[child.label ?? "\(index)"] = value(child.value)
             }
             return .object(object)

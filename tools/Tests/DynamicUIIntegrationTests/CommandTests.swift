@@ -1,6 +1,7 @@
 import DynamicUI
 import DynamicUIActions
 import DynamicUICatalog
+import DynamicUIDemoBackend
 import DynamicUIModels
 import DynamicUIRendering
 import Foundation

@@ -13,6 +13,15 @@ import DynamicUIStorage
 import Foundation
 import Testing
 
+/// The EduGo catalog, read once.
+let catalog = try! EduGoCatalog()
+
+/// Lets the main actor run the rebuilds the model scheduled.
+@MainActor
+func settle() async {
+    for _ in 0..<5 { await Task.yield() }
+}
+
 /// The SDK's runtime as a host builds it, against the demo backend on 127.0.0.1, with stores
 /// the test can inspect and a connection it can switch.
 @MainActor

@@ -186,8 +186,9 @@ enum ExampleSnippets {
 
 @Suite("README snippets from Examples/")
 struct ExampleSnippetTests {
+    /// The repository: this file is tools/Tests/DynamicUIToolingTests/ExampleSnippetTests.swift.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     static func readme() throws -> String {
         try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)

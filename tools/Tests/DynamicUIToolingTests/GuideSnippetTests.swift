@@ -153,7 +153,7 @@ struct GuideSnippetTests {
 
     static func load(_ path: String) -> String? {
         guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return nil }
-        guard path.hasPrefix("Examples/") || path.hasPrefix("Tests/") else { return nil }
+        guard path.hasPrefix("Examples/") || path.hasPrefix("Tests/") || path.hasPrefix("tools/Tests/") else { return nil }
         return try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 

@@ -1,7 +1,5 @@
 import DynamicUIModels
 import DynamicUIStorage
-import FlyingFox
-import FlyingSocks
 import Foundation
 import Testing
 
@@ -13,26 +11,7 @@ import Testing
     import Darwin
 #endif
 
-/// Counts things across the server's handler tasks.
-actor Counter {
-    private(set) var values: [String: Int] = [:]
-    func increment(_ key: String) -> Int {
-        values[key, default: 0] += 1
-        return values[key]!
-    }
-}
-
-/// A FlyingFox server on an ephemeral port of 127.0.0.1.
-func startServer(_ configure: (HTTPServer) async -> Void) async throws -> (HTTPServer, Task<Void, any Error>, URL) {
-    let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 10, logger: .disabled)
-    await configure(server)
-    let task = Task { try await server.run() }
-    // Generous: on a loaded machine the listener can take seconds to come up.
-    try await server.waitUntilListening(timeout: 60)
-    guard case .ip4(_, port: let port)? = await server.listeningAddress else { throw TransportError(.other("no port")) }
-    return (server, task, URL(string: "http://127.0.0.1:\(port)")!)
-}
-
+/// An API client of both APIs at `base`, over URLSession, with quick retries.
 func loopbackClient(_ base: URL, tokens: (any TokenStore)? = nil, cache: ResponseCache? = nil, timeout: Double = 10) -> APIClient
 {
     APIClient(
@@ -42,84 +21,23 @@ func loopbackClient(_ base: URL, tokens: (any TokenStore)? = nil, cache: Respons
         transport: URLSessionTransport(), tokens: tokens, cache: cache)
 }
 
-@Suite("URLSession transport against a loopback server", .serialized)
-struct LoopbackTests {
-    @Test func okEtagRefreshConflictAndRetry() async throws {
-        let flaky = Counter()
-        let (server, task, base) = try await startServer { server in
-            await server.appendRoute("GET /v1/ok") { _ in
-                FlyingFox.HTTPResponse(
-                    statusCode: .ok, headers: [HTTPHeader("Content-Type"): "application/json"], body: Data(#"{"ok": true}"#.utf8))
-            }
-            await server.appendRoute("GET /v1/etag") { request in
-                if request.headers[HTTPHeader("If-None-Match")] == "\"v1\"" {
-                    return FlyingFox.HTTPResponse(
-                        statusCode: HTTPStatusCode(304, phrase: "Not Modified"),
-                        headers: [HTTPHeader("Cache-Control"): "max-age=60"])
-                }
-                return FlyingFox.HTTPResponse(
-                    statusCode: .ok, headers: [HTTPHeader("ETag"): "\"v1\"", HTTPHeader("Cache-Control"): "max-age=0"],
-                    body: Data(#"{"v": 1}"#.utf8))
-            }
-            await server.appendRoute("POST /v1/auth/refresh") { _ in
-                FlyingFox.HTTPResponse(statusCode: .ok, body: Data(#"{"access_token": "fresh"}"#.utf8))
-            }
-            await server.appendRoute("GET /v1/secure") { request in
-                request.headers[HTTPHeader("Authorization")] == "Bearer fresh"
-                    ? FlyingFox.HTTPResponse(statusCode: .ok, body: Data("{}".utf8))
-                    : FlyingFox.HTTPResponse(statusCode: .unauthorized)
-            }
-            await server.appendRoute("PUT /v1/conflict") { _ in
-                FlyingFox.HTTPResponse(statusCode: .conflict, body: Data(#"{"current": {"version": 9}}"#.utf8))
-            }
-            await server.appendRoute("GET /v1/flaky") { _ in
-                await flaky.increment("flaky") == 1
-                    ? FlyingFox.HTTPResponse(statusCode: .serviceUnavailable)
-                    : FlyingFox.HTTPResponse(statusCode: .ok, body: Data("[]".utf8))
-            }
-            await server.appendRoute("GET /v1/slow") { _ in
-                try await Task.sleep(nanoseconds: 3_000_000_000)
-                return FlyingFox.HTTPResponse(statusCode: .ok)
-            }
-        }
-        defer { task.cancel() }
+/// Records the idempotency key and token of every request and answers 201 (401 without the
+/// expected token): the server the replays of the durability test reach.
+actor ReplayRecorder: HTTPTransport {
+    private(set) var keys: [String: Int] = [:]
+    private let token: String
 
-        let cache = ResponseCache()
-        let tokens = InMemoryTokenStore(AuthTokens(accessToken: "stale", refreshToken: "r"))
-        let client = loopbackClient(base, tokens: tokens, cache: cache)
+    init(token: String) { self.token = token }
 
-        #expect(try await client.send(APIRequest(.get, "/v1/ok")).json() == ["ok": true])
-
-        let first = try await client.send(APIRequest(.get, "/v1/etag"))
-        #expect(first.source == .network)
-        let second = try await client.send(APIRequest(.get, "/v1/etag"))
-        #expect(second.source == .revalidated)
-        #expect(try second.json() == ["v": 1])
-
-        _ = try await client.send(APIRequest(.get, "/v1/secure"))
-        #expect(await tokens.load()?.accessToken == "fresh")
-
-        do throws(NetworkError) {
-            _ = try await client.send(APIRequest(.put, "/v1/conflict", body: ["title": "x"]))
-            Issue.record("conflict succeeded")
-        } catch {
-            #expect(error.code == .conflict)
-            #expect(error.body?["current"]?["version"] == 9)
-        }
-
-        #expect(try await client.send(APIRequest(.get, "/v1/flaky")).json() == [])
-        #expect(await flaky.values["flaky"] == 2)
-
-        let impatient = loopbackClient(base, timeout: 0.5)
-        do throws(NetworkError) {
-            _ = try await impatient.send(APIRequest(.get, "/v1/slow"))
-            Issue.record("slow request succeeded")
-        } catch {
-            #expect(error.code == .timeout)
-        }
-        _ = server
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        keys[request.headers["Idempotency-Key"] ?? "missing", default: 0] += 1
+        let authorized = request.headers["Authorization"] == "Bearer \(token)"
+        return TransportResponse(status: authorized ? 201 : 401, body: Data(), url: request.url)
     }
+}
 
+@Suite("URLSession transport over raw sockets, and the offline queue across kills", .serialized)
+struct SocketTests {
     @Test func connectionClosedMidResponse() async throws {
         let server = try HalfResponseServer()
         server.serveOnce()
@@ -139,16 +57,7 @@ struct LoopbackTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("queue.sqlite").path
 
-        let received = Counter()
-        let (server, task, base) = try await startServer { server in
-            await server.appendRoute("POST /v1/materials") { request in
-                let key = request.headers[HTTPHeader("Idempotency-Key")] ?? "missing"
-                _ = await received.increment(key)
-                let authorized = request.headers[HTTPHeader("Authorization")] == "Bearer replay-token"
-                return FlyingFox.HTTPResponse(statusCode: authorized ? .created : .unauthorized)
-            }
-        }
-        defer { task.cancel() }
+        let base = URL(string: "http://127.0.0.1:9")!
         let url = base.appendingPathComponent("v1/materials").absoluteString
 
         var generator = SystemRandomNumberGenerator()
@@ -179,18 +88,18 @@ struct LoopbackTests {
         #expect(storedCount >= acknowledged.count)
 
         // Replay: every stored request exactly once, by key, with the current token.
+        let recorder = ReplayRecorder(token: "replay-token")
         let client = APIClient(
             configuration: APIConfiguration(adminBaseURL: base, mobileBaseURL: base, allowInsecureLoopback: true),
-            transport: URLSessionTransport(), tokens: InMemoryTokenStore(AuthTokens(accessToken: "replay-token")))
+            transport: recorder, tokens: InMemoryTokenStore(AuthTokens(accessToken: "replay-token")))
         let queue = OfflineQueue(store: store, client: client)
         let report = await queue.process()
         #expect(report.delivered == storedCount, "\(report)")
         #expect(try store.count() == 0)
-        let counts = await received.values
+        let counts = await recorder.keys
         #expect(counts.count == storedCount)
         #expect(counts.values.allSatisfy { $0 == 1 })
         #expect(Set(acknowledged).isSubset(of: Set(counts.keys)))
-        _ = server
         print(
             "durability: \(rounds) kills, \(acknowledged.count) acknowledged, \(storedCount) stored, \(counts.count) delivered once each"
         )

@@ -85,7 +85,7 @@ enum WireReference {
             "This article is generated from the declarations behind `sdui schema` (the JSON Schema of both "
                 + "dialects) and the SDK's capability manifest (`sdui capabilities`), so it cannot drift from what the "
                 + "decoders accept: a test fails when it differs, and "
-                + "`DYNAMICUI_WRITE_REFERENCE=1 swift test --filter WireReferenceTests` writes it again. "
+                + "`DYNAMICUI_WRITE_REFERENCE=1 swift test --package-path tools --filter WireReferenceTests` writes it again. "
                 + "Schema version \(capabilities.schemaVersion), SDK \(capabilities.sdkVersion).")
         out.append("")
         out.append(
@@ -281,7 +281,7 @@ struct WireReferenceTests {
             committed == generated,
             """
             \(WireReference.path) differs from the schema and the capability manifest; regenerate it with \
-            DYNAMICUI_WRITE_REFERENCE=1 swift test --filter WireReferenceTests:
+            DYNAMICUI_WRITE_REFERENCE=1 swift test --package-path tools --filter WireReferenceTests:
             \(ExampleSnippets.diff(committed, generated))
             """)
     }

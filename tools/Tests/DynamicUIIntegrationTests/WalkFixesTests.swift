@@ -391,36 +391,6 @@ struct WalkFixesTests {
         await app.stop()
     }
 
-    @Test(arguments: [
-        (JSONValue.string("2020-01-01T00:00:00Z"), 0), (.string("2999-01-01T00:00:00.250Z"), 86_400_000),
-        (.number(JSONNumber(-5)), 0), (.string("mañana"), 900_000), (.bool(true), 900_000), (.null, 900_000),
-    ])
-    func aCountdownBoundToItsDataEndIsClamped(deadline: JSONValue, left: Int) async throws {
-        // Past (or before 1970): nothing left, and time is up; far away: at most a day; not a
-        // date: the declared duration.
-        let fixture = Fixture()
-        let assessment = try #require(try catalog.data("assessments").arrayValue?.first?.objectValue)
-        let material = try #require(assessment["material_id"]?.stringValue)
-        var served = assessment
-        served["deadline"] = deadline
-        await fixture.harness.transport.on(.get, "/v1/materials/\(material)/assessment", .json(200, .object(served)))
-        await fixture.harness.transport.on(
-            .post, "/v1/materials/\(material)/assessment/attempts", .json(201, ["id": "att-new"]))
-        let model = try await fixture.model(catalogRoute: Route(screenKey: "assessment-take", params: ["id": material]))
-        await model.load()
-        #expect(model.variables["remaining"]?.intValue == left)
-        if left == 0 {
-            for _ in 0..<200
-            where await fixture.harness.transport.requests(to: "/v1/materials/\(material)/assessment/attempts").isEmpty {
-                await Task.yield()
-            }
-            #expect(
-                await fixture.harness.transport.requests(to: "/v1/materials/\(material)/assessment/attempts").count == 1,
-                "time is up: the screen's end action submits")
-        }
-        model.stopTimers()
-    }
-
     @Test func keepAnsweringOnTheLeaveConfirmationKeepsTheAnswersTheDataAndTheScreen() async throws {
         let app = try await WalkApp()
         await app.signIn("estudiante@edugo.test")

@@ -13,26 +13,6 @@ import Metrics
 import MetricsTestKit
 import Testing
 
-/// Keeps every event it is told, in order.
-final class RecordingObserver: DynamicUIObserver, @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [DynamicUIEvent] = []
-
-    func observe(_ event: DynamicUIEvent) { lock.withLock { recorded.append(event) } }
-
-    var events: [DynamicUIEvent] { lock.withLock { recorded } }
-
-    var loads: [ScreenLoadEvent] { events.compactMap { if case .screenLoaded(let load) = $0 { load } else { nil } } }
-    var actions: [ActionEvent] { events.compactMap { if case .actionPerformed(let action) = $0 { action } else { nil } } }
-    var errors: [ErrorEvent] { events.compactMap { if case .error(let error) = $0 { error } else { nil } } }
-    var impressions: [(String, String)] {
-        events.compactMap { if case .impression(let screen, let logId) = $0 { (screen, logId) } else { nil } }
-    }
-    var renders: [(String, Int)] {
-        events.compactMap { if case .screenRendered(let screen, _, let nodes) = $0 { (screen, nodes) } else { nil } }
-    }
-}
-
 @Suite("Observability and the capability contract, end to end against the demo backend", .serialized)
 @MainActor
 struct ObservabilityTests {
@@ -140,58 +120,6 @@ struct ObservabilityTests {
         let current = try await screen("schema=2; sdk=0.3.0; platform=ios; hash=0")
         #expect(current.contains("\"media-player\"") && current.contains("video_hint"))
         await backend.stop()
-    }
-
-    @Test func screenRequestsCarryTheCapabilitiesAndBrokenScreensAreReported() async throws {
-        let recorder = RecordingObserver()
-        let transport = ScriptedTransport()
-        await transport.on(
-            .get, "/v1/screens/broken",
-            .json(
-                200,
-                [
-                    "screen_id": "b", "screen_key": "broken", "screen_name": "Roto", "pattern": "detail", "version": 1,
-                    "updated_at": "2026-01-01T00:00:00Z", "actions": [], "template": ["zones": [["type": "container"]]],
-                ]))
-        let capabilities = ClientCapabilities.sdk(platform: .mac)
-        let loader = ScreenLoader(
-            client: client(transport), cache: ScreenCache(), capabilities: capabilities,
-            observers: DynamicUIObservers([recorder]))
-        await #expect(throws: ScreenLoadError.self) { try await loader.load("broken") }
-        let sent = try #require(await transport.requests.first)
-        #expect(sent.headers["DynamicUI-Capabilities"] == capabilities.compact)
-        #expect(sent.url.query?.contains("capabilities=\(capabilities.hash)") == true)
-        let decode = try #require(recorder.errors.first { $0.kind == .decode })
-        #expect(decode.screen == "broken" && decode.path == "template.zones[0].id")
-
-        // A condition that does not compile, and a control type the app does not know.
-        await transport.on(
-            .get, "/v1/screens/odd",
-            .json(
-                200,
-                [
-                    "screen_id": "o", "screen_key": "odd", "screen_name": "Raro", "pattern": "detail", "version": 1,
-                    "updated_at": "2026-01-01T00:00:00Z", "actions": [],
-                    "template": [
-                        "zones": [["id": "z", "type": "container", "slots": [["id": "h", "control_type": "hologram"]]]]
-                    ],
-                ]),
-            .json(
-                200,
-                [
-                    "screen_id": "o", "screen_key": "odd", "screen_name": "Raro", "pattern": "detail", "version": 2,
-                    "updated_at": "2026-01-01T00:00:00Z", "actions": [],
-                    "template": ["zones": [["id": "z", "type": "container", "condition": "a ==", "slots": []]]],
-                ]))
-        _ = try await loader.load("odd")
-        let dropped = try #require(recorder.errors.first { $0.kind == .elementDropped })
-        #expect(
-            dropped.screen == "odd" && dropped.path == "template.zones[0].slots[0]"
-                && dropped.message.contains("control:hologram"))
-        await loader.expire("odd")
-        await #expect(throws: ScreenLoadError.self) { try await loader.load("odd") }
-        let compile = try #require(recorder.errors.first { $0.kind == .compile })
-        #expect(compile.screen == "odd" && compile.path == "template.zones[0].condition")
     }
 }
 

@@ -368,8 +368,7 @@ struct NativeComponentValidationTests {
 
 @Suite("Validating the repository's own catalog folder")
 struct CatalogFolderValidationTests {
-    static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("tools/catalog")
+    static let catalog = ExampleSnippetTests.root.appendingPathComponent("tools/catalog")
 
     @Test func theWholeCatalogFolderHasNoErrorAndManifestsAreReadAsManifests() {
         let report = ScreenValidator().validate(paths: [Self.catalog])

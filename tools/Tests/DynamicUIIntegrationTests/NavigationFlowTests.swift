@@ -1,5 +1,6 @@
 import DynamicUI
 import DynamicUIActions
+import DynamicUIDemoBackend
 import DynamicUIModels
 import Foundation
 import Testing
