@@ -7,7 +7,7 @@ import Foundation
 enum ProtectedFiles {
     /// Protects `url` (a file or a folder) if it exists; elsewhere than on iOS, nothing to do.
     static func protect(_ url: URL) {
-        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        #if os(iOS)
             guard FileManager.default.fileExists(atPath: url.path) else { return }
             try? FileManager.default.setAttributes(
                 [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication], ofItemAtPath: url.path)

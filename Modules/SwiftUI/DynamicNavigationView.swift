@@ -75,9 +75,7 @@
 
         /// The layout `PlatformCapabilities` decides for this device and size class.
         private var navigationStyle: PlatformCapabilities.NavigationStyle {
-            #if os(visionOS)
-                return PlatformCapabilities(platform: .vision, sizeClass: .regular).navigationStyle
-            #elseif os(macOS)
+            #if os(macOS)
                 return PlatformCapabilities(platform: .mac, sizeClass: .regular).navigationStyle
             #else
                 return PlatformCapabilities(platform: .ipad, sizeClass: isRegular ? .regular : .compact).navigationStyle
