@@ -750,7 +750,7 @@ public final class DynamicScreenViewModel {
 
     /// How long a shown banner stays before it goes by itself: errors stay until dismissed, and
     /// nothing goes by itself while VoiceOver is on (a person may not have heard it yet).
-    public static func bannerLifetime(_ banner: Banner, voiceOver: Bool) -> Double? {
+    package static func bannerLifetime(_ banner: Banner, voiceOver: Bool) -> Double? {
         banner.kind == .error || voiceOver ? nil : 6
     }
 

@@ -64,7 +64,7 @@ public actor ScreenLoader {
     private let observers: DynamicUIObservers
     private var inFlight: [String: Task<LoadedScreen, any Error>] = [:]
     /// Requests sent so far (for diagnostics and tests).
-    public private(set) var requestCount = 0
+    package private(set) var requestCount = 0
 
     /// Creates a loader.
     public init(

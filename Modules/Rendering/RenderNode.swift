@@ -372,7 +372,7 @@ public final class LazyRows: Sendable, Hashable {
     public func rows(limit: Int) -> [RenderNode] { (0..<max(0, min(limit, count))).map(row(at:)) }
 
     /// How many rows have been built so far (for tests of laziness).
-    public var rowsBuilt: Int { counter.value }
+    package var rowsBuilt: Int { counter.value }
 
     /// The stable, unique id of the row at `index` (the first request makes every id once).
     public func id(at index: Int) -> String { uniqueIds.ids(count: count, makeId)[index] }
