@@ -24,6 +24,7 @@ struct AuthorizationTests {
         "mobile:/v1/units/{id}/progress": "unt-001", "mobile:/v1/students/{id}/progress": "usr-021",
         "admin:/v1/users/{id}": "usr-009", "admin:/v1/schools/{id}": "sch-001", "admin:/v1/schools/{id}/units": "sch-001",
         "admin:/v1/units/{id}": "unt-001", "admin:/v1/memberships/{id}": "mem-001", "admin:/v1/roles/{id}": "rol-001",
+        "admin:/v1/roles/{id}/permissions": "rol-001",
     ]
 
     @Test(arguments: accounts.map(\.0))
@@ -32,7 +33,7 @@ struct AuthorizationTests {
         let runtime = try await Live.signedIn(as: email)
         defer { Task { await runtime.stop() } }
         let table = try EduGoCatalog().data("endpoints").objectValue ?? [:]
-        #expect(table.count == 27)
+        #expect(table.count == 28)
         for (endpoint, entry) in table {
             let allowed = entry["roles"]?.arrayValue?.contains(.string(group)) ?? false
             let target = Endpoint(endpoint)
