@@ -401,14 +401,14 @@ extension ModelDecodingContext {
 extension ModelDecodingContext {
     /// The object `node`'s members found by `keys`, or a type mismatch.
     @inline(__always)
-    public func fields(_ node: JSONNode, _ keys: JSONKeySet) throws(ModelDecodingError) -> JSONFields {
+    package func fields(_ node: JSONNode, _ keys: JSONKeySet) throws(ModelDecodingError) -> JSONFields {
         guard node.isObject else { throw mismatch("an object", found: node) }
         return JSONFields(object: node, keys: keys)
     }
 
     /// The required member `key`, numbered `field`, of the object `fields` found, decoded as `T`.
     @inlinable
-    public mutating func required<T: JSONModelDecodable>(
+    package mutating func required<T: JSONModelDecodable>(
         _ key: String, field: Int, in fields: inout JSONFields, as type: T.Type = T.self
     ) throws(ModelDecodingError) -> T {
         guard let value = fields.node(field), !value.isNull else {
@@ -419,7 +419,7 @@ extension ModelDecodingContext {
 
     /// The required member `key`, numbered `field`, as written, `null` included.
     @inlinable
-    public mutating func present(_ key: String, field: Int, in fields: inout JSONFields) throws(ModelDecodingError) -> JSONValue {
+    package mutating func present(_ key: String, field: Int, in fields: inout JSONFields) throws(ModelDecodingError) -> JSONValue {
         guard let value = fields.node(field) else {
             throw error(.missingField, key: key, "required field '\(key)' is missing")
         }
@@ -428,7 +428,7 @@ extension ModelDecodingContext {
 
     /// The optional member `key`, numbered `field`, decoded as `T` (`nil` when absent or `null`).
     @inlinable
-    public mutating func optional<T: JSONModelDecodable>(
+    package mutating func optional<T: JSONModelDecodable>(
         _ key: String, field: Int, in fields: inout JSONFields, as type: T.Type = T.self
     ) throws(ModelDecodingError) -> T? {
         guard let value = fields.node(field), !value.isNull else { return nil }
@@ -436,14 +436,14 @@ extension ModelDecodingContext {
     }
 
     /// The required string member `key`, numbered `field`.
-    public mutating func required(
+    package mutating func required(
         _ key: String, field: Int, in fields: inout JSONFields, as type: String.Type = String.self
     ) throws(ModelDecodingError) -> String {
         try string(at: requiredPosition(key, field: field, in: &fields), key: key, in: fields.view)
     }
 
     /// The optional string member `key`, numbered `field`.
-    public mutating func optional(
+    package mutating func optional(
         _ key: String, field: Int, in fields: inout JSONFields, as type: String.Type = String.self
     ) throws(ModelDecodingError) -> String? {
         guard let position = optionalPosition(field: field, in: &fields) else { return nil }
@@ -451,14 +451,14 @@ extension ModelDecodingContext {
     }
 
     /// The required boolean member `key`, numbered `field`.
-    public mutating func required(
+    package mutating func required(
         _ key: String, field: Int, in fields: inout JSONFields, as type: Bool.Type = Bool.self
     ) throws(ModelDecodingError) -> Bool {
         try bool(at: requiredPosition(key, field: field, in: &fields), key: key, in: fields.view)
     }
 
     /// The optional boolean member `key`, numbered `field`.
-    public mutating func optional(
+    package mutating func optional(
         _ key: String, field: Int, in fields: inout JSONFields, as type: Bool.Type = Bool.self
     ) throws(ModelDecodingError) -> Bool? {
         guard let position = optionalPosition(field: field, in: &fields) else { return nil }
@@ -466,14 +466,14 @@ extension ModelDecodingContext {
     }
 
     /// The required number member `key`, numbered `field`, as a `Double`.
-    public mutating func required(
+    package mutating func required(
         _ key: String, field: Int, in fields: inout JSONFields, as type: Double.Type = Double.self
     ) throws(ModelDecodingError) -> Double {
         try double(at: requiredPosition(key, field: field, in: &fields), key: key, in: fields.view)
     }
 
     /// The optional number member `key`, numbered `field`, as a `Double`.
-    public mutating func optional(
+    package mutating func optional(
         _ key: String, field: Int, in fields: inout JSONFields, as type: Double.Type = Double.self
     ) throws(ModelDecodingError) -> Double? {
         guard let position = optionalPosition(field: field, in: &fields) else { return nil }
@@ -481,14 +481,14 @@ extension ModelDecodingContext {
     }
 
     /// The required integer member `key`, numbered `field`.
-    public mutating func required(
+    package mutating func required(
         _ key: String, field: Int, in fields: inout JSONFields, as type: Int.Type = Int.self
     ) throws(ModelDecodingError) -> Int {
         try int(at: requiredPosition(key, field: field, in: &fields), key: key, in: fields.view)
     }
 
     /// The optional integer member `key`, numbered `field`.
-    public mutating func optional(
+    package mutating func optional(
         _ key: String, field: Int, in fields: inout JSONFields, as type: Int.Type = Int.self
     ) throws(ModelDecodingError) -> Int? {
         guard let position = optionalPosition(field: field, in: &fields) else { return nil }
@@ -496,14 +496,14 @@ extension ModelDecodingContext {
     }
 
     /// The required open-enumeration member `key`, numbered `field`.
-    public mutating func required<T: OpenEnum>(
+    package mutating func required<T: OpenEnum>(
         _ key: String, field: Int, in fields: inout JSONFields, as type: T.Type = T.self
     ) throws(ModelDecodingError) -> T {
         try openEnum(at: requiredPosition(key, field: field, in: &fields), key: key, in: fields.view, of: fields.object)
     }
 
     /// The optional open-enumeration member `key`, numbered `field`.
-    public mutating func optional<T: OpenEnum>(
+    package mutating func optional<T: OpenEnum>(
         _ key: String, field: Int, in fields: inout JSONFields, as type: T.Type = T.self
     ) throws(ModelDecodingError) -> T? {
         guard let position = optionalPosition(field: field, in: &fields) else { return nil }

@@ -2,12 +2,12 @@
 /// one walk over them (`JSONFields`): each key of the object is matched to its number through a
 /// small table by its length and end bytes, then compared byte for byte. Built once per model
 /// (a generated decoder keeps its set in a `static let`).
-public struct JSONKeySet: Sendable {
+package struct JSONKeySet: Sendable {
     /// The most keys a set holds: `JSONFields` keeps one position per key.
-    public static let capacity = 32
+    package static let capacity = 32
 
     /// The keys, in declaration order.
-    public let keys: [String]
+    package let keys: [String]
     private let table: Table
 
     /// The lookup table and the keys' bytes, in memory of their own: a member's lookup reads
@@ -51,7 +51,7 @@ public struct JSONKeySet: Sendable {
 
     /// A set of `keys`: at most `capacity`, each shorter than 16 MiB, and different in their
     /// bytes (as JSON keys are compared: `"é"` and `"e\u{301}"` are two keys).
-    public init(_ keys: [String]) {
+    package init(_ keys: [String]) {
         precondition(keys.count <= Self.capacity, "a key set holds at most \(Self.capacity) keys")
         precondition(Set(keys.map { Array($0.utf8) }).count == keys.count, "the keys of a key set must be different")
         self.keys = keys
@@ -91,9 +91,9 @@ public struct JSONKeySet: Sendable {
 /// of each declared key's value, read by its number (`ModelDecodingContext.required(_:field:in:as:)`
 /// and the others taking fields). Members the set does not have are passed over; of a repeated
 /// key, the last is kept, as `JSONNode.subscript(key:)` finds it.
-public struct JSONFields {
+@usableFromInline package struct JSONFields {
     /// The object whose members were found.
-    public let object: JSONNode
+    package let object: JSONNode
     /// The object's document, read in place (kept alive by `object`).
     let view: JSONTapeView
     /// The tape position of each key's value, by its number; -1 when the object lacks the key.
@@ -140,7 +140,7 @@ public struct JSONFields {
 
     /// The value of the key numbered `field` in the set the members were found by, or nil when
     /// the object lacks it (as for a number the set does not use; one past the capacity traps).
-    public mutating func node(_ field: Int) -> JSONNode? {
+    @usableFromInline package mutating func node(_ field: Int) -> JSONNode? {
         let position = position(field)
         return position < 0 ? nil : JSONNode(document: object.document, index: position)
     }
@@ -148,7 +148,7 @@ public struct JSONFields {
 
 extension JSONNode {
     /// The object's members found by the keys of `keys`, or nil when this is not an object.
-    public func fields(_ keys: JSONKeySet) -> JSONFields? {
+    package func fields(_ keys: JSONKeySet) -> JSONFields? {
         isObject ? JSONFields(object: self, keys: keys) : nil
     }
 }
