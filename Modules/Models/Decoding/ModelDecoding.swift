@@ -419,7 +419,8 @@ extension ModelDecodingContext {
 
     /// The required member `key`, numbered `field`, as written, `null` included.
     @inlinable
-    package mutating func present(_ key: String, field: Int, in fields: inout JSONFields) throws(ModelDecodingError) -> JSONValue {
+    package mutating func present(_ key: String, field: Int, in fields: inout JSONFields) throws(ModelDecodingError) -> JSONValue
+    {
         guard let value = fields.node(field) else {
             throw error(.missingField, key: key, "required field '\(key)' is missing")
         }
