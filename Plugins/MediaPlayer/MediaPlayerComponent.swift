@@ -10,8 +10,9 @@ public import Foundation
 /// `title`, `poster` (a video's still). A screen's slot gives its `value` as the URL and its
 /// `label` as the title. Actions: `onPlay` when its URL
 /// starts playing and `onPause` when it stops, whatever started or stopped it. On Apple
-/// platforms every player node drives one `MediaPlaybackService`; the web preview draws an
-/// `<audio>` or `<video>` element and a play button that fires `onPlay`.
+/// platforms every player node drives one `MediaPlaybackService`; the web preview draws a
+/// `<video>` with its controls, or one Play button over a hidden `<audio>` (a host's script
+/// plays it; without one the button fires `onPlay`).
 public struct MediaPlayerComponent: NativeComponent {
     /// `media-player`.
     public let type = "media-player"
@@ -68,22 +69,39 @@ public struct MediaPlayerComponent: NativeComponent {
         }
     }
 
-    /// The preview's drawing: a captioned player with controls and a play button.
+    /// The preview's drawing. A video: a captioned `<video>` with its controls and a play
+    /// button. An audio: one control, a Play button (a host's script plays the hidden
+    /// `<audio>` and turns it into Pause), the time played and a status line; its title names
+    /// it rather than repeating what the page around it shows.
     public func html(_ node: CustomNode) -> HTMLFragment {
         let media = Media(node)
         guard let url = media.url else {
             return .element(
                 "p", attributes: [HTMLAttribute("class", "media-unavailable")], children: [.text(node.strings(.unavailable))])
         }
+        let name = media.title.isEmpty ? "Player" : media.title
         var attributes = [
-            HTMLAttribute("src", url.absoluteString), HTMLAttribute("controls", "controls"), HTMLAttribute("preload", "none"),
-            HTMLAttribute("aria-label", media.title.isEmpty ? "Player" : media.title),
+            HTMLAttribute("src", url.absoluteString), HTMLAttribute("preload", "none"), HTMLAttribute("aria-label", name),
         ]
-        if media.isVideo, let poster = media.poster { attributes.append(HTMLAttribute("poster", poster.absoluteString)) }
+        let play = HTMLFragment.action("onPlay", label: [.text("▶ " + node.strings(.play))])
+        guard media.isVideo else {
+            let time = HTMLFragment.element("span", attributes: [HTMLAttribute("class", "media-time")])
+            let status = HTMLFragment.element(
+                "span", attributes: [HTMLAttribute("class", "media-status"), HTMLAttribute("role", "status")])
+            return .element(
+                "figure",
+                attributes: [
+                    HTMLAttribute("class", "media-player audio"), HTMLAttribute("role", "group"),
+                    HTMLAttribute("aria-label", name),
+                ],
+                children: [.element("audio", attributes: attributes), play, time, status])
+        }
+        attributes.insert(HTMLAttribute("controls", "controls"), at: 1)
+        if let poster = media.poster { attributes.append(HTMLAttribute("poster", poster.absoluteString)) }
         var children: [HTMLFragment] = []
         if !media.title.isEmpty { children.append(.element("figcaption", children: [.text(media.title)])) }
-        children.append(.element(media.isVideo ? "video" : "audio", attributes: attributes))
-        children.append(.action("onPlay", label: [.text("▶ " + node.strings(.play))]))
+        children.append(.element("video", attributes: attributes))
+        children.append(play)
         return .element("figure", attributes: [HTMLAttribute("class", "media-player")], children: children)
     }
 }
