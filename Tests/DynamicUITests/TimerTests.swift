@@ -208,30 +208,56 @@ struct TimedAssessmentTests {
 }
 
 /// The EduGo teacher dashboard: every 30 seconds it asks for updates and applies the patch it
-/// gets, so the card of a material that finished processing changes in place.
+/// gets, so news such as a material that finished processing shows in place, as a notice of its
+/// own: the metric cards keep their captions.
 @Suite("EduGo: the dashboard that updates in place")
 @MainActor
 struct DashboardUpdateTests {
-    @Test func aTimerFetchesThePatchAndTheBannerChangesWithoutAReload() async throws {
+    /// Every node of `root`, depth first.
+    static func nodes(in root: RenderNode) -> [RenderNode] { [root] + root.children.flatMap(nodes(in:)) }
+
+    /// The metric cards drawn, by caption: their values.
+    static func metrics(in root: RenderNode) -> [String: String] {
+        var metrics: [String: String] = [:]
+        for node in nodes(in: root) {
+            if case .metric(let label, let value, _) = node.kind { metrics[label] = value }
+        }
+        return metrics
+    }
+
+    /// The texts drawn at or below `root`.
+    static func texts(in root: RenderNode) -> [String] {
+        nodes(in: root).compactMap { node in
+            if case .text(let text, _, _) = node.kind { return text }
+            return nil
+        }
+    }
+
+    @Test func aTimerFetchesThePatchAndANoticeShowsBesideUnchangedCards() async throws {
         let fixture = Fixture()
         await fixture.harness.transport.on(.get, "/v1/stats/global", .json(200, try catalog.data("stats_global")))
         await fixture.harness.transport.on(
             .get, "/v1/dashboard/teacher/updates", .json(200, try catalog.data("dashboard_teacher_updates")))
         let model = try await fixture.model("dashboard-teacher")
         await model.load()
-        let text = { TextRenderer().render(try model.render(options: RenderOptions())) }
-        #expect(!(try text()).contains("ya publicado"))
+        let tree = { try model.render(options: RenderOptions()) }
+        let before = try tree()
+        let cards = Self.metrics(in: before)
+        #expect(cards["Materiales"] != nil, "the materials card as loaded")
+        #expect(!Self.nodes(in: before).contains { $0.id == "zone:update_notice" }, "no notice before any news")
         let clock = fixture.harness.clock
         #expect(await clock.waitForSleepers(1, timeout: 5))
         clock.advance(by: 30)
         #expect(await clock.waitForSleepers(1, timeout: 5), "the timer ticks again after the patch")
-        for _ in 0..<100 where !((try? text()) ?? "").contains("ya publicado") { await Task.yield() }
-        #expect(try text().contains("«Fracciones equivalentes» ya publicado"))
+        let shown = { (try? tree()).map { Self.nodes(in: $0).contains { $0.id == "zone:update_notice" } } ?? false }
+        for _ in 0..<100 where !shown() { await Task.yield() }
+        let after = try tree()
+        let notice = try #require(Self.nodes(in: after).first { $0.id == "zone:update_notice" }, "the notice shows")
+        #expect(Self.texts(in: notice) == ["«Fracciones equivalentes» ya publicado"])
+        #expect(Self.metrics(in: after) == cards, "every card keeps its caption and its figure")
+        #expect(!TextRenderer().render(after).contains("Materiales ·"), "the news is not in a card's caption")
         #expect(await fixture.harness.transport.requests(to: "/v1/dashboard/teacher/updates").count == 1)
         #expect(await fixture.harness.transport.requests(to: "/v1/screens/dashboard-teacher").count == 1, "no reload")
-        #expect(
-            model.compiled?.definition.template.allZones.flatMap { $0.slots ?? [] }.first { $0.id == "metric_1" }?.icon
-                == "checkmark.seal.fill")
         model.stopTimers()
     }
 }
