@@ -34,6 +34,11 @@ func texts(_ node: RenderNode) -> [String] {
     nodes(node).compactMap { if case .text(let text, _, _) = $0.kind { text } else { nil } }
 }
 
+/// The title of a screen's bar, if `node` is a screen.
+func screenTitle(_ node: RenderNode) -> String? {
+    if case .screen(let chrome) = node.kind { chrome.title } else { nil }
+}
+
 @Suite("Node app runtime: the podcast app through the SDK alone", .serialized)
 @MainActor
 struct NodeAppTests {
@@ -114,7 +119,7 @@ struct NodeAppTests {
         let picked = try #require(episode.data["episode"], "the page looks its episode up")
         #expect(picked["trackId"]?.text == episodeRoute.params["episodeId"]?.text)
         let episodeName = try #require(picked["trackName"]?.stringValue)
-        #expect(texts(episodeTree).contains(episodeName))
+        #expect(screenTitle(episodeTree) == episodeName, "the page is titled by its episode")
         let openButtons = nodes(episodeTree).compactMap { node -> String? in
             guard case .button(let key) = node.kind, let (action, _) = episode.actions.action(for: key) else { return nil }
             if case .custom("openExternalUrl", _) = action { return key }
@@ -306,7 +311,8 @@ struct NodeAppNavigationTests {
             app.push(NodeRoute(document: "episode_detail", params: ["podcastId": "1", "episodeId": .string(episodeId)]))
             let model = app.model(for: try #require(app.current))
             await model.load()
-            let shown = texts(model.render(options: RenderOptions()).root)
+            let root = model.render(options: RenderOptions()).root
+            let shown = texts(root) + [screenTitle(root) ?? ""]
             #expect(shown.contains(expected), "\(episodeId): \(shown)")
             #expect(shown.contains("Episode not found") == (episodeId == "3"), "\(shown)")
             _ = app.back()
