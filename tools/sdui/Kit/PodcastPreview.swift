@@ -104,6 +104,18 @@ final class PodcastVisitor {
     let formToken: String
     /// When this visitor last asked for a page.
     var lastUsed = Date()
+    /// What the visitor plays, shown as the now-playing bar on each of its pages until stopped.
+    private(set) var nowPlaying: NowPlaying?
+
+    /// An episode a visitor plays: its audio, title and page, where it was at the page's last
+    /// report, and whether it was playing then.
+    struct NowPlaying: Equatable {
+        var url: URL
+        var title: String
+        var page: String
+        var position: Double
+        var playing: Bool
+    }
 
     init(backend: DemoBackend, documentation: String?, formToken: String) {
         self.backend = backend
@@ -179,6 +191,8 @@ final class PodcastVisitor {
                     visibility(token: token, id: id, fraction: fraction)
                 }
                 return Reply(status: 204, body: "")
+            case ("POST", 3) where parts[1] == "_" && parts[2] == "player":
+                return player(request)
             case ("POST", 3) where parts[1] == "act", ("POST", 4) where parts[1] == "act":
                 return await act(token: Int(parts[2]) ?? 0, key: parts.count == 4 ? parts[3] : nil, request: request, app: app)
             default:
@@ -258,8 +272,9 @@ final class PodcastVisitor {
             HTMLRenderer.liveScript(
                 events: "/podcasts/_/live?page=\(token)", visibility: "/podcasts/_/visibility", page: token,
                 formToken: renderer.formToken) + PreviewSecurity.linkScript(actions: "/podcasts/act/", token: formToken)
+        let player = nowPlayingBar(here: here, token: token, players: Self.audioPlayers(in: rendered.root))
         let html = renderer.page(
-            rendered.root, navigation: tabs, theme: theme, palette: app.theme, preamble: preamble, postscript: live)
+            rendered.root, navigation: tabs, theme: theme, palette: app.theme, preamble: preamble, postscript: player + live)
         renderer.language = "en"
         drawn[token] = DrawnPage(root: rendered.root, renderer: renderer, options: options)
         return Reply(status: 200, body: html)
@@ -290,6 +305,149 @@ final class PodcastVisitor {
         preamble += "</div>"
         return preamble
     }
+
+    /// The audio players a page draws (`media_player` nodes with an https audio URL).
+    static func audioPlayers(in node: RenderNode) -> [MediaPlayerComponent.Media] {
+        var found: [MediaPlayerComponent.Media] = []
+        if case .custom(let custom) = node.kind, custom.type == "media_player" || custom.type == "media-player" {
+            let media = MediaPlayerComponent.Media(custom)
+            if media.url != nil, !media.isVideo { found.append(media) }
+        }
+        for child in node.children { found += audioPlayers(in: child) }
+        return found
+    }
+
+    /// A page's player says what it does (POST `state` play, pause or stop, `position` in
+    /// seconds, `src` and `page`): the audio must be one of that page's players or the one that
+    /// already plays. Stop ends the bar and goes `back` when a form asked; the rest answer 204.
+    private func player(_ request: Incoming) -> Reply {
+        let field = { (name: String) in request.form.last { $0.0 == name }?.1 }
+        guard let state = field("state"), ["play", "pause", "stop"].contains(state) else {
+            return Reply(status: 400, body: "state must be play, pause or stop")
+        }
+        if state == "stop" {
+            nowPlaying = nil
+            let back = field("back")?.localPath.flatMap { $0.hasPrefix("/podcasts") ? $0 : nil }
+            return back.map { Reply.redirect($0) } ?? Reply(status: 204, body: "")
+        }
+        // A time from the page, clamped to a day; anything else is the start.
+        let reported = field("position").flatMap(Double.init) ?? 0
+        let position = reported.isFinite ? min(max(reported, 0), 86_400) : 0
+        let src = field("src") ?? ""
+        if let token = field("page").flatMap(Int.init), let page = pages[token], let root = drawn[token]?.root,
+            let media = Self.audioPlayers(in: root).first(where: { $0.url?.absoluteString == src }), let url = media.url
+        {
+            nowPlaying = NowPlaying(
+                url: url, title: media.title, page: Self.url(page.model.route.document, page.query), position: position,
+                playing: state == "play")
+        } else if var current = nowPlaying, current.url.absoluteString == src {
+            current.position = position
+            current.playing = state == "play"
+            nowPlaying = current
+        } else {
+            return Reply(status: 404, body: "no such player")
+        }
+        return Reply(status: 204, body: "")
+    }
+
+    /// The now-playing bar over the tab bar, with its script: what the visitor plays (Play or
+    /// Pause, the time, the way to its page and Stop); on a page with an audio player and
+    /// nothing playing, the same bar hidden until that player starts. The bar's `<audio>` is
+    /// the one the page plays: a player of the same file drives it.
+    private func nowPlayingBar(here: String, token: Int, players: [MediaPlayerComponent.Media]) -> String {
+        let shown =
+            nowPlaying
+            ?? players.first.flatMap { media in
+                media.url.map { NowPlaying(url: $0, title: media.title, page: here, position: 0, playing: false) }
+            }
+        guard let shown else { return "" }
+        var html = "<style>\(Self.playerStyle)</style>"
+        html +=
+            "<aside class=\"now-playing\" id=\"now-playing\" aria-label=\"Now playing\" data-page=\"\(token)\""
+            + " data-position=\"\(shown.position)\" data-playing=\"\(shown.playing)\"\(nowPlaying == nil ? " hidden=\"hidden\"" : "")>"
+        html += "<audio src=\"\(HTMLRenderer.url(shown.url.absoluteString))\" preload=\"none\"></audio>"
+        html +=
+            "<a class=\"now-playing-title\" href=\"\(HTMLRenderer.url(shown.page))\">\(HTMLRenderer.escape(shown.title.isEmpty ? "Episode" : shown.title))</a>"
+        html += "<span class=\"media-time\">\(MediaClock.text(shown.position))</span>"
+        html += "<span class=\"media-status\" role=\"status\"></span>"
+        html += "<button type=\"button\" class=\"media-toggle\">\(shown.playing ? "❚❚ Pause" : "▶ Play")</button>"
+        html += "<form class=\"inline\" method=\"post\" action=\"/podcasts/_/player\">"
+        html += "<input type=\"hidden\" name=\"\(PreviewSecurity.formField)\" value=\"\(HTMLRenderer.attribute(formToken))\" />"
+        html += "<input type=\"hidden\" name=\"state\" value=\"stop\" />"
+        html += "<input type=\"hidden\" name=\"back\" value=\"\(HTMLRenderer.attribute(here))\" />"
+        html += "<button type=\"submit\" class=\"media-stop\" aria-label=\"Stop\">✕</button></form></aside>"
+        return html + "<script>//<![CDATA[\n" + Self.playerScript + "\n//]]></script>"
+    }
+
+    /// The bar over the tab bar (beside the sidebar when wide) and the page's audio player.
+    static let playerStyle =
+        ".now-playing{position:fixed;left:0;right:0;bottom:calc(50px + env(safe-area-inset-bottom));z-index:10;display:flex;"
+        + "align-items:center;gap:8px;padding:4px 8px 4px 16px;background:var(--surface);color:var(--text_primary,var(--text));"
+        + "border-top:1px solid var(--separator);box-shadow:0 -2px 8px #0000001f}.now-playing[hidden]{display:none}"
+        + ".now-playing-title{flex:1 1 auto;min-width:0;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;"
+        + "color:inherit;font-weight:600;text-decoration:none}"
+        + ".now-playing button,figure.media-player.audio button{min-height:44px;min-width:44px;background:none;"
+        + "color:var(--accent);font-weight:600;white-space:nowrap}.media-time{font-variant-numeric:tabular-nums;"
+        + "color:var(--text_secondary,var(--secondary))}.media-status{color:var(--text_primary,var(--text))}.now-playing .media-status:empty{display:none}"
+        + "figure.media-player.audio{margin:0;display:flex;flex-wrap:wrap;align-items:center;gap:4px 12px}"
+        + "body:has(.now-playing:not([hidden])){padding-bottom:128px}"
+        + "@media (min-width:900px){.now-playing{left:220px;bottom:0}body:has(.now-playing:not([hidden])){padding-bottom:64px}}"
+
+    /// Plays the bar's audio: its button and a page's player of the same file play and pause
+    /// it and show what it does; the time is the audio's own; a file that cannot load says so.
+    /// The server hears play and pause (so the next page shows the bar), the tab keeps the
+    /// position for the next page, and a page opened while it played goes on playing.
+    static let playerScript = """
+        (() => {
+          const bar = document.getElementById('now-playing');
+          if (!bar) return;
+          const audio = bar.querySelector('audio');
+          const token = bar.querySelector('input[name=_csrf]').value;
+          const clock = s => { s = Math.floor(s || 0); const two = n => String(n).padStart(2, '0');
+            return s >= 3600 ? Math.floor(s / 3600) + ':' + two(Math.floor(s / 60) % 60) + ':' + two(s % 60) : Math.floor(s / 60) + ':' + two(s % 60); };
+          const drives = el => el === bar || el.querySelector('audio').src === audio.src;
+          const sync = () => {
+            const active = !audio.paused && !audio.error;
+            for (const el of document.querySelectorAll('#now-playing, figure.media-player.audio')) {
+              const own = drives(el);
+              el.querySelector('button').textContent = own && active ? '❚❚ Pause' : '▶ Play';
+              el.querySelector('.media-time').textContent = own && (active || audio.currentTime > 0) ? clock(audio.currentTime) : '';
+              el.querySelector('.media-status').textContent = !own ? '' : audio.error ? 'Can’t play: the episode’s file could not be loaded.'
+                : active && audio.readyState < 3 ? 'Loading…' : '';
+            }
+          };
+          let stopped = false;
+          const report = (state, position) => stopped || navigator.sendBeacon('/podcasts/_/player', new URLSearchParams(
+            {_csrf: token, state, page: bar.dataset.page, src: audio.src, position: String(position)}));
+          const keep = () => stopped || sessionStorage.setItem('podcasts-position', JSON.stringify({src: audio.src, at: audio.ended ? 0 : audio.currentTime}));
+          bar.querySelector('form').addEventListener('submit', () => { stopped = true; sessionStorage.removeItem('podcasts-position'); });
+          audio.addEventListener('playing', () => { bar.hidden = false; report('play', audio.currentTime); sync(); });
+          audio.addEventListener('pause', () => { report('pause', audio.ended ? 0 : audio.currentTime); keep(); sync(); });
+          for (const name of ['play', 'timeupdate', 'waiting', 'error', 'ended']) audio.addEventListener(name, sync);
+          window.addEventListener('pagehide', keep);
+          document.addEventListener('click', event => {
+            const button = event.target.closest('#now-playing .media-toggle, figure.media-player.audio button');
+            if (!button) return;
+            event.preventDefault();
+            const figure = button.closest('figure');
+            if (figure && !drives(figure)) {
+              audio.src = figure.querySelector('audio').src;
+              const title = bar.querySelector('.now-playing-title');
+              title.textContent = figure.getAttribute('aria-label');
+              title.href = location.pathname + location.search;
+            }
+            if (audio.paused || audio.error) {
+              if (audio.error) audio.load();
+              audio.play().catch(sync);
+            } else { audio.pause(); }
+            sync();
+          });
+          const kept = JSON.parse(sessionStorage.getItem('podcasts-position') || 'null');
+          audio.currentTime = kept && kept.src === audio.src ? kept.at : Number(bar.dataset.position) || 0;
+          if (bar.dataset.playing === 'true') audio.play().catch(sync);
+          sync();
+        })();
+        """
 
     /// A page that says what went wrong in the app's words, drawn as the app (its theme, tabs
     /// and bar) rather than a bare error page: an unknown document is "Not found".
