@@ -103,15 +103,8 @@ struct PreviewConflictTests {
     }
 
     @Test func theCountdownShowsTheTimeLeftUntilTheAttemptsDeadline() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
-        }
-        let browser = TestBrowser(base: preview.url)
-        try await signInToPreview(browser, as: "estudiante@edugo.test")
+        let (browser, _, _, stop) = try await signedInPreview(as: "estudiante@edugo.test")
+        defer { stop() }
         let address = "/screen/assessment-take?id=mat-002"
         let first = try await browser.open(address)
         let started = try #require(Self.countdown(in: first.body), "the page counts down from the model's time")
@@ -135,15 +128,8 @@ struct PreviewConflictTests {
     }
 
     @Test func aChangeMadeOfflineIsPendingOnceAndSaysSo() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
-        }
-        let browser = TestBrowser(base: preview.url)
-        try await signInToPreview(browser, as: "docente@edugo.test")
+        let (browser, backend, _, stop) = try await signedInPreview(as: "docente@edugo.test")
+        defer { stop() }
         let address = "/screen/material-edit?id=mat-092"
         let form = try await browser.open(address)
         let offline = try await browser.open("/_/connection", form: [("online", "0"), ("return", address)])

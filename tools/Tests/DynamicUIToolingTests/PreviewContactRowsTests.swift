@@ -17,15 +17,8 @@ struct PreviewContactRowsTests {
     }
 
     @Test func aSchoolsContactRowsOpenThePhoneTheMailAndTheSite() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
-        }
-        let browser = TestBrowser(base: preview.url)
-        try await signInToPreview(browser, as: "superadmin@edugo.test")
+        let (browser, _, _, stop) = try await signedInPreview(as: "superadmin@edugo.test")
+        defer { stop() }
         let address = "/screen/school-detail?id=sch-001"
         let detail = try await browser.open(address)
         #expect(Self.href(of: "Teléfono", in: detail.body) == "tel:+5114712290")

@@ -8,15 +8,8 @@ import Testing
 @Suite("Web preview: Cancel on an edited form asks first", .serialized)
 struct PreviewDiscardChangesTests {
     @Test func cancelOnAnEditedFormAsksAndKeepsOrDiscardsTheEdits() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
-        }
-        let browser = TestBrowser(base: preview.url)
-        try await signInToPreview(browser, as: "admin.escuela@edugo.test")
+        let (browser, backend, _, stop) = try await signedInPreview(as: "admin.escuela@edugo.test")
+        defer { stop() }
         let address = "/screen/user-edit?id=usr-021"
         let untouched = try await browser.open(address)
         let cancel = try #require(link(containing: "/cancel", in: untouched.body))

@@ -26,15 +26,8 @@ struct PreviewListStateTests {
     }
 
     @Test func backFromARowShowsTheListWithItsSearchAndItsPages() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
-        }
-        let browser = TestBrowser(base: preview.url)
-        try await signInToPreview(browser, as: "docente@edugo.test")
+        let (browser, _, _, stop) = try await signedInPreview(as: "docente@edugo.test")
+        defer { stop() }
         let list = try await browser.open("/screen/materials-list")
         let searched = try await browser.open(try PreviewWalkTests.search("lectura", on: list))
         let first = Self.rows(in: searched.body)
@@ -62,15 +55,8 @@ struct PreviewListStateTests {
     }
 
     @Test func loadMoreKeepsTheSearch() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
-        }
-        let browser = TestBrowser(base: preview.url)
-        try await signInToPreview(browser, as: "superadmin@edugo.test")
+        let (browser, _, _, stop) = try await signedInPreview(as: "superadmin@edugo.test")
+        defer { stop() }
         let users = try await browser.open("/screen/users-list")
         let searched = try await browser.open(try PreviewWalkTests.search("e", on: users))
         let more = try #require(Self.loadMore(in: searched.body, at: searched.path), "the search has more than a page")

@@ -8,15 +8,8 @@ import Testing
 @Suite("Web preview: a video material plays", .serialized)
 struct PreviewMediaPlayerTests {
     @Test func aVideoMaterialIsAPlayer() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
-        }
-        let browser = TestBrowser(base: preview.url)
-        try await signInToPreview(browser, as: "docente@edugo.test")
+        let (browser, _, _, stop) = try await signedInPreview(as: "docente@edugo.test")
+        defer { stop() }
         let page = try await browser.open("/screen/material-detail?id=mat-020")
         #expect(page.status == 200 && page.path == "/screen/material-detail?id=mat-020")
         #expect(page.body.contains("data-type=\"media-player\""), "the player is drawn")

@@ -108,6 +108,24 @@ func startedPreview() async throws -> (DemoBackend, WebPreview) {
     return (backend, preview)
 }
 
+/// The preview started over its demo backend and a browser signed in to it as `email`;
+/// `stop` stops both (call it when the test ends).
+func signedInPreview(
+    as email: String
+) async throws -> (browser: TestBrowser, backend: DemoBackend, preview: WebPreview, stop: @Sendable () -> Void) {
+    let (backend, preview) = try await startedPreview()
+    let browser = TestBrowser(base: preview.url)
+    try await signInToPreview(browser, as: email)
+    return (
+        browser, backend, preview,
+        {
+            Task {
+                await preview.stop(); await backend.stop()
+            }
+        }
+    )
+}
+
 /// Signs `browser` in to the preview with a demo account (password `edugo123`); the page it
 /// lands on, which is the account's dashboard.
 @discardableResult

@@ -94,15 +94,8 @@ struct PreviewWalkTests {
     }
 
     @Test func aSearchFiltersTheListInPlace() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
-        }
-        let browser = TestBrowser(base: preview.url)
-        try await signInToPreview(browser, as: "docente@edugo.test")
+        let (browser, _, _, stop) = try await signedInPreview(as: "docente@edugo.test")
+        defer { stop() }
         let list = try await browser.open("/screen/materials-list")
         #expect(Self.backLink(in: list.body) == nil, "a tab's list has no back")
         let found = try await browser.open(try Self.search("Fracciones", on: list))
@@ -126,15 +119,8 @@ struct PreviewWalkTests {
     }
 
     @Test func aSearchOnAPushedListKeepsItsParametersAndItsBack() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
-        }
-        let browser = TestBrowser(base: preview.url)
-        try await signInToPreview(browser, as: "superadmin@edugo.test")
+        let (browser, _, _, stop) = try await signedInPreview(as: "superadmin@edugo.test")
+        defer { stop() }
         _ = try await browser.open("/screen/schools-list")
         _ = try await browser.open("/screen/school-detail?id=sch-001")
         let units = try await browser.open("/screen/units-list?id=sch-001")
@@ -292,15 +278,8 @@ struct PreviewWalkTests {
     }
 
     @Test func eachTabKeepsItsStackAndTheSelectedTabFollowsTheScreen() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
-        }
-        let browser = TestBrowser(base: preview.url)
-        try await signInToPreview(browser, as: "docente@edugo.test")
+        let (browser, _, _, stop) = try await signedInPreview(as: "docente@edugo.test")
+        defer { stop() }
         let list = try await browser.open("/screen/materials-list")
         let open = try #require(link(containing: "open-item?item=", in: list.body))
         // A row posts its action, as the page's script does.
@@ -337,15 +316,8 @@ struct PreviewWalkTests {
     }
 
     @Test func aRowMenuIsATrailingButtonWithTheDestructiveActionLast() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
-        }
-        let browser = TestBrowser(base: preview.url)
-        try await signInToPreview(browser, as: "docente@edugo.test")
+        let (browser, _, _, stop) = try await signedInPreview(as: "docente@edugo.test")
+        defer { stop() }
         let list = try await browser.open("/screen/materials-list?search_field=Gu%C3%ADa+de+estudio%3A+%C3%81reas")
         let menu = try #require(
             list.body.firstMatch(of: /<div class="row-with-menu"([^>]*)>.*?<summary([^>]*)>([^<]*)<\/summary>(.*?)<\/details>/),
