@@ -133,6 +133,15 @@ struct Validate: AsyncParsableCommand {
         help: "An app version's capability manifest (sdui capabilities): elements it cannot draw without a fallback are errors.")
     var client: String?
 
+    @Option(
+        name: .customLong("plugin"),
+        help: ArgumentHelp(
+            "A plugin's manifest: the handler keys it serves and the components it registers (repeatable).",
+            discussion:
+                #"{"dynamicui_plugin": "name", "handler_keys": ["key", "prefix-*"], "components": [{"type": "t", "events": ["onChange"], "props": ["value"]}]}"#
+        ))
+    var plugins: [String] = []
+
     enum OutputFormat: String, ExpressibleByArgument {
         case text, json
     }
@@ -142,6 +151,7 @@ struct Validate: AsyncParsableCommand {
         validator.allowOpenURL(hosts: allowedHosts, schemes: allowedSchemes)
         do {
             try validator.declareNativeComponents(nativeComponents)
+            try validator.declarePlugins(manifestsAt: plugins.map { URL(fileURLWithPath: $0) })
         } catch {
             throw ValidationError("\(error)")
         }
@@ -184,10 +194,19 @@ struct Render: AsyncParsableCommand {
     @Option(help: "text, html or json.")
     var format: String = "text"
 
+    @Option(
+        name: .customLong("plugin"),
+        help: "A plugin's manifest (as for sdui validate): its components draw as a labelled box of their props (repeatable).")
+    var plugins: [String] = []
+
+    @Option(help: "An app version's capability manifest: draw what that version draws (fallbacks where it lacks a component).")
+    var client: String?
+
     func run() async throws {
         do {
             let output = try ScreenRendering.render(
-                screen: screen, dataFile: data, userFile: user, sizeClass: sizeClass, platform: platform, format: format)
+                screen: screen, dataFile: data, userFile: user, sizeClass: sizeClass, platform: platform, format: format,
+                plugins: plugins, client: client)
             print(output, terminator: output.hasSuffix("\n") ? "" : "\n")
         } catch {
             FileHandle.standardError.write(Data("sdui render: \(error)\n".utf8))
@@ -241,13 +260,17 @@ struct Capabilities: AsyncParsableCommand {
     @Option(name: .customLong("native-component"), help: "A native component the app registers (repeatable).")
     var nativeComponents: [String] = []
 
+    @Option(name: .customLong("plugin"), help: "A plugin's manifest: the app registers its components (repeatable).")
+    var plugins: [String] = []
+
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
     var output: String?
 
     func run() async throws {
         let text: String
         do {
-            text = try CapabilityManifest.text(platform: platform, components: nativeComponents)
+            let declared = try plugins.flatMap { try PluginManifest(contentsOf: URL(fileURLWithPath: $0)).components.map(\.type) }
+            text = try CapabilityManifest.text(platform: platform, components: nativeComponents + declared)
         } catch {
             throw ValidationError("\(error)")
         }

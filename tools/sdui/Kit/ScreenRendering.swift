@@ -15,9 +15,13 @@ public struct RenderCommandError: Error, CustomStringConvertible, Sendable {
 /// `sdui render`: one screen, drawn offline from a definition and optional data and user.
 public enum ScreenRendering {
     /// Renders `screen` (an EduGo key, a podcast document name, or a JSON file of either dialect)
-    /// as `text`, `html` or `json` (the render tree).
+    /// as `text`, `html` or `json` (the render tree). The components of the plugins whose
+    /// manifests are at `plugins` draw as a labelled box of their props; with `client` (an app
+    /// version's capability manifest) the screen is drawn as that version draws it, with the
+    /// fallbacks of what it lacks.
     public static func render(
-        screen: String, dataFile: String?, userFile: String?, sizeClass: String, platform: String, format: String
+        screen: String, dataFile: String?, userFile: String?, sizeClass: String, platform: String, format: String,
+        plugins: [String] = [], client: String? = nil
     ) throws(RenderCommandError) -> String {
         guard let size = SizeClass(rawValue: sizeClass) else {
             throw RenderCommandError(description: "--size-class must be compact or regular, not '\(sizeClass)'")
@@ -29,8 +33,25 @@ public enum ScreenRendering {
             throw RenderCommandError(description: "--format must be text, html or json, not '\(format)'")
         }
         let options = RenderOptions(sizeClass: size, platform: target, showUnknownMarkers: true)
-        // The components an app built with the SDK has: the shipped media player.
-        let components = (try? NativeComponentRegistry(ScreenValidator.shippedComponents)) ?? .empty
+        // The components an app built with the SDK has: the shipped media player, and the plugins'.
+        let components: NativeComponentRegistry
+        do {
+            let declared = try plugins.flatMap { path throws(PluginManifestError) in
+                try PluginManifest(contentsOf: URL(fileURLWithPath: path)).nativeComponents
+            }
+            components = try NativeComponentRegistry(ScreenValidator.shippedComponents + declared)
+        } catch {
+            throw RenderCommandError(description: "--plugin: \(error)")
+        }
+        let resolver = try client.map { path throws(RenderCommandError) in
+            do {
+                return RequirementResolver(
+                    capabilities: try DocumentDecoder().decode(
+                        ClientCapabilities.self, from: try Data(contentsOf: URL(fileURLWithPath: path))))
+            } catch {
+                throw RenderCommandError(description: "--client \(path): \(error)")
+            }
+        }
         var data: JSONValue = .null
         if let dataFile { data = try read(dataFile) }
         let environment = EvaluationEnvironment(now: Date())
@@ -38,7 +59,17 @@ public enum ScreenRendering {
         let document = try definition(of: screen)
         do {
             switch document {
-            case .screen(let definition):
+            case .screen(var definition):
+                if let resolver {
+                    let missing = resolver.missing(for: definition)
+                    guard missing.isEmpty else {
+                        throw RenderCommandError(
+                            description:
+                                "\(screen): that app version cannot open this screen (it lacks \(missing.joined(separator: ", ")))"
+                        )
+                    }
+                    definition = resolver.resolve(definition).0
+                }
                 let compiled = try ScreenCompiler().compile(definition)
                 var user: AuthUserInfo?
                 var userContext: UserContext?
@@ -53,7 +84,13 @@ public enum ScreenRendering {
                     ScreenInputs(
                         screen: compiled, context: context, items: items.map(ListItems.init),
                         permissions: userContext?.permissions))
-            case .node(let node, let name):
+            case .node(var node, let name):
+                if let resolver {
+                    guard let fitted = resolver.resolve(node).0 else {
+                        throw RenderCommandError(description: "\(screen): that app version draws nothing of this document")
+                    }
+                    node = fitted
+                }
                 let catalog = PodcastsCatalog()
                 let library = (try? catalog.components()) ?? ComponentLibrary(components: [:])
                 let renderer = NodeRenderer(
@@ -65,11 +102,16 @@ public enum ScreenRendering {
                     [("env", .object([:])), ("state", .object([:]))] + bindings, defaultObject: data, environment: environment)
                 root = renderer.render(try NodeCompiler().compile(node), context: context, name: name).root
             }
+        } catch let error as RenderCommandError {
+            throw error
         } catch {
             throw RenderCommandError(description: "\(screen): \(error)")
         }
         switch format {
-        case "html": return HTMLRenderer().page(root)
+        case "html":
+            var renderer = HTMLRenderer()
+            renderer.components = components
+            return renderer.page(root)
         case "json": return JSONWriter().string(from: RenderTreeJSON.json(root))
         default: return TextRenderer().render(root)
         }

@@ -150,7 +150,7 @@ public struct ScreenValidator: Sendable {
         self.maxPageSize = maxPageSize
     }
 
-    /// Declares the app's native components from the command line: `video-player` or
+    /// Declares more of the app's native components from the command line: `video-player` or
     /// `video-player:play,ended` (the type and the actions it fires).
     public mutating func declareNativeComponents(_ specifications: [String]) throws(ComponentRegistrationError) {
         let declared = specifications.map { specification -> any NativeComponent in
@@ -158,7 +158,13 @@ public struct ScreenValidator: Sendable {
             let actions = parts.count == 2 ? parts[1].split(separator: ",").map(String.init) : []
             return DeclaredComponent(type: String(parts.first ?? ""), actionNames: actions)
         }
-        nativeComponents = try NativeComponentRegistry(Self.shippedComponents + declared)
+        try register(declared)
+    }
+
+    /// Adds `components` to those already known; a type known already is an error.
+    mutating func register(_ components: [any NativeComponent]) throws(ComponentRegistrationError) {
+        let known = nativeComponents.types.compactMap { nativeComponents.component(for: $0) }
+        nativeComponents = try NativeComponentRegistry(known + components)
     }
 
     /// Lets `OPEN_URL` reach `hosts` (and their subdomains) over https and `schemes`.
@@ -199,7 +205,7 @@ public struct ScreenValidator: Sendable {
 
 /// What a JSON file holds, decided from its top-level members.
 private enum DocumentKind: Hashable {
-    case screen, instance, template, navigation, node, components, theme, manifest, other
+    case screen, instance, template, navigation, node, components, theme, manifest, plugin, other
 
     /// The schema definition (`$defs` name) documents of this kind follow.
     var schemaDefinition: String? {
@@ -212,7 +218,7 @@ private enum DocumentKind: Hashable {
         case .components: "ComponentLibrary"
         case .theme: "Theme"
         case .manifest: "ClientCapabilities"
-        case .other: nil
+        case .plugin, .other: nil
         }
     }
 
@@ -229,6 +235,9 @@ private enum DocumentKind: Hashable {
         } else if has("sdk_version") && has("schema_version") {
             // An app version's capability manifest (`sdui capabilities`), not a screen.
             self = .manifest
+        } else if has("dynamicui_plugin") {
+            // A plugin's manifest (`sdui validate --plugin`), not a screen.
+            self = .plugin
         } else if has("bottom_nav") || has("drawer_items") {
             self = .navigation
         } else if has("type") {
@@ -449,7 +458,7 @@ private struct ValidationRun {
                     library[name] = Set(definition["parameters"]?.arrayValue?.compactMap(\.stringValue) ?? [])
                 }
                 components = library
-            case .navigation, .manifest, .other:
+            case .navigation, .manifest, .plugin, .other:
                 break
             }
         }
@@ -496,7 +505,7 @@ private struct ValidationRun {
                         ValidationFinding(
                             .warning, file: document.display, path: "$",
                             "not a DynamicUI document: expected a screen, a screen instance, a template, a navigation "
-                                + "definition, a view node, a theme or a component library"))
+                                + "definition, a view node, a theme, a component library or a manifest"))
                 } else {
                     skipped.append(document.display)
                 }
@@ -536,6 +545,12 @@ private struct ValidationRun {
                 Self.checkThemeDocument(json, into: &sink)
             case .manifest:
                 _ = sink.decoded(ClientCapabilities.self, json)
+            case .plugin:
+                do throws(PluginManifestError) {
+                    _ = try PluginManifest(json: json)
+                } catch {
+                    sink.error(error.location, error.message)
+                }
             case .other:
                 break
             }
@@ -745,6 +760,8 @@ private struct ScreenChecks {
     var sink = FindingSink()
     private var zoneIds: [String: JSONLocation] = [:]
     private var slotIds: [String: JSONLocation] = [:]
+    /// The slots of the screen drawn by a native component, by slot id.
+    private var componentSlots: [String: any NativeComponent] = [:]
 
     init(context: CheckContext) { self.context = context }
 
@@ -825,7 +842,12 @@ private struct ScreenChecks {
         sink.unique("slot", slot.id, at: location.appending(key: "id"), seen: &slotIds)
         if case .unknown(let raw) = slot.controlType, !context.nativeComponents.contains(raw) {
             sink.warning(
-                location.appending(key: "control_type"), "unknown control type '\(raw)'; this SDK draws it as a fallback")
+                location.appending(key: "control_type"),
+                "unknown control type '\(raw)'; this SDK draws it as a fallback "
+                    + "(a plugin's component: declare it with --plugin MANIFEST or --native-component \(raw))")
+        }
+        if case .unknown(let raw) = slot.controlType, let component = context.nativeComponents.component(for: raw) {
+            componentSlots[slot.id] = component
         }
         let hasText = !isBlank(slot.label) || slot.value != nil || slot.field != nil || slot.bind != nil
         if slot.controlType.isButton, !hasText, isBlank(slot.accessibilityLabel) {
@@ -869,6 +891,16 @@ private struct ScreenChecks {
             }
             if let slotId = action.triggerSlotId, slotIds[slotId] == nil {
                 sink.error(location.appending(key: "trigger_slot_id"), "no slot with id '\(slotId)' in the screen")
+            }
+            // A component's slot fires its action as `tap`: a component that fires other events
+            // never fires this one.
+            if let slotId = action.triggerSlotId, let component = componentSlots[slotId], !component.actionNames.isEmpty,
+                !component.actionNames.contains("tap")
+            {
+                sink.warning(
+                    location.appending(key: "trigger_slot_id"),
+                    "\(component.type) fires \(component.actionNames.joined(separator: ", ")), not 'tap': "
+                        + "in a screen document the action of its slot is its 'tap', so this action never runs")
             }
             let config = JSONObject((action.config ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             checkAction(type: action.type, config: config, at: location, hasHandler: screen.handlerKey != nil)
@@ -1294,7 +1326,10 @@ private struct NodeChecks {
         }
         sink.checkVisibility(node.visibilityActions, node.disappearActions, at: location, actionIds: nil)
         if case .unknown(let raw) = node.type, !context.nativeComponents.contains(raw) {
-            sink.warning(location.appending(key: "type"), "unknown node type '\(raw)'; this SDK draws it as a fallback")
+            sink.warning(
+                location.appending(key: "type"),
+                "unknown node type '\(raw)'; this SDK draws it as a fallback "
+                    + "(a plugin's component: declare it with --plugin MANIFEST or --native-component \(raw))")
         }
         if let style = node.style, let presets = context.presets, !presets.contains(style) {
             sink.warning(location.appending(key: "style"), "unknown style preset '\(style)'")
@@ -1340,6 +1375,12 @@ private struct NodeChecks {
         case .unknown(let object):
             // A native component: its actions are checked like any other, and named as it declares.
             guard let component = context.nativeComponents.component(for: node.type.rawValue) else { break }
+            if let declared = component as? DeclaredComponent, let names = declared.propNames {
+                for key in object.keys.sorted() where object[key]?["actionType"] == nil && !names.contains(key) {
+                    let known = names.isEmpty ? "none" : names.joined(separator: ", ")
+                    sink.warning(props.appending(key: key), "\(component.type) has no prop '\(key)' (it reads: \(known))")
+                }
+            }
             for (key, value) in object where value["actionType"] != nil {
                 let actionLocation = props.appending(key: key)
                 if !component.actionNames.contains(key) {
@@ -1422,8 +1463,19 @@ private struct NodeChecks {
 struct DeclaredComponent: NativeComponent {
     let type: String
     var actionNames: [String] = []
+    /// The props it reads (`nil`: any).
+    var propNames: [String]? = nil
 
-    func html(_ node: CustomNode) -> HTMLFragment { .text(node.type) }
+    /// A labelled box: the type and each prop with its value, so a preview shows what the
+    /// component receives.
+    func html(_ node: CustomNode) -> HTMLFragment {
+        let props = node.props.keys.sorted().map { key -> HTMLFragment in
+            .element("li", children: [.text("\(key): \(JSONWriter().string(from: node.props[key] ?? .null))")])
+        }
+        var children: [HTMLFragment] = [.element("strong", children: [.text(node.type)])]
+        if !props.isEmpty { children.append(.element("ul", children: props)) }
+        return .element("div", attributes: [HTMLAttribute("data-component", node.type)], children: children)
+    }
 }
 
 // MARK: - Schema
