@@ -260,7 +260,10 @@ public struct NodeRenderer: Sendable {
             var binding: String?
             if case .unknown(let raw) = node.props { binding = raw["binding"]?.stringValue }
             let value = compiled.bindingTarget.map { $0.resolve(in: context) } ?? .null
-            var custom = CustomNode(type: node.type.rawValue, props: props, actions: actionKeys, binding: binding, value: value)
+            // The type as the component registered it (`rating-stars`), whichever spelling the
+            // document uses (`rating_stars`).
+            let type = nativeComponents.component(for: node.type.rawValue)?.type ?? node.type.rawValue
+            var custom = CustomNode(type: type, props: props, actions: actionKeys, binding: binding, value: value)
             custom.strings = context.environment.strings
             kind = .custom(custom)
             let label = props["accessibilityLabel"]?.stringValue ?? props["title"]?.stringValue

@@ -117,11 +117,14 @@ public struct HandlerHarness: Sendable {
     /// Base URL of the fake mobile API.
     public static let mobileURL = URL(string: "https://mobile.api.test")!
 
-    /// A harness; `tokens` start as given (signed out by default); the offline queue holds at
-    /// most `queueCapacity` changes (a small one tests what the user sees when it is full).
+    /// A harness; `tokens` start as given (signed out by default); `OPEN_URL` reaches
+    /// `allowedHosts` (none by default) over https; the SDK's words are `strings` (the system
+    /// locale's by default); the offline queue holds at most `queueCapacity` changes (a small
+    /// one tests what the user sees when it is full).
     public init(
-        tokens: AuthTokens? = nil, events: EventHandlerRegistry = EventHandlerRegistry(),
-        allowedHosts: Set<String> = ["edugo.test"], queueCapacity: Int = OfflineQueueStore.defaultCapacity
+        tokens: AuthTokens? = nil, events: EventHandlerRegistry = EventHandlerRegistry(), allowedHosts: Set<String> = [],
+        strings: DynamicUIStrings = DynamicUIStrings(locale: .current),
+        queueCapacity: Int = OfflineQueueStore.defaultCapacity
     ) {
         transport = ScriptedTransport()
         self.tokens = InMemoryTokenStore(tokens)
@@ -135,7 +138,7 @@ public struct HandlerHarness: Sendable {
             logger: Logger(label: "DynamicUITesting"))
         services = ActionServices(
             api: api, tokens: self.tokens, settings: settings, invalidator: invalidator,
-            security: URLSecurityPolicy(hosts: allowedHosts), events: events)
+            security: URLSecurityPolicy(hosts: allowedHosts), events: events, strings: strings)
     }
 
     /// The registry of `plugins` over these services.

@@ -20,7 +20,7 @@ let materialSlots = [
 
 @Suite("Generic actions (screen dialect)")
 struct GenericActionTests {
-    let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
+    let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), allowedHosts: ["edugo.test"], strings: .spanish)
 
     func run(
         _ type: ActionType, _ config: JSONObject, item: JSONValue? = nil, fields: [String: String] = [:], confirmed: Bool = false
@@ -100,7 +100,8 @@ struct GenericActionTests {
     }
 
     @Test func aChangeTheFullQueueCannotHoldSaysSoAndIsNotPending() async throws {
-        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), queueCapacity: 1)
+        let harness = HandlerHarness(
+            tokens: AuthTokens(accessToken: "tok"), allowedHosts: ["edugo.test"], strings: .spanish, queueCapacity: 1)
         await harness.transport.setFallback(.failure(.noConnection))
         func put(_ id: String) async throws -> ActionResult {
             try await harness.dispatcher().execute(
@@ -186,7 +187,8 @@ struct GenericActionTests {
 
     @Test func customEventsGoToHostHandlers() async throws {
         let harness = HandlerHarness(
-            events: EventHandlerRegistry(["share": { payload, _ in .success(message: payload["text"]?.text) }]))
+            events: EventHandlerRegistry(["share": { payload, _ in .success(message: payload["text"]?.text) }]),
+            allowedHosts: ["edugo.test"], strings: .spanish)
         let dispatcher = try harness.dispatcher()
         #expect(
             await dispatcher.execute(
@@ -203,7 +205,8 @@ struct GenericActionTests {
 @Suite("Node-dialect actions")
 struct NodeActionTests {
     let harness = HandlerHarness(
-        events: EventHandlerRegistry(["openExternalUrl": { payload, _ in .success(message: payload["url"]?.text) }]))
+        events: EventHandlerRegistry(["openExternalUrl": { payload, _ in .success(message: payload["url"]?.text) }]),
+        allowedHosts: ["edugo.test"], strings: .spanish)
     let context = DataContext.screen(
         data: ["podcast": ["trackId": 42, "collectionViewUrl": "https://podcasts.apple.com/x"]], state: ["searchQuery": "swift"],
         environment: EvaluationEnvironment(now: Date(timeIntervalSince1970: 0)))

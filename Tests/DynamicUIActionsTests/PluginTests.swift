@@ -34,7 +34,7 @@ struct AuthPluginTests {
         ("student", "dashboard-student"), ("visitor", "dashboard-student"),
     ])
     func loginStoresTokensAndOpensTheRoleDashboard(role: String, dashboard: String) async throws {
-        let harness = HandlerHarness()
+        let harness = HandlerHarness(allowedHosts: ["edugo.test"], strings: .spanish)
         await harness.transport.on(.post, "/v1/auth/login", .json(200, loginResponse(role: role)))
         let result = try await harness.run(
             AuthPlugin(), submit,
@@ -60,7 +60,7 @@ struct AuthPluginTests {
     }
 
     @Test func loginErrors() async throws {
-        let harness = HandlerHarness()
+        let harness = HandlerHarness(allowedHosts: ["edugo.test"], strings: .spanish)
         let empty = try await harness.run(
             AuthPlugin(), submit,
             context: ActionContext(screenKey: "app-login", handlerKey: "login", actionId: "submit", formSlots: loginSlots))
@@ -84,7 +84,7 @@ struct AuthPluginTests {
     }
 
     @Test func logoutClearsTokensAndCaches() async throws {
-        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), allowedHosts: ["edugo.test"], strings: .spanish)
         await harness.transport.on(.post, "/v1/auth/logout", .json(204, nil))
         let logout = ActionDefinition(id: "logout", trigger: .buttonClick, triggerSlotId: "logout_button", type: .logout)
         let config: JSONObject = ["confirm": ["title": "Cerrar sesión"]]
@@ -110,7 +110,8 @@ struct AuthPluginTests {
 
     /// The server is told which refresh token to revoke, not only the access token.
     @Test func logoutSendsTheRefreshTokenToRevoke() async throws {
-        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok", refreshToken: "refresh-1"))
+        let harness = HandlerHarness(
+            tokens: AuthTokens(accessToken: "tok", refreshToken: "refresh-1"), allowedHosts: ["edugo.test"], strings: .spanish)
         await harness.transport.on(.post, "/v1/auth/logout", .json(204, nil))
         let logout = ActionDefinition(id: "logout", trigger: .buttonClick, triggerSlotId: "logout_button", type: .logout)
         let result = try await harness.run(
@@ -122,7 +123,7 @@ struct AuthPluginTests {
     }
 
     @Test func themeAndPreferencesPersist() async throws {
-        let harness = HandlerHarness()
+        let harness = HandlerHarness(allowedHosts: ["edugo.test"], strings: .spanish)
         let toggle = ActionDefinition(id: "toggle-theme", trigger: .buttonClick, type: .custom)
         let context = ActionContext(
             screenKey: "app-settings", handlerKey: "settings", actionId: "toggle-theme", config: ["event": "toggle_theme"])
@@ -136,7 +137,8 @@ struct AuthPluginTests {
     }
 
     @Test func aPreferenceTheFullQueueCannotHoldIsKeptHereAndSaysTheServerWillNotHear() async throws {
-        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), queueCapacity: 1)
+        let harness = HandlerHarness(
+            tokens: AuthTokens(accessToken: "tok"), allowedHosts: ["edugo.test"], strings: .spanish, queueCapacity: 1)
         await harness.transport.setFallback(.failure(.noConnection))
         let action = ActionDefinition(id: "pref", trigger: .buttonClick, type: .custom)
         func set(_ key: String) async throws -> ActionResult {
@@ -178,7 +180,7 @@ struct CRUDPluginTests {
     @Test(arguments: cases.map(\.key))
     func entityRequestAndResult(key: String) async throws {
         let expected = try #require(Self.cases.first { $0.key == key })
-        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), allowedHosts: ["edugo.test"], strings: .spanish)
         let path = URL(string: expected.url)!.path
         await harness.transport.on(expected.method, path, .json(expected.method == .post ? 201 : 200, ["id": "new"]))
         let slots = [Slot(id: "name", controlType: .textInput, field: "name", label: "Nombre", required: true)]
@@ -202,7 +204,7 @@ struct CRUDPluginTests {
     }
 
     @Test func validationServerErrorsAndOffline() async throws {
-        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), allowedHosts: ["edugo.test"], strings: .spanish)
         let slots = [Slot(id: "email", controlType: .emailInput, field: "email", label: "Correo", required: true)]
         func submitUser(_ email: String) async throws -> ActionResult {
             try await harness.run(
@@ -229,7 +231,7 @@ struct CRUDPluginTests {
     }
 
     @Test func assessmentTakeOpensTheResult() async throws {
-        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), allowedHosts: ["edugo.test"], strings: .spanish)
         await harness.transport.on(.post, "/v1/materials/mat-3/assessment/attempts", .json(201, ["id": "att-99", "score": 4]))
         let context = ActionContext(
             screenKey: "assessment-take", handlerKey: "assessment-take", actionId: "submit", config: ["fields": ["q1", "q2"]],
@@ -277,7 +279,7 @@ struct NavigationPluginTests {
     let navigate = ActionDefinition(id: "go", trigger: .buttonClick, type: .navigate)
 
     func go(_ handlerKey: String, _ config: JSONObject) async throws -> ActionResult {
-        try await HandlerHarness().run(
+        try await HandlerHarness(allowedHosts: ["edugo.test"], strings: .spanish).run(
             NavigationPlugin(), navigate,
             context: ActionContext(
                 screenKey: handlerKey, handlerKey: handlerKey, actionId: "go", config: config, session: session))
@@ -298,7 +300,7 @@ struct NavigationPluginTests {
             try await go("material-detail", ["screen_key": "assessment-take", "params": ["id": "mat-1"]])
                 == .navigateTo(screenKey: "assessment-take", params: ["id": "mat-1"], presentation: .push))
         // Other action types go to the generic handlers.
-        let refresh = try await HandlerHarness().run(
+        let refresh = try await HandlerHarness(allowedHosts: ["edugo.test"], strings: .spanish).run(
             NavigationPlugin(), ActionDefinition(id: "r", trigger: .pullRefresh, type: .refresh),
             context: ActionContext(screenKey: "progress-my", handlerKey: "progress-my", actionId: "r"))
         #expect(refresh == .refresh)
@@ -306,7 +308,9 @@ struct NavigationPluginTests {
 
     @Test func everyCatalogHandlerKeyIsServed() throws {
         let catalog = try EduGoCatalog()
-        let registry = try HandlerHarness().registry([AuthPlugin(), CRUDPlugin(), NavigationPlugin()])
+        let registry = try HandlerHarness(allowedHosts: ["edugo.test"], strings: .spanish).registry([
+            AuthPlugin(), CRUDPlugin(), NavigationPlugin(),
+        ])
         for key in catalog.screenKeys {
             guard let handlerKey = try catalog.screen(key).handlerKey else { continue }
             #expect(registry.handler(for: handlerKey) != nil, "\(key): no handler for '\(handlerKey)'")
@@ -358,7 +362,7 @@ struct HostileSettingsTests {
             "Dark Mode", "pref/../x",
         ] as [String?])
     func aPreferenceWithoutAUsableKeyIsAnErrorNotAWrite(key: String?) async throws {
-        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), allowedHosts: ["edugo.test"], strings: .spanish)
         var payload = JSONObject()
         if let key { payload["key"] = .string(key) }
         let action = ActionDefinition(
@@ -374,7 +378,7 @@ struct HostileSettingsTests {
     }
 
     @Test func aPreferenceKeyIsStoredAsTheSwitchSays() async throws {
-        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), allowedHosts: ["edugo.test"], strings: .spanish)
         let config: JSONObject = ["event": "set_preference", "payload": ["key": "push_notifications"]]
         let action = ActionDefinition(
             id: "pref", trigger: .buttonClick, triggerSlotId: "s", type: .custom,
@@ -388,7 +392,7 @@ struct HostileSettingsTests {
     }
 
     @Test func aSwitchValueThatIsNotTrueIsOff() async throws {
-        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), allowedHosts: ["edugo.test"], strings: .spanish)
         let action = ActionDefinition(
             id: "theme", trigger: .buttonClick, triggerSlotId: "dark_mode", type: .custom, config: ["event": "toggle_theme"])
         for posted in ["TRUE", "1", "yes", "true ", "\u{0}"] {

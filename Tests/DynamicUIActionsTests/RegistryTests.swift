@@ -23,7 +23,7 @@ let anyAction = ActionDefinition(id: "a", trigger: .buttonClick, type: .refresh)
 @Suite("Screen handler registry")
 struct RegistryTests {
     @Test func exactBeatsPatternAndLongerPatternBeatsShorter() async throws {
-        let harness = HandlerHarness()
+        let harness = HandlerHarness(allowedHosts: ["edugo.test"], strings: .spanish)
         let registry = try harness.registry([
             TestPlugin(name: "one", entries: [("dashboard-*", Tagged(tag: "dashboard-*")), ("dash*", Tagged(tag: "dash*"))]),
             TestPlugin(name: "two", entries: [("dashboard-teacher", Tagged(tag: "exact"))]),
@@ -45,7 +45,7 @@ struct RegistryTests {
     }
 
     @Test func duplicatesAreAnErrorAtStart() throws {
-        let harness = HandlerHarness()
+        let harness = HandlerHarness(allowedHosts: ["edugo.test"], strings: .spanish)
         #expect(throws: PluginRegistrationError.self) {
             try harness.registry([
                 TestPlugin(name: "one", entries: [("login", Tagged(tag: "1"))]),
@@ -64,7 +64,7 @@ struct RegistryTests {
     }
 
     @Test func screenHandlerFirstThenGeneric() async throws {
-        let harness = HandlerHarness()
+        let harness = HandlerHarness(allowedHosts: ["edugo.test"], strings: .spanish)
         let dispatcher = try harness.dispatcher([
             TestPlugin(
                 name: "p", entries: [("handled", Tagged(tag: "screen")), ("passes", Tagged(tag: "x", fallsThrough: true))])

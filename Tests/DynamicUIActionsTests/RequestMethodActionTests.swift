@@ -33,7 +33,8 @@ struct RequestMethodActionTests {
     ]
 
     func run(_ type: ActionType, method: String) async -> (ActionResult, HandlerHarness, [String]) {
-        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "ACCESS-SECRET"))
+        let harness = HandlerHarness(
+            tokens: AuthTokens(accessToken: "ACCESS-SECRET"), allowedHosts: ["edugo.test"], strings: .spanish)
         let lines = ActionLogLines()
         let services = ActionServices(
             api: harness.services.api, tokens: harness.tokens, settings: harness.settings, invalidator: harness.invalidator,

@@ -29,7 +29,7 @@ struct RuntimeHostileValueTests {
 
     @MainActor
     @Test func pollingAnAbsurdRefreshIntervalWaitsInsteadOfTrapping() async throws {
-        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), allowedHosts: ["edugo.test"], strings: .spanish)
         var screen = try #require(try catalog.screenJSON("dashboard-student").objectValue)
         var config = try #require(screen["data_config"]?.objectValue)
         config["refresh_interval"] = 20_000_000_000

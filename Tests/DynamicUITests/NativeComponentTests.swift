@@ -68,7 +68,7 @@ struct NativeComponentTests {
         ]
         let episode: JSONObject = ["episode": ["episodeUrl": "https://media.example/1.mp3", "trackName": "Uno <b>"]]
         let custom = try #require(try harness.node(node, data: episode))
-        #expect(custom.type == "media_player")
+        #expect(custom.type == "media-player", "the type as registered, whatever the document's spelling")
         #expect(custom.props["url"] == "https://media.example/1.mp3")
         #expect(custom.props["title"] == "UNO <B>")
         #expect(custom.actions.keys.sorted() == ["onPlay"])

@@ -17,7 +17,7 @@ let teacherSession = SessionInfo(
 
 @MainActor
 final class Fixture {
-    let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"))
+    let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), allowedHosts: ["edugo.test"], strings: .spanish)
     let navigation = NavigationModel(role: "teacher")
     var loggedOut = 0
     var signedIn: [SessionInfo] = []

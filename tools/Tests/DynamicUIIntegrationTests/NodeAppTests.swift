@@ -138,7 +138,7 @@ struct NodeAppTests {
                 if case .custom(let custom) = node.kind { return custom }
                 return nil
             }.first, "no media player")
-        #expect(player.type == "media_player")
+        #expect(player.type == "media-player")
         #expect(player.props["url"] == picked["episodeUrl"])
         let onPlay = try #require(player.actions["onPlay"])
         #expect(!texts(episode.render(options: RenderOptions()).root).contains("Now playing"))

@@ -379,7 +379,7 @@ struct PodcastScenarioTests {
             await driver.settle()
             let page = try #require(driver.top)
             @MainActor func player() -> RenderNode? {
-                page.rendered?.root.first { if case .custom(let node) = $0.kind { node.type == "media_player" } else { false } }
+                page.rendered?.root.first { if case .custom(let node) = $0.kind { node.type == "media-player" } else { false } }
             }
             @MainActor func nowPlaying() -> RenderNode? { page.rendered?.root.first { $0.id.hasSuffix("#now_playing") } }
             let before = try #require(player())

@@ -60,7 +60,7 @@ struct RenderCommandTests {
         let episode = try temporaryFile(
             #"{"episode": {"trackName": "Uno", "episodeUrl": "https://example.com/1.mp3", "trackTimeMillis": 60000}}"#)
         let text = try render("episode_detail", data: episode)
-        #expect(text.contains("custom media_player") && !text.contains("unknown media_player"), "\(text)")
+        #expect(text.contains("custom media-player") && !text.contains("unknown media_player"), "\(text)")
     }
 
     @Test func badInputIsATypedErrorThatSaysWhere() throws {
