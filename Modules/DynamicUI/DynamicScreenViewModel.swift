@@ -609,7 +609,7 @@ public final class DynamicScreenViewModel {
             await load()
             return .success(message: nil)
         }
-        if id == ToolbarItem.dismissActionId {
+        if id == RenderToolbarItem.dismissActionId {
             let close = ActionDefinition(id: id, trigger: .buttonClick, type: .navigateBack)
             if !confirmed, let ask = discardConfirmation(leavingWith: close) {
                 await apply(ask)
@@ -622,7 +622,7 @@ public final class DynamicScreenViewModel {
             await loadSections(only: section)
             return .success(message: nil)
         }
-        if id == SearchField.clearActionId {
+        if id == RenderSearchField.clearActionId {
             if let field = compiled?.definition.template.allZones.flatMap({ $0.slots ?? [] })
                 .first(where: { $0.controlType == .searchBar })?.formFieldName
             {

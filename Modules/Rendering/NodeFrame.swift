@@ -47,7 +47,7 @@ public struct NodeFrame: Sendable, Hashable {
 
     /// A length of the wire, clamped (`infinity` stays: it fills the space); `nil` when absent,
     /// negative or not a number.
-    static func length(_ dimension: Dimension?) -> Double? {
+    static func length(_ dimension: FrameDimension?) -> Double? {
         switch dimension {
         case .infinity?: return .infinity
         case .points(let value)?:

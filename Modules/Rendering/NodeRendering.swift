@@ -298,7 +298,7 @@ public struct NodeRenderer: Sendable {
 
     /// The text style of a node style's font: the theme font's size mapped to the nearest
     /// Dynamic Type style.
-    func textStyle(of style: NodeStyle?) -> TextStyle {
+    func textStyle(of style: NodeStyle?) -> RenderTextStyle {
         guard let font = style?.font, let spec = theme.fonts[font] else { return .body }
         switch spec.size {
         case 30...: return .largeTitle

@@ -194,10 +194,10 @@ struct ScreenLowering {
     // MARK: Chrome
 
     private func chrome(_ zones: [CompiledZone]) -> ScreenChrome {
-        var toolbar: [ToolbarItem] = []
+        var toolbar: [RenderToolbarItem] = []
         if let fab = definition.action(for: .fabClick) {
             toolbar.append(
-                ToolbarItem(
+                RenderToolbarItem(
                     placement: .primaryAction, title: fab.config?["title"]?.stringValue ?? strings(.new), systemImage: "plus",
                     actionId: fab.id,
                     isDestructive: false))
@@ -208,17 +208,17 @@ struct ScreenLowering {
                     guard let action = definition.action(forSlot: slot.slot.id) else { continue }
                     let cancels = action.type == .navigateBack || slot.slot.controlType == .textButton
                     toolbar.append(
-                        ToolbarItem(
+                        RenderToolbarItem(
                             placement: cancels ? .cancellation : .confirmation, title: label(of: slot) ?? action.id,
                             systemImage: nil,
                             actionId: action.id, isDestructive: slot.slot.style == "destructive"))
                 }
             }
         }
-        var search: SearchField?
+        var search: RenderSearchField?
         if let slot = searchBar(in: zones) {
             let prompt = (try? slot.value.resolve(in: context))?.text ?? slot.slot.placeholder ?? strings(.search)
-            search = SearchField(prompt: prompt, field: slot.slot.formFieldName, text: inputs.searchText)
+            search = RenderSearchField(prompt: prompt, field: slot.slot.formFieldName, text: inputs.searchText)
         }
         let listLike: Set<ScreenPattern> = [.list, .search, .notification]
         var chrome = ScreenChrome(
@@ -232,8 +232,9 @@ struct ScreenLowering {
         if chrome.presentation == .sheet, !toolbar.contains(where: { $0.placement == .cancellation }) {
             // A sheet always has a way to close, whatever the server sent.
             toolbar.append(
-                ToolbarItem(
-                    placement: .cancellation, title: strings(.close), actionId: ToolbarItem.dismissActionId, isDestructive: false)
+                RenderToolbarItem(
+                    placement: .cancellation, title: strings(.close), actionId: RenderToolbarItem.dismissActionId,
+                    isDestructive: false)
             )
             chrome.toolbar = toolbar
         }
@@ -465,7 +466,7 @@ struct ScreenLowering {
         switch zone.zone.type {
         case .simpleList, .groupedList, .cardList:
             guard zone.itemSlots != nil else { break }
-            let listStyle: ListStyle =
+            let listStyle: RenderListStyle =
                 zone.zone.type == .groupedList ? .insetGrouped : zone.zone.type == .cardList ? .cards : .plain
             let list = RenderNode(id: "\(id).list", kind: .list(style: listStyle, rows: rows(for: zone)))
             guard let title = text(zone.title) else { return RenderNode(id: id, kind: list.kind, children: [], style: style) }
@@ -510,7 +511,7 @@ struct ScreenLowering {
             // collection's own empty state would claim there is nothing at all).
             let clear = ControlNode(
                 type: .textButton, label: strings(.clearSearch), value: .null, isRequired: false, isReadOnly: false,
-                options: [], icon: "xmark.circle", role: .plain, actionId: SearchField.clearActionId)
+                options: [], icon: "xmark.circle", role: .plain, actionId: RenderSearchField.clearActionId)
             return RenderNode(
                 id: id,
                 kind: .emptyState(
@@ -810,7 +811,7 @@ struct ScreenLowering {
         // Inputs and buttons.
         let field = slot.slot.formFieldName
         let current = inputs.form.values[field].map(JSONValue.string) ?? (type.isInput ? value ?? .null : value ?? .null)
-        let role: ButtonRole? =
+        let role: RenderButtonRole? =
             type.isButton
             ? (slot.slot.style == "destructive"
                 ? .destructive : type == .filledButton ? .primary : type == .textButton ? .plain : .secondary)
@@ -872,7 +873,7 @@ struct ScreenLowering {
     }
 
     /// The text style of a seed style name.
-    static func textStyle(_ name: String?) -> TextStyle {
+    static func textStyle(_ name: String?) -> RenderTextStyle {
         switch name {
         case "headline-large": .largeTitle
         case "headline-medium": .title

@@ -2,7 +2,7 @@ public import DynamicUIModels
 public import Foundation
 
 /// A layout axis.
-public enum Axis: String, Sendable, Hashable {
+public enum RenderAxis: String, Sendable, Hashable {
     /// Top to bottom, or leading to trailing.
     case vertical, horizontal
 }
@@ -19,9 +19,9 @@ public struct ScreenChrome: Sendable, Hashable {
     /// Whether a back button is shown.
     public var showsBack: Bool
     /// Navigation-bar buttons.
-    public var toolbar: [ToolbarItem] = []
+    public var toolbar: [RenderToolbarItem] = []
     /// `.searchable`: prompt and the form field holding the query.
-    public var search: SearchField?
+    public var search: RenderSearchField?
     /// `.refreshable`: the action pull-to-refresh fires.
     public var refreshActionId: String?
     /// Infinite scrolling: whether another page exists and is loading.
@@ -62,7 +62,7 @@ public struct Banner: Sendable, Hashable {
 }
 
 /// The search field of a screen (built by the pattern lowering).
-public struct SearchField: Sendable, Hashable {
+public struct RenderSearchField: Sendable, Hashable {
     /// The action of the "clear search" button a search without results offers: the screen's
     /// model clears the query and shows the whole list again.
     public static let clearActionId = "dynamicui.clearSearch"
@@ -225,7 +225,7 @@ public struct LayoutHints: Sendable, Hashable {
 }
 
 /// List presentation.
-public enum ListStyle: String, Sendable, Hashable {
+public enum RenderListStyle: String, Sendable, Hashable {
     /// `List` plain.
     case plain
     /// `List` inset grouped (settings, grouped lists).
@@ -283,7 +283,7 @@ public indirect enum RenderKind: Sendable, Hashable {
     /// A whole screen; its single child is the content.
     case screen(ScreenChrome)
     /// `VStack`/`HStack` (lazy when `lazy`).
-    case stack(axis: Axis, spacing: Double?, alignment: String?, lazy: Bool)
+    case stack(axis: RenderAxis, spacing: Double?, alignment: String?, lazy: Bool)
     /// `ZStack`.
     case zstack(alignment: String?)
     /// `LazyVGrid` with a column count decided by the size class.
@@ -291,15 +291,15 @@ public indirect enum RenderKind: Sendable, Hashable {
     /// A wrapping row (chips).
     case flow
     /// `ScrollView`.
-    case scroll(axis: Axis)
+    case scroll(axis: RenderAxis)
     /// `Form`.
     case form
     /// `Section` with an optional header.
     case section(header: String?)
     /// A list whose rows are built on demand.
-    case list(style: ListStyle, rows: LazyRows)
+    case list(style: RenderListStyle, rows: LazyRows)
     /// `Text`.
-    case text(String, style: TextStyle, lineLimit: Int?)
+    case text(String, style: RenderTextStyle, lineLimit: Int?)
     /// An input, toggle, picker or button.
     case control(ControlNode)
     /// A KPI card.
@@ -508,12 +508,12 @@ public struct RenderTransition: Sendable, Hashable {
     /// Creates a transition; the duration is clamped to 0…2 seconds.
     public init(kind: Kind, duration: Double, curve: TransitionCurve = .easeInOut) {
         self.kind = kind
-        self.duration = duration.isFinite ? min(max(duration, 0), Double(Transition.maximumDuration) / 1000) : 0
+        self.duration = duration.isFinite ? min(max(duration, 0), Double(ElementTransition.maximumDuration) / 1000) : 0
         self.curve = curve
     }
 
     /// The transition a document declares, or `nil` for an animation this SDK does not know.
-    public init?(_ transition: Transition) {
+    public init?(_ transition: ElementTransition) {
         let kind: Kind
         switch transition.type {
         case .fade: kind = .fade
@@ -521,10 +521,10 @@ public struct RenderTransition: Sendable, Hashable {
         case .scale: kind = .scale
         case .unknown: return nil
         }
-        let milliseconds = transition.durationMs ?? Transition.defaultDuration
+        let milliseconds = transition.durationMs ?? ElementTransition.defaultDuration
         let curve: TransitionCurve =
             if case .unknown = transition.curve ?? .easeInOut { .easeInOut } else { transition.curve ?? .easeInOut }
-        self.init(kind: kind, duration: Double(min(max(milliseconds, 0), Transition.maximumDuration)) / 1000, curve: curve)
+        self.init(kind: kind, duration: Double(min(max(milliseconds, 0), ElementTransition.maximumDuration)) / 1000, curve: curve)
     }
 
     /// The transition with Reduce Motion on: a slide or a scale becomes a cross-fade of the same

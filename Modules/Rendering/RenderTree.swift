@@ -23,13 +23,13 @@ public enum RenderPlatform: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Text styles, mapped to Dynamic Type by the SwiftUI layer.
-public enum TextStyle: String, Sendable, Hashable {
+public enum RenderTextStyle: String, Sendable, Hashable {
     /// The Dynamic Type text styles.
     case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
 }
 
 /// Where a toolbar item goes (forms put cancel and confirm in the navigation bar).
-public enum ToolbarPlacement: String, Sendable, Hashable {
+public enum RenderToolbarPlacement: String, Sendable, Hashable {
     /// Leading: Cancel.
     case cancellation
     /// Trailing: Create, Save.
@@ -39,9 +39,9 @@ public enum ToolbarPlacement: String, Sendable, Hashable {
 }
 
 /// A button of the navigation bar (built by the pattern lowering).
-public struct ToolbarItem: Sendable, Hashable {
+public struct RenderToolbarItem: Sendable, Hashable {
     /// Where it goes.
-    public var placement: ToolbarPlacement
+    public var placement: RenderToolbarPlacement
     /// Its title (also its accessibility label).
     public var title: String
     /// SF Symbol, for icon-only items.
@@ -57,7 +57,7 @@ public struct ToolbarItem: Sendable, Hashable {
 }
 
 /// The role of a button.
-public enum ButtonRole: String, Sendable, Hashable {
+public enum RenderButtonRole: String, Sendable, Hashable {
     /// The screen's main action (`.borderedProminent`).
     case primary
     /// A secondary action (`.bordered`).
@@ -116,7 +116,7 @@ public struct ControlNode: Sendable, Hashable {
     /// SF Symbol.
     public var icon: String?
     /// Button role.
-    public var role: ButtonRole?
+    public var role: RenderButtonRole?
     /// The action the control fires.
     public var actionId: String?
     /// The style name from the screen (`headline-large`, `status`, …).

@@ -256,7 +256,7 @@
             }
         }
 
-        private func items(_ placement: DynamicUIRendering.ToolbarPlacement) -> [DynamicUIRendering.ToolbarItem] {
+        private func items(_ placement: DynamicUIRendering.RenderToolbarPlacement) -> [DynamicUIRendering.RenderToolbarItem] {
             chrome.toolbar.filter { $0.placement == placement }
         }
 
@@ -275,7 +275,7 @@
     /// The toolbar items of one placement.
     struct ToolbarGroup: ViewModifier {
         let placement: ToolbarItemPlacement
-        let items: [DynamicUIRendering.ToolbarItem]
+        let items: [DynamicUIRendering.RenderToolbarItem]
         let model: DynamicScreenViewModel
 
         // Always applied, empty or not: the content keeps its identity (scroll position, focus)

@@ -319,7 +319,7 @@
     /// `VStack`/`HStack`, lazy when the tree says so.
     struct StackNodeView<Host: RenderTreeHost>: View {
         let node: RenderNode
-        let axis: DynamicUIRendering.Axis
+        let axis: DynamicUIRendering.RenderAxis
         let spacing: Double?
         let alignment: String?
         let lazy: Bool
@@ -376,7 +376,7 @@
     /// are, without indicators.
     struct ScrollNodeView<Host: RenderTreeHost>: View {
         let node: RenderNode
-        let axis: DynamicUIRendering.Axis
+        let axis: DynamicUIRendering.RenderAxis
         let host: Host
         let item: JSONValue?
 
@@ -505,7 +505,7 @@
     /// `Form`, or a lazy stack inside a scroll view; cards are a lazy stack of cards. The
     /// screen's pagination adds a last row that loads the next page.
     struct ListNodeView<Host: RenderTreeHost>: View {
-        let style: DynamicUIRendering.ListStyle
+        let style: DynamicUIRendering.RenderListStyle
         let rows: LazyRows
         let host: Host
         /// `false` hides the lines between rows (a list's `separator: false`).
@@ -564,7 +564,7 @@
 
     /// The `List` style of a list node (inset grouped is iOS only; the Mac uses inset).
     struct NodeListStyle: ViewModifier {
-        let style: DynamicUIRendering.ListStyle
+        let style: DynamicUIRendering.RenderListStyle
 
         @ViewBuilder
         func body(content: Content) -> some View {

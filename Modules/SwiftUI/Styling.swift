@@ -59,7 +59,7 @@
         }
     }
 
-    extension DynamicUIRendering.TextStyle {
+    extension DynamicUIRendering.RenderTextStyle {
         /// The Dynamic Type text style of the same name.
         var font: Font {
             switch self {

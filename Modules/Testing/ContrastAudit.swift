@@ -139,7 +139,7 @@ public struct ContrastAudit: Sendable {
     }
 
     /// Dynamic Type styles of 20 points and more.
-    private static let largeStyles: Set<TextStyle> = [.largeTitle, .title, .title2, .title3]
+    private static let largeStyles: Set<RenderTextStyle> = [.largeTitle, .title, .title2, .title3]
 
     /// Whether the node's theme font is large: 18 points, or 14 points in a bold weight.
     private func isLarge(_ node: RenderNode) -> Bool {

@@ -215,7 +215,7 @@ public final class AppDriver<Runtime: AppHosting> {
     }
 
     /// The search field the top screen's tree shows.
-    public func searchField(of model: Runtime.Screen) -> SearchField? {
+    public func searchField(of model: Runtime.Screen) -> RenderSearchField? {
         guard case .success(let root)? = model.tree else { return nil }
         return root.first { if case .screen(let chrome) = $0.kind { chrome.search != nil } else { false } }
             .flatMap { if case .screen(let chrome) = $0.kind { chrome.search } else { nil } }

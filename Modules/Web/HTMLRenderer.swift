@@ -746,7 +746,7 @@ public struct HTMLRenderer: Sendable {
 
     /// A navigation-bar button: it submits the screen's form (so a confirm button sends the
     /// fields) or, without one, posts on its own.
-    private func toolbarButton(_ item: ToolbarItem, form: String?) -> String {
+    private func toolbarButton(_ item: RenderToolbarItem, form: String?) -> String {
         let title = item.systemImage == "plus" ? "+" : item.title
         let action = Self.url("\(actionPath)/\(item.actionId)")
         let classes = "toolbar \(item.placement.rawValue)\(item.isDestructive ? " destructive" : "")"

@@ -206,7 +206,7 @@ struct ListBehaviourTests {
         let text = TextRenderer().render(try model.render(options: RenderOptions()))
         #expect(text.contains("Sin resultados") && text.contains("Nada coincide con «zzz».") && text.contains("Borrar búsqueda"))
         #expect(!text.contains("Aún no hay materiales"), "not the empty collection's state: \(text)")
-        await model.perform(actionId: SearchField.clearActionId)
+        await model.perform(actionId: RenderSearchField.clearActionId)
         #expect(model.searchText.isEmpty)
         guard case .success(let items, _, _) = model.dataState else {
             Issue.record("\(model.dataState)")
@@ -310,7 +310,7 @@ struct SheetTests {
         }
         #expect(chrome.presentation == .sheet)
         let close = try #require(chrome.toolbar.first { $0.placement == .cancellation })
-        #expect(close.actionId == ToolbarItem.dismissActionId && close.title == "Cerrar")
+        #expect(close.actionId == RenderToolbarItem.dismissActionId && close.title == "Cerrar")
         await model.perform(actionId: close.actionId)
         #expect(fixture.navigation.current?.screenKey == "materials-list", "Close closed the sheet")
 

@@ -144,9 +144,10 @@ struct HostileInputTests {
         var chrome = ScreenChrome(
             pattern: hostile, title: hostile, largeTitle: true, showsBack: true,
             toolbar: [
-                ToolbarItem(placement: .confirmation, title: hostile, systemImage: nil, actionId: hostile, isDestructive: true)
+                RenderToolbarItem(
+                    placement: .confirmation, title: hostile, systemImage: nil, actionId: hostile, isDestructive: true)
             ],
-            search: SearchField(prompt: hostile, field: hostile, text: hostile), refreshActionId: hostile,
+            search: RenderSearchField(prompt: hostile, field: hostile, text: hostile), refreshActionId: hostile,
             pagination: PaginationState(hasMore: true, loadingMore: false))
         chrome.banner = Banner(kind: .error, message: hostile)
         chrome.confirmation = ConfirmationRequest(

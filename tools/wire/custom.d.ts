@@ -26,7 +26,7 @@ export type EdgePadding =
     | { top?: number | null; bottom?: number | null; leading?: number | null; trailing?: number | null };
 
 /** A frame dimension: points, or "infinity" to fill the available space. */
-export type Dimension = number | "infinity";
+export type FrameDimension = number | "infinity";
 
 /** The target of a navigation_link: a screen document name, or the name with params. */
 export type ScreenReference = string | { screen: string; params?: { [name: string]: JSONValue } | null };

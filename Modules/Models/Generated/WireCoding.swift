@@ -82,6 +82,44 @@ extension NodeType {
     }
 }
 
+extension TransitionType {
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+
+    public static let knownCases: [TransitionType] = [.fade, .slide, .scale]
+
+    public static let rawValueTable = OpenEnumTable<TransitionType>(knownCases)
+
+    public var rawValue: String {
+        switch self {
+        case .fade: "fade"
+        case .slide: "slide"
+        case .scale: "scale"
+        case .unknown(let raw): raw
+        }
+    }
+}
+
+extension TransitionCurve {
+    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+
+    public static let knownCases: [TransitionCurve] = [.linear, .easeIn, .easeOut, .easeInOut, .spring]
+
+    public static let rawValueTable = OpenEnumTable<TransitionCurve>(knownCases)
+
+    public var rawValue: String {
+        switch self {
+        case .linear: "linear"
+        case .easeIn: "ease-in"
+        case .easeOut: "ease-out"
+        case .easeInOut: "ease-in-out"
+        case .spring: "spring"
+        case .unknown(let raw): raw
+        }
+    }
+}
+
 extension ScreenPattern {
     public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
@@ -246,44 +284,6 @@ extension ActionType {
         case .applyPatch: "APPLY_PATCH"
         case .setVariable: "SET_VARIABLE"
         case .timer: "TIMER"
-        case .unknown(let raw): raw
-        }
-    }
-}
-
-extension TransitionType {
-    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
-    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
-
-    public static let knownCases: [TransitionType] = [.fade, .slide, .scale]
-
-    public static let rawValueTable = OpenEnumTable<TransitionType>(knownCases)
-
-    public var rawValue: String {
-        switch self {
-        case .fade: "fade"
-        case .slide: "slide"
-        case .scale: "scale"
-        case .unknown(let raw): raw
-        }
-    }
-}
-
-extension TransitionCurve {
-    public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
-    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
-
-    public static let knownCases: [TransitionCurve] = [.linear, .easeIn, .easeOut, .easeInOut, .spring]
-
-    public static let rawValueTable = OpenEnumTable<TransitionCurve>(knownCases)
-
-    public var rawValue: String {
-        switch self {
-        case .linear: "linear"
-        case .easeIn: "ease-in"
-        case .easeOut: "ease-out"
-        case .easeInOut: "ease-in-out"
-        case .spring: "spring"
         case .unknown(let raw): raw
         }
     }
@@ -660,9 +660,9 @@ extension NodeStyle {
     /// Creates a `NodeStyle` from its members.
     public init(
         font: String? = nil, foregroundColor: String? = nil, backgroundColor: String? = nil,
-        padding: EdgePadding? = nil, cornerRadius: Double? = nil, width: Dimension? = nil, height: Dimension? = nil,
-        maxWidth: Dimension? = nil, maxHeight: Dimension? = nil, shadow: ShadowStyle? = nil, opacity: Double? = nil,
-        clipShape: String? = nil
+        padding: EdgePadding? = nil, cornerRadius: Double? = nil, width: FrameDimension? = nil,
+        height: FrameDimension? = nil, maxWidth: FrameDimension? = nil, maxHeight: FrameDimension? = nil,
+        shadow: ShadowStyle? = nil, opacity: Double? = nil, clipShape: String? = nil
     ) {
         self.init(
             font: font, foregroundColor: foregroundColor, backgroundColor: backgroundColor, padding: padding,
@@ -679,10 +679,10 @@ extension NodeStyle {
         let backgroundColor: String? = try context.optional("backgroundColor", in: o, found: &found)
         let padding: EdgePadding? = try context.optional("padding", in: o, found: &found)
         let cornerRadius: Double? = try context.optional("cornerRadius", in: o, found: &found)
-        let width: Dimension? = try context.optional("width", in: o, found: &found)
-        let height: Dimension? = try context.optional("height", in: o, found: &found)
-        let maxWidth: Dimension? = try context.optional("maxWidth", in: o, found: &found)
-        let maxHeight: Dimension? = try context.optional("maxHeight", in: o, found: &found)
+        let width: FrameDimension? = try context.optional("width", in: o, found: &found)
+        let height: FrameDimension? = try context.optional("height", in: o, found: &found)
+        let maxWidth: FrameDimension? = try context.optional("maxWidth", in: o, found: &found)
+        let maxHeight: FrameDimension? = try context.optional("maxHeight", in: o, found: &found)
         let shadow: ShadowStyle? = try context.optional("shadow", in: o, found: &found)
         let opacity: Double? = try context.optional("opacity", in: o, found: &found)
         let clipShape: String? = try context.optional("clipShape", in: o, found: &found)
@@ -709,10 +709,10 @@ extension NodeStyle {
         let backgroundColor: String? = try context.optional("backgroundColor", field: 2, in: &o)
         let padding: EdgePadding? = try context.optional("padding", field: 3, in: &o)
         let cornerRadius: Double? = try context.optional("cornerRadius", field: 4, in: &o)
-        let width: Dimension? = try context.optional("width", field: 5, in: &o)
-        let height: Dimension? = try context.optional("height", field: 6, in: &o)
-        let maxWidth: Dimension? = try context.optional("maxWidth", field: 7, in: &o)
-        let maxHeight: Dimension? = try context.optional("maxHeight", field: 8, in: &o)
+        let width: FrameDimension? = try context.optional("width", field: 5, in: &o)
+        let height: FrameDimension? = try context.optional("height", field: 6, in: &o)
+        let maxWidth: FrameDimension? = try context.optional("maxWidth", field: 7, in: &o)
+        let maxHeight: FrameDimension? = try context.optional("maxHeight", field: 8, in: &o)
         let shadow: ShadowStyle? = try context.optional("shadow", field: 9, in: &o)
         let opacity: Double? = try context.optional("opacity", field: 10, in: &o)
         let clipShape: String? = try context.optional("clipShape", field: 11, in: &o)
@@ -925,7 +925,7 @@ extension ViewNode {
         type: NodeType, id nodeId: String? = nil, style: String? = nil, inlineStyle: NodeStyle? = nil,
         condition: String? = nil, children: [ViewNode] = [], props: NodeProps = .none, requires: [String]? = nil,
         fallback: Fallback<ViewNode>? = nil, logId: String? = nil, permission: String? = nil,
-        transition: Transition? = nil, visibilityActions: [VisibilityAction]? = nil,
+        transition: ElementTransition? = nil, visibilityActions: [VisibilityAction]? = nil,
         disappearActions: [VisibilityAction]? = nil, dataEndpoint: String? = nil, timers: [TimerDefinition]? = nil
     ) {
         self.init(
@@ -953,7 +953,7 @@ extension ViewNode {
         let fallback: Fallback<ViewNode>? = try context.optional("fallback", in: o, found: &found)
         let logId: String? = try context.optional("log_id", in: o, found: &found)
         let permission: String? = try context.optional("permission", in: o, found: &found)
-        let transition: Transition? = try context.optional("transition", in: o, found: &found)
+        let transition: ElementTransition? = try context.optional("transition", in: o, found: &found)
         let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
         let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
         let dataEndpoint: String? = try context.optional("data_endpoint", in: o, found: &found)
@@ -1256,6 +1256,41 @@ extension NavItem {
     }
 }
 
+extension ElementTransition {
+    /// Creates an `ElementTransition` from its members.
+    public init(type: TransitionType, durationMs: Int? = nil, curve: TransitionCurve? = nil) {
+        self.init(type: type, durationMs: durationMs, curve: curve, memberwise: MemberwiseToken())
+    }
+
+    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        let o = try context.object(json)
+        var found = 0
+        let type: TransitionType = try context.required("type", in: o, found: &found)
+        let durationMs: Int? = try context.optional("duration_ms", in: o, found: &found)
+        let curve: TransitionCurve? = try context.optional("curve", in: o, found: &found)
+        self.init(type: type, durationMs: durationMs, curve: curve)
+    }
+
+    /// The wire keys of the members, numbered as the node decoder reads them.
+    static let wireKeys = JSONKeySet(["type", "duration_ms", "curve"])
+
+    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
+        var o = try context.fields(node, Self.wireKeys)
+        let type: TransitionType = try context.required("type", field: 0, in: &o)
+        let durationMs: Int? = try context.optional("duration_ms", field: 1, in: &o)
+        let curve: TransitionCurve? = try context.optional("curve", field: 2, in: &o)
+        self.init(type: type, durationMs: durationMs, curve: curve)
+    }
+
+    public var json: JSONValue {
+        var b = JSONObjectBuilder()
+        b.set("type", type)
+        b.set("duration_ms", durationMs)
+        b.set("curve", curve)
+        return b.json
+    }
+}
+
 extension ScreenDefinition {
     /// Creates a `ScreenDefinition` from its members.
     public init(
@@ -1524,48 +1559,13 @@ extension ZoneOverride {
     }
 }
 
-extension Transition {
-    /// Creates a `Transition` from its members.
-    public init(type: TransitionType, durationMs: Int? = nil, curve: TransitionCurve? = nil) {
-        self.init(type: type, durationMs: durationMs, curve: curve, memberwise: MemberwiseToken())
-    }
-
-    public init(json: JSONValue, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        let o = try context.object(json)
-        var found = 0
-        let type: TransitionType = try context.required("type", in: o, found: &found)
-        let durationMs: Int? = try context.optional("duration_ms", in: o, found: &found)
-        let curve: TransitionCurve? = try context.optional("curve", in: o, found: &found)
-        self.init(type: type, durationMs: durationMs, curve: curve)
-    }
-
-    /// The wire keys of the members, numbered as the node decoder reads them.
-    static let wireKeys = JSONKeySet(["type", "duration_ms", "curve"])
-
-    public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
-        var o = try context.fields(node, Self.wireKeys)
-        let type: TransitionType = try context.required("type", field: 0, in: &o)
-        let durationMs: Int? = try context.optional("duration_ms", field: 1, in: &o)
-        let curve: TransitionCurve? = try context.optional("curve", field: 2, in: &o)
-        self.init(type: type, durationMs: durationMs, curve: curve)
-    }
-
-    public var json: JSONValue {
-        var b = JSONObjectBuilder()
-        b.set("type", type)
-        b.set("duration_ms", durationMs)
-        b.set("curve", curve)
-        return b.json
-    }
-}
-
 extension Zone {
     /// Creates a `Zone` from its members.
     public init(
         id: String, type: ZoneType, distribution: Distribution? = nil, condition: String? = nil, title: String? = nil,
         field: String? = nil, slots: [Slot]? = nil, zones: [Zone]? = nil, itemLayout: ItemLayout? = nil,
         requires: [String]? = nil, fallback: Fallback<Zone>? = nil, logId: String? = nil, dataEndpoint: String? = nil,
-        transition: Transition? = nil, visibilityActions: [VisibilityAction]? = nil,
+        transition: ElementTransition? = nil, visibilityActions: [VisibilityAction]? = nil,
         disappearActions: [VisibilityAction]? = nil
     ) {
         self.init(
@@ -1594,7 +1594,7 @@ extension Zone {
         let fallback: Fallback<Zone>? = try context.optional("fallback", in: o, found: &found)
         let logId: String? = try context.optional("log_id", in: o, found: &found)
         let dataEndpoint: String? = try context.optional("data_endpoint", in: o, found: &found)
-        let transition: Transition? = try context.optional("transition", in: o, found: &found)
+        let transition: ElementTransition? = try context.optional("transition", in: o, found: &found)
         let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", in: o, found: &found)
         let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
         self.init(
@@ -1628,7 +1628,7 @@ extension Zone {
         let fallback: Fallback<Zone>? = try context.optional("fallback", field: 10, in: &o)
         let logId: String? = try context.optional("log_id", field: 11, in: &o)
         let dataEndpoint: String? = try context.optional("data_endpoint", field: 12, in: &o)
-        let transition: Transition? = try context.optional("transition", field: 13, in: &o)
+        let transition: ElementTransition? = try context.optional("transition", field: 13, in: &o)
         let visibilityActions: [VisibilityAction]? = try context.optional("visibility_actions", field: 14, in: &o)
         let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", field: 15, in: &o)
         self.init(
@@ -1699,7 +1699,7 @@ extension Slot {
         accessibilityLabel: String? = nil, options: [SlotOption]? = nil, requires: [String]? = nil,
         fallback: Fallback<Slot>? = nil, logId: String? = nil, visibilityActions: [VisibilityAction]? = nil,
         disappearActions: [VisibilityAction]? = nil, minimum: Double? = nil, maximum: Double? = nil,
-        transition: Transition? = nil, variable: String? = nil
+        transition: ElementTransition? = nil, variable: String? = nil
     ) {
         self.init(
             id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
@@ -1738,7 +1738,7 @@ extension Slot {
         let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
         let minimum: Double? = try context.optional("min", in: o, found: &found)
         let maximum: Double? = try context.optional("max", in: o, found: &found)
-        let transition: Transition? = try context.optional("transition", in: o, found: &found)
+        let transition: ElementTransition? = try context.optional("transition", in: o, found: &found)
         let variable: String? = try context.optional("variable", in: o, found: &found)
         self.init(
             id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
@@ -1782,7 +1782,7 @@ extension Slot {
         let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", field: 19, in: &o)
         let minimum: Double? = try context.optional("min", field: 20, in: &o)
         let maximum: Double? = try context.optional("max", field: 21, in: &o)
-        let transition: Transition? = try context.optional("transition", field: 22, in: &o)
+        let transition: ElementTransition? = try context.optional("transition", field: 22, in: &o)
         let variable: String? = try context.optional("variable", field: 23, in: &o)
         self.init(
             id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,

@@ -12,13 +12,13 @@ public struct NodeStyle: JSONModel {  // wire:
     /// Corner radius in points.
     public var cornerRadius: Double?
     /// Fixed width.
-    public var width: Dimension?
+    public var width: FrameDimension?
     /// Fixed height.
-    public var height: Dimension?
+    public var height: FrameDimension?
     /// Maximum width.
-    public var maxWidth: Dimension?
+    public var maxWidth: FrameDimension?
     /// Maximum height.
-    public var maxHeight: Dimension?
+    public var maxHeight: FrameDimension?
     /// Drop shadow.
     public var shadow: ShadowStyle?
     /// Opacity from 0 to 1.
@@ -78,7 +78,7 @@ public enum EdgePadding: JSONModel {
 }
 
 /// A frame dimension: points or `"infinity"` (fill the available space).
-public enum Dimension: JSONModel {
+public enum FrameDimension: JSONModel {
 
     public init(from decoder: any Decoder) throws { try self.init(bridging: decoder) }
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }

@@ -25,7 +25,7 @@ public struct ViewNode: JSONModel, Identifiable {  // wire: node
     /// drawn, e.g. `podcasts.manage`; drawn for everyone when absent.
     public var permission: String?
     /// How the node animates when it appears, disappears or changes (a row arriving, a condition).
-    public var transition: Transition?
+    public var transition: ElementTransition?
     /// Impressions reported when the node has been visible enough for long enough (node
     /// documents report them; they run no action by id).
     public var visibilityActions: [VisibilityAction]?  // wire: key=visibility_actions

@@ -31,7 +31,7 @@ public struct Zone: JSONModel, Identifiable {  // wire: node, snake_case
     /// screen's), with its own error and retry. Cached and kept offline like screen data.
     public var dataEndpoint: String?
     /// How the zone animates when it appears, disappears or changes (a patch, a condition).
-    public var transition: Transition?
+    public var transition: ElementTransition?
     /// Impressions reported (and actions run) when the zone has been visible enough for long enough.
     public var visibilityActions: [VisibilityAction]?
     /// Reported (and run) when the zone, once seen, has been hidden long enough.
@@ -105,7 +105,7 @@ public struct Slot: JSONModel, Identifiable {  // wire: node, snake_case
     /// The largest value a number input accepts.
     public var maximum: Double?  // wire: key=max
     /// How the slot animates when it appears, disappears or changes (a patch, a condition).
-    public var transition: Transition?
+    public var transition: ElementTransition?
     /// The screen variable an input edits: it shows the variable's value, and what the user
     /// enters sets it (converted to its type and checked), firing its triggers.
     public var variable: String?

@@ -13,7 +13,7 @@ import Testing
 @MainActor
 struct ContrastTests {
     func text(
-        _ id: String, _ text: String, style: TextStyle = .body, foreground: String? = nil, font: String? = nil
+        _ id: String, _ text: String, style: RenderTextStyle = .body, foreground: String? = nil, font: String? = nil
     )
         -> RenderNode
     {

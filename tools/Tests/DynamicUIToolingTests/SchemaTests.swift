@@ -24,7 +24,7 @@ struct SchemaTests {
         let models = [
             "ScreenDefinition", "ScreenInstance", "ScreenTemplateDocument", "ScreenTemplate", "NavigationConfig", "TopBarConfig",
             "PlatformOverride", "ZoneOverride", "Zone", "ItemLayout", "Slot", "SlotOption", "ActionDefinition", "DataConfig",
-            "PaginationConfig", "NavigationDefinition", "NavItem", "ViewNode", "NodeStyle", "EdgePadding", "Dimension",
+            "PaginationConfig", "NavigationDefinition", "NavItem", "ViewNode", "NodeStyle", "EdgePadding", "FrameDimension",
             "ShadowStyle", "NodeAction", "ScreenReference", "TabItem", "Theme", "FontSpec", "ComponentLibrary",
             "ComponentDefinition", "ListProps", "ButtonProps",
         ]

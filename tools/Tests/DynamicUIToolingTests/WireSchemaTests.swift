@@ -27,7 +27,8 @@ struct WireSchemaTests {
         ("UserContext", UserContext.self), ("ClientCapabilities", ClientCapabilities.self),
         ("DocumentPatch", DocumentPatch.self), ("PatchChange", PatchChange.self),
         ("VariableDeclaration", VariableDeclaration.self), ("VariableTrigger", VariableTrigger.self),
-        ("TimerDefinition", TimerDefinition.self), ("Transition", Transition.self), ("VisibilityAction", VisibilityAction.self),
+        ("TimerDefinition", TimerDefinition.self), ("ElementTransition", ElementTransition.self),
+        ("VisibilityAction", VisibilityAction.self),
     ]
 
     /// Definitions with members that no Swift struct declares: catalog documents the composer

@@ -1665,13 +1665,13 @@ private func isHexColor(_ text: String) -> Bool {
 
 extension FindingSink {
     /// A transition this SDK draws, with a duration it keeps.
-    mutating func checkTransition(_ transition: Transition, at location: JSONLocation) {
+    mutating func checkTransition(_ transition: ElementTransition, at location: JSONLocation) {
         if case .unknown(let raw) = transition.type {
             warning(location.appending(key: "type"), "unknown transition '\(raw)'; the element appears without one")
         }
-        if let duration = transition.durationMs, duration < 0 || duration > Transition.maximumDuration {
+        if let duration = transition.durationMs, duration < 0 || duration > ElementTransition.maximumDuration {
             warning(
-                location.appending(key: "duration_ms"), "the duration is clamped to 0…\(Transition.maximumDuration) ms")
+                location.appending(key: "duration_ms"), "the duration is clamped to 0…\(ElementTransition.maximumDuration) ms")
         }
     }
 

@@ -1,6 +1,6 @@
 /// How an element animates when it appears, disappears or changes. With Reduce Motion on, a
 /// slide or a scale becomes a cross-fade.
-public struct Transition: JSONModel {  // wire: snake_case
+public struct ElementTransition: JSONModel {  // wire: snake_case
     /// The animation.
     public var type: TransitionType
     /// How long it lasts, in milliseconds (kept within 0…2,000; 250 when absent).
@@ -20,7 +20,7 @@ public struct Transition: JSONModel {  // wire: snake_case
     public static let defaultDuration = 250
 }
 
-/// The animation of a `Transition`.
+/// The animation of a `ElementTransition`.
 public enum TransitionType: OpenEnum {  // wire: lowercase
     /// Opacity; a move from the bottom edge; a growth from slightly smaller.
     case fade, slide, scale
@@ -28,7 +28,7 @@ public enum TransitionType: OpenEnum {  // wire: lowercase
     case unknown(String)
 }
 
-/// The timing curve of a `Transition`.
+/// The timing curve of a `ElementTransition`.
 public enum TransitionCurve: OpenEnum {  // wire: kebab-case
     /// Constant speed; slow start; slow end; slow start and end; a spring.
     case linear, easeIn, easeOut, easeInOut, spring
