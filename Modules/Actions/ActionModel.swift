@@ -72,6 +72,10 @@ public struct ActionContext: Sendable {
         if let value = fieldValues[name], !value.isEmpty { return value }
         return nil
     }
+
+    /// What the screen says to do after the action succeeds (its config's `on_success`:
+    /// go back, refresh, or open a screen), for a handler that sends the change itself.
+    public var onSuccess: ActionResult? { SubmitFormHandler.followUp(config["on_success"]) }
 }
 
 /// What the runtime must do after an action, in either dialect.

@@ -42,12 +42,16 @@ extension ActionServices {
         _ mutation: Mutation, context: ActionContext,
         response: (@Sendable (JSONValue) async -> ActionResult?)? = nil
     ) async -> ActionResult {
-        guard let api else { return .error(message: strings(.noServer)) }
+        guard let api else {
+            MutationOutcome.report(.notSent)
+            return .error(message: strings(.noServer))
+        }
         var parameters: [String: String] = [:]
         for name in mutation.endpoint.parameterNames {
             guard let value = context.parameter(name) else {
                 // The endpoint and the parameter are for the log; the person reads that it failed.
                 logger.error("\(mutation.method) \(mutation.endpoint): no value for '\(name)' (screen \(context.screenKey))")
+                MutationOutcome.report(.notSent)
                 return .error(message: strings(.actionFailed))
             }
             parameters[name] = value
@@ -57,14 +61,25 @@ extension ActionServices {
         do throws(NetworkError) {
             let result = try await api.send(request)
             await invalidate(mutation)
-            if let response, let custom = await response((try? result.json()) ?? .null) { return custom }
+            let json = (try? result.json()) ?? .null
+            MutationOutcome.report(.accepted(json))
+            if let response, let custom = await response(json) { return custom }
             let success = ActionResult.success(message: mutation.successMessage)
             return mutation.onSuccess.map { .sequence([success, $0]) } ?? success
         } catch {
             if error.isQueued {
+                MutationOutcome.report(.queued)
                 await invalidate(mutation)
                 let pending = ActionResult.pendingOffline(message: strings(.changeQueued))
                 return mutation.onSuccess.map { .sequence([pending, $0]) } ?? pending
+            }
+            switch error.code {
+            case .validation:
+                MutationOutcome.report(.invalid(FormValidator(strings: strings).serverErrors(in: error.body), body: error.body))
+            case .conflict:
+                MutationOutcome.report(.conflict(current: error.body?["current"]))
+            default:
+                MutationOutcome.report(.failed(code: error.code, status: error.status, body: error.body))
             }
             switch error.code {
             case .validation:
@@ -133,5 +148,39 @@ extension ActionServices {
     private func invalidate(_ mutation: Mutation) async {
         await invalidator.invalidateData(endpoint: mutation.endpoint)
         if !mutation.invalidates.isEmpty { await invalidator.invalidate(screens: mutation.invalidates) }
+    }
+}
+
+/// What the server answered a change `ActionServices.perform(_:context:response:)` sent, before
+/// it became an `ActionResult` (see `ActionNext.outcome(_:context:)`).
+public enum MutationOutcome: Sendable, Hashable {
+    /// Accepted; the response's JSON (`null` without one).
+    case accepted(JSONValue)
+    /// No connection: stored for delivery when the connection returns.
+    case queued
+    /// Refused as invalid (422): the server's messages by field, and its body.
+    case invalid([String: String], body: JSONValue?)
+    /// Refused because the record changed since it was loaded (409): the record as the server
+    /// has it now, when the answer carried it (`current`).
+    case conflict(current: JSONValue?)
+    /// Refused or failed otherwise: the error (its code, HTTP status and body).
+    case failed(code: NetworkError.Code, status: Int?, body: JSONValue?)
+    /// Not sent: no server is configured, or a path parameter had no value.
+    case notSent
+
+    /// Where `perform` reports outcomes while `ActionNext.outcome(_:context:)` runs.
+    @TaskLocal static var recorder: Recorder?
+
+    /// Reports `outcome` to the caller waiting for it, if any.
+    static func report(_ outcome: MutationOutcome) { recorder?.record(outcome) }
+
+    /// The outcomes reported during one run.
+    final class Recorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var outcomes: [MutationOutcome] = []
+
+        func record(_ outcome: MutationOutcome) { lock.withLock { outcomes.append(outcome) } }
+
+        var last: MutationOutcome? { lock.withLock { outcomes.last } }
     }
 }

@@ -1,10 +1,14 @@
 public import DynamicUIModels
 
-/// A screen-specific handler: sees the screen's actions first; returning `nil`
-/// hands the action to the generic `ActionRegistry`.
+/// A screen-specific handler: sees the screen's actions first. Implement
+/// `handle(_:context:next:)` to run code before or after the built-in behaviour (`next`) and
+/// decide on its result, or `handle(_:context:)` to replace it (`nil` hands the action on).
 public protocol ScreenHandler: Sendable {
     /// The result, or `nil` to fall through to the generic handlers.
     func handle(_ action: ActionDefinition, context: ActionContext) async -> ActionResult?
+    /// The result of `action`; `next` runs the built-in behaviour (the generic handler of the
+    /// action's type) and returns its result, as a middleware's `next` does.
+    func handle(_ action: ActionDefinition, context: ActionContext, next: ActionNext) async -> ActionResult
     /// The route parameters of `screenKey` completed from the session where the route cannot
     /// name them (a tab's own unit, an admin's school); the default returns `params` unchanged.
     func completeParameters(_ params: [String: String], screenKey: String, session: SessionInfo?) -> [String: String]
@@ -14,6 +18,15 @@ public protocol ScreenHandler: Sendable {
 }
 
 extension ScreenHandler {
+    /// Nothing: the action goes on to the built-in behaviour.
+    public func handle(_ action: ActionDefinition, context: ActionContext) async -> ActionResult? { nil }
+
+    /// `handle(_:context:)`, or the built-in behaviour when it returns `nil`.
+    public func handle(_ action: ActionDefinition, context: ActionContext, next: ActionNext) async -> ActionResult {
+        if let result = await handle(action, context: context) { return result }
+        return await next(action, context: context)
+    }
+
     /// Returns `params` unchanged.
     public func completeParameters(_ params: [String: String], screenKey: String, session: SessionInfo?) -> [String: String] {
         params
@@ -133,14 +146,14 @@ public struct ActionDispatcher: Sendable {
         self.registry = registry
     }
 
-    /// Executes `action`.
+    /// Executes `action`: the screen's handler, if it has one, with the generic handlers as its `next`.
     public func execute(_ action: ActionDefinition, context: ActionContext) async -> ActionResult {
-        if let key = context.handlerKey, let handler = screenHandlers.handler(for: key),
-            let result = await handler.handle(action, context: context)
-        {
-            return result
+        let registry = self.registry
+        let next = ActionNext { action, context in await registry.execute(action, context: context) }
+        guard let key = context.handlerKey, let handler = screenHandlers.handler(for: key) else {
+            return await next(action, context: context)
         }
-        return await registry.execute(action, context: context)
+        return await handler.handle(action, context: context, next: next)
     }
 
     /// The parameters a screen loads its data with: `params`, completed by the screen's handler.
@@ -155,5 +168,32 @@ public struct ActionDispatcher: Sendable {
     public func initialValues(for screen: ScreenDefinition, session: SessionInfo?) async -> [String: String] {
         guard let key = screen.handlerKey, let handler = screenHandlers.handler(for: key) else { return [:] }
         return await handler.initialValues(for: screen, session: session)
+    }
+}
+
+/// The built-in behaviour of an action, handed to a screen handler as a middleware's `next`:
+/// call it (with the action and context as given, or changed) to run it and see its result.
+public struct ActionNext: Sendable {
+    private let run: @Sendable (ActionDefinition, ActionContext) async -> ActionResult
+
+    /// Wraps `run` (a test can script what the built-in behaviour returns).
+    public init(_ run: @escaping @Sendable (ActionDefinition, ActionContext) async -> ActionResult) {
+        self.run = run
+    }
+
+    /// Runs the built-in behaviour of `action`.
+    public func callAsFunction(_ action: ActionDefinition, context: ActionContext) async -> ActionResult {
+        await run(action, context)
+    }
+
+    /// Runs it and returns, beside its result, what the server answered the change it sent
+    /// (the last one, when it sent several; `nil` when it sent none): a 409's record, a 422's
+    /// fields, a status, rather than the words the result shows.
+    public func outcome(
+        _ action: ActionDefinition, context: ActionContext
+    ) async -> (result: ActionResult, outcome: MutationOutcome?) {
+        let recorder = MutationOutcome.Recorder()
+        let result = await MutationOutcome.$recorder.withValue(recorder) { await run(action, context) }
+        return (result, recorder.last)
     }
 }
