@@ -695,10 +695,12 @@ struct ScreenLowering {
         return text
     }
 
-    /// A slot of a registered native component: its value, label, placeholder, icon, style and
-    /// config as props, the screen's action for the slot as `tap`, and its form field.
+    /// A slot of a registered native component: its value, label, placeholder, icon, style, its
+    /// own `props` (evaluated) and the config of its `tap` action as props; each action whose
+    /// `trigger_slot_id` is the slot under its `event` (`tap` without one); and its form field.
     private func customSlot(
-        _ slot: CompiledSlot, type: String, id: String, value: JSONValue?, label: String?, accessibility: String?
+        _ slot: CompiledSlot, type: String, id: String, value: JSONValue?, label: String?, accessibility: String?,
+        context: DataContext
     ) -> RenderNode {
         var props = JSONObject()
         props["value"] = value
@@ -706,10 +708,15 @@ struct ScreenLowering {
         props["placeholder"] = slot.slot.placeholder.map(JSONValue.string)
         props["icon"] = slot.slot.icon.map(JSONValue.string)
         props["style"] = slot.slot.style.map(JSONValue.string)
+        for name in slot.props.keys.sorted() {
+            props[name] = (try? slot.props[name]?.evaluate(in: context)) ?? .null
+        }
         var actions: [String: String] = [:]
-        if let action = definition.action(forSlot: slot.slot.id) {
-            actions["tap"] = action.id
-            if let config = action.config {
+        for action in definition.actions where action.triggerSlotId == slot.slot.id {
+            let event = action.event ?? "tap"
+            guard actions[event] == nil else { continue }
+            actions[event] = action.id
+            if event == "tap", let config = action.config {
                 props["config"] = .object(JSONObject(config.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
             }
         }
@@ -802,7 +809,8 @@ struct ScreenLowering {
         case .searchBar:
             return nil
         case .unknown(let name) where components.contains(name):
-            return customSlot(slot, type: name, id: id, value: value, label: label, accessibility: accessibility)
+            return customSlot(
+                slot, type: name, id: id, value: value, label: label, accessibility: accessibility, context: context)
         case .unknown(let name):
             return options.showUnknownMarkers ? RenderNode(id: id, kind: .unknown("control \(name)")) : nil
         default:

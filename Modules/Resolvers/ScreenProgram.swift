@@ -45,10 +45,11 @@ public struct CompiledSlot: Sendable, Hashable {
         @usableFromInline let placeholder: TextTemplate?
         @usableFromInline let accessibilityLabel: TextTemplate?
         @usableFromInline let optionLabels: [TextTemplate]
+        @usableFromInline let props: [String: ValueTemplate]
 
         init(
             slot: Slot, value: SlotValueSource, label: TextTemplate?, placeholder: TextTemplate?,
-            accessibilityLabel: TextTemplate?, optionLabels: [TextTemplate]
+            accessibilityLabel: TextTemplate?, optionLabels: [TextTemplate], props: [String: ValueTemplate]
         ) {
             self.slot = slot
             self.value = value
@@ -56,6 +57,7 @@ public struct CompiledSlot: Sendable, Hashable {
             self.placeholder = placeholder
             self.accessibilityLabel = accessibilityLabel
             self.optionLabels = optionLabels
+            self.props = props
         }
     }
 
@@ -73,14 +75,16 @@ public struct CompiledSlot: Sendable, Hashable {
     @inlinable public var accessibilityLabel: TextTemplate? { storage.accessibilityLabel }
     /// The labels of `slot.options`, in the same order (placeholders allowed).
     @inlinable public var optionLabels: [TextTemplate] { storage.optionLabels }
+    /// A native component's own props (`slot.props`), compiled.
+    @inlinable public var props: [String: ValueTemplate] { storage.props }
 
     init(
         slot: Slot, value: SlotValueSource, label: TextTemplate?, placeholder: TextTemplate?,
-        accessibilityLabel: TextTemplate?, optionLabels: [TextTemplate]
+        accessibilityLabel: TextTemplate?, optionLabels: [TextTemplate], props: [String: ValueTemplate] = [:]
     ) {
         storage = Storage(
             slot: slot, value: value, label: label, placeholder: placeholder, accessibilityLabel: accessibilityLabel,
-            optionLabels: optionLabels)
+            optionLabels: optionLabels, props: props)
     }
 
     /// Whether both are the same compiled slot: the same box, or equal members.
@@ -88,7 +92,7 @@ public struct CompiledSlot: Sendable, Hashable {
         if lhs.storage === rhs.storage { return true }
         return lhs.slot == rhs.slot && lhs.value == rhs.value && lhs.label == rhs.label
             && lhs.placeholder == rhs.placeholder && lhs.accessibilityLabel == rhs.accessibilityLabel
-            && lhs.optionLabels == rhs.optionLabels
+            && lhs.optionLabels == rhs.optionLabels && lhs.props == rhs.props
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -306,10 +310,15 @@ public struct ScreenCompiler: Sendable {
                     option.label, at: location.appending(key: "options").appending(index: index).appending(key: "label"))
                     ?? TextTemplate(segments: [.text(option.label)])
             }
+            var props: [String: ValueTemplate] = [:]
+            for (name, value) in slot.props ?? [:] {
+                let at = location.appending(key: "props").appending(key: name)
+                props[name] = attempt { () throws(ExpressionError) in try compiler.screenValue(value, at: at) }
+            }
             guard let source else { return nil }
             return CompiledSlot(
                 slot: slot, value: source, label: label, placeholder: placeholder, accessibilityLabel: accessibility,
-                optionLabels: optionLabels)
+                optionLabels: optionLabels, props: props)
         }
         /// `slot` compiled, or the previous version's compiled slot when the slot did not change.
         func compileSlot(_ slot: Slot, at location: JSONLocation, reusing previous: [CompiledSlot]?) -> CompiledSlot? {

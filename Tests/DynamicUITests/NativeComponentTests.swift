@@ -98,6 +98,32 @@ struct NativeComponentTests {
         #expect(custom.binding == "video")
     }
 
+    @MainActor
+    @Test func aSlotsOwnPropsAndEveryNamedEventReachTheComponent() throws {
+        let harness = try NativeComponentHarness([MediaPlayerComponent()])
+        let slot: JSONValue = [
+            "id": "player", "control_type": "media-player", "field": "video",
+            "props": [
+                "max": 10, "length": "{item.minutes}", "caption": "{item.title} ({item.minutes} min)",
+                "chapters": ["intro", "{item.title}"],
+            ],
+        ]
+        let actions: [JSONValue] = [
+            ["id": "played", "trigger": "button_click", "trigger_slot_id": "player", "event": "onPlay", "type": "REFRESH"],
+            ["id": "ended", "trigger": "button_click", "trigger_slot_id": "player", "event": "onEnd", "type": "NAVIGATE_BACK"],
+            ["id": "tapped", "trigger": "button_click", "trigger_slot_id": "player", "type": "REFRESH"],
+        ]
+        let custom = try #require(
+            try harness.slot(
+                slot, data: ["title": "Clase 1", "minutes": 12, "video": "https://media.example/v.mp4"], actions: actions))
+        #expect(custom.props["max"] == 10)
+        #expect(custom.props["length"] == 12, "a lone placeholder keeps its value's type")
+        #expect(custom.props["caption"] == "Clase 1 (12 min)")
+        #expect(custom.props["chapters"] == ["intro", "Clase 1"])
+        #expect(custom.props["value"] == "https://media.example/v.mp4")
+        #expect(custom.actions == ["onPlay": "played", "onEnd": "ended", "tap": "tapped"])
+    }
+
     @Test func aComponentCannotInjectScriptOrUnsafeURLs() throws {
         let harness = try NativeComponentHarness([HostileComponent()])
         let html = harness.html(CustomNode(type: "hostile-widget", props: ["label": "<img src=x onerror=alert(1)>"]))

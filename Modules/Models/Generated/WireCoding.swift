@@ -1026,12 +1026,12 @@ extension TabItem {
 extension ActionDefinition {
     /// Creates an `ActionDefinition` from its members.
     public init(
-        id: String, trigger: ActionTrigger, triggerSlotId: String? = nil, type: ActionType,
+        id: String, trigger: ActionTrigger, triggerSlotId: String? = nil, event: String? = nil, type: ActionType,
         config: [String: JSONValue]? = nil, permission: String? = nil
     ) {
         self.init(
-            id: id, trigger: trigger, triggerSlotId: triggerSlotId, type: type, config: config, permission: permission,
-            memberwise: MemberwiseToken()
+            id: id, trigger: trigger, triggerSlotId: triggerSlotId, event: event, type: type, config: config,
+            permission: permission, memberwise: MemberwiseToken()
         )
     }
 
@@ -1041,27 +1041,31 @@ extension ActionDefinition {
         let id: String = try context.required("id", in: o, found: &found)
         let trigger: ActionTrigger = try context.required("trigger", in: o, found: &found)
         let triggerSlotId: String? = try context.optional("trigger_slot_id", in: o, found: &found)
+        let event: String? = try context.optional("event", in: o, found: &found)
         let type: ActionType = try context.required("type", in: o, found: &found)
         let config: [String: JSONValue]? = try context.optional("config", in: o, found: &found)
         let permission: String? = try context.optional("permission", in: o, found: &found)
         self.init(
-            id: id, trigger: trigger, triggerSlotId: triggerSlotId, type: type, config: config, permission: permission
+            id: id, trigger: trigger, triggerSlotId: triggerSlotId, event: event, type: type, config: config,
+            permission: permission
         )
     }
 
     /// The wire keys of the members, numbered as the node decoder reads them.
-    static let wireKeys = JSONKeySet(["id", "trigger", "trigger_slot_id", "type", "config", "permission"])
+    static let wireKeys = JSONKeySet(["id", "trigger", "trigger_slot_id", "event", "type", "config", "permission"])
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
         var o = try context.fields(node, Self.wireKeys)
         let id: String = try context.required("id", field: 0, in: &o)
         let trigger: ActionTrigger = try context.required("trigger", field: 1, in: &o)
         let triggerSlotId: String? = try context.optional("trigger_slot_id", field: 2, in: &o)
-        let type: ActionType = try context.required("type", field: 3, in: &o)
-        let config: [String: JSONValue]? = try context.optional("config", field: 4, in: &o)
-        let permission: String? = try context.optional("permission", field: 5, in: &o)
+        let event: String? = try context.optional("event", field: 3, in: &o)
+        let type: ActionType = try context.required("type", field: 4, in: &o)
+        let config: [String: JSONValue]? = try context.optional("config", field: 5, in: &o)
+        let permission: String? = try context.optional("permission", field: 6, in: &o)
         self.init(
-            id: id, trigger: trigger, triggerSlotId: triggerSlotId, type: type, config: config, permission: permission
+            id: id, trigger: trigger, triggerSlotId: triggerSlotId, event: event, type: type, config: config,
+            permission: permission
         )
     }
 
@@ -1070,6 +1074,7 @@ extension ActionDefinition {
         b.set("id", id)
         b.set("trigger", trigger)
         b.set("trigger_slot_id", triggerSlotId)
+        b.set("event", event)
         b.set("type", type)
         b.set("config", config)
         b.set("permission", permission)
@@ -1699,14 +1704,14 @@ extension Slot {
         accessibilityLabel: String? = nil, options: [SlotOption]? = nil, requires: [String]? = nil,
         fallback: Fallback<Slot>? = nil, logId: String? = nil, visibilityActions: [VisibilityAction]? = nil,
         disappearActions: [VisibilityAction]? = nil, minimum: Double? = nil, maximum: Double? = nil,
-        transition: ElementTransition? = nil, variable: String? = nil
+        transition: ElementTransition? = nil, variable: String? = nil, props: [String: JSONValue]? = nil
     ) {
         self.init(
             id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
             placeholder: placeholder, icon: icon, required: required, readOnly: readOnly, style: style, width: width,
             weight: weight, accessibilityLabel: accessibilityLabel, options: options, requires: requires,
             fallback: fallback, logId: logId, visibilityActions: visibilityActions, disappearActions: disappearActions,
-            minimum: minimum, maximum: maximum, transition: transition, variable: variable,
+            minimum: minimum, maximum: maximum, transition: transition, variable: variable, props: props,
             memberwise: MemberwiseToken()
         )
     }
@@ -1740,12 +1745,13 @@ extension Slot {
         let maximum: Double? = try context.optional("max", in: o, found: &found)
         let transition: ElementTransition? = try context.optional("transition", in: o, found: &found)
         let variable: String? = try context.optional("variable", in: o, found: &found)
+        let props: [String: JSONValue]? = try context.optional("props", in: o, found: &found)
         self.init(
             id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
             placeholder: placeholder, icon: icon, required: required, readOnly: readOnly, style: style, width: width,
             weight: weight, accessibilityLabel: accessibilityLabel, options: options, requires: requires,
             fallback: fallback, logId: logId, visibilityActions: visibilityActions, disappearActions: disappearActions,
-            minimum: minimum, maximum: maximum, transition: transition, variable: variable
+            minimum: minimum, maximum: maximum, transition: transition, variable: variable, props: props
         )
     }
 
@@ -1753,7 +1759,7 @@ extension Slot {
     static let wireKeys = JSONKeySet([
         "id", "control_type", "bind", "field", "label", "value", "placeholder", "icon", "required", "read_only",
         "style", "width", "weight", "accessibility_label", "options", "requires", "fallback", "log_id",
-        "visibility_actions", "disappear_actions", "min", "max", "transition", "variable",
+        "visibility_actions", "disappear_actions", "min", "max", "transition", "variable", "props",
     ])
 
     public init(node: JSONNode, context: inout ModelDecodingContext) throws(ModelDecodingError) {
@@ -1784,12 +1790,13 @@ extension Slot {
         let maximum: Double? = try context.optional("max", field: 21, in: &o)
         let transition: ElementTransition? = try context.optional("transition", field: 22, in: &o)
         let variable: String? = try context.optional("variable", field: 23, in: &o)
+        let props: [String: JSONValue]? = try context.optional("props", field: 24, in: &o)
         self.init(
             id: id, controlType: controlType, bind: bind, field: field, label: label, value: value,
             placeholder: placeholder, icon: icon, required: required, readOnly: readOnly, style: style, width: width,
             weight: weight, accessibilityLabel: accessibilityLabel, options: options, requires: requires,
             fallback: fallback, logId: logId, visibilityActions: visibilityActions, disappearActions: disappearActions,
-            minimum: minimum, maximum: maximum, transition: transition, variable: variable
+            minimum: minimum, maximum: maximum, transition: transition, variable: variable, props: props
         )
     }
 
@@ -1819,6 +1826,7 @@ extension Slot {
         b.set("max", maximum)
         b.set("transition", transition)
         b.set("variable", variable)
+        b.set("props", props)
         return b.json
     }
 }

@@ -6,6 +6,9 @@ public struct ActionDefinition: JSONModel, Identifiable {  // wire: snake_case
     public var trigger: ActionTrigger
     /// The slot that fires it, for button triggers.
     public var triggerSlotId: String?
+    /// The event of the native component in `trigger_slot_id` that fires it (`onChange`);
+    /// without one, the component's `tap`.
+    public var event: String?  // wire: minLength=1
     /// What the action does.
     public var type: ActionType
     /// Type-specific settings (`screen_key`, `endpoint`, `message`, …).

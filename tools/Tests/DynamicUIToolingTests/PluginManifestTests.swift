@@ -82,6 +82,35 @@ struct PluginManifestTests {
         #expect(validator.validate(paths: [try write(unknown, name: "unknown.json")]).errorCount == 1)
     }
 
+    @Test func aScreenSlotsPropsAndEventsAreCheckedAgainstTheDeclaredOnes() throws {
+        let screen =
+            bookmarkScreen
+            .replacingOccurrences(
+                of: #""field": "rating", "value": "4","#,
+                with: #""field": "rating", "value": "4", "props": {"max": 5, "colour": "gold"},"#
+            )
+            .replacingOccurrences(
+                of: #""label": "URL", "field": "url"}"#, with: #""label": "URL", "field": "url", "props": {"max": 1}}"#
+            )
+            .replacingOccurrences(
+                of: #""trigger_slot_id": "rating", "type": "SUBMIT_FORM"}"#,
+                with: #""trigger_slot_id": "rating", "event": "onChange", "type": "SUBMIT_FORM"}, "#
+                    + #"{"id": "typo", "trigger": "button_click", "trigger_slot_id": "rating", "event": "onChnage", "type": "REFRESH"}, "#
+                    + #"{"id": "stray", "trigger": "button_click", "trigger_slot_id": "url", "event": "onChange", "type": "REFRESH"}"#
+            )
+        var validator = ScreenValidator.shipped()
+        try validator.declarePlugins(manifestsAt: [try write(bookmarksManifest, name: "bookmarks.json")])
+        let report = validator.validate(paths: [try write(screen, name: "bookmark.json")])
+        #expect(report.errorCount == 0, "\(report.text)")
+        let warnings = Dictionary(report.findings.map { ($0.path, $0.message) }, uniquingKeysWith: { $0 + " | " + $1 })
+        #expect(warnings["template.zones[0].slots[1].props.colour"] == "rating-stars has no prop 'colour' (it reads: value, max)")
+        #expect(warnings["template.zones[0].slots[1].props.max"] == nil)
+        #expect(warnings["template.zones[0].slots[0].props"]?.contains("props reach only a native component") == true)
+        #expect(warnings["actions[0].trigger_slot_id"] == nil && warnings["actions[0].event"] == nil, "\(report.text)")
+        #expect(warnings["actions[1].event"]?.contains("not 'onChnage'") == true, "\(report.text)")
+        #expect(warnings["actions[2].event"]?.contains("this action has none") == true, "\(report.text)")
+    }
+
     @Test func aNodeDocumentsPropsAreCheckedAgainstTheDeclaredOnes() throws {
         let document = #"""
             {"type": "column", "children": [

@@ -848,6 +848,16 @@ private struct ScreenChecks {
         }
         if case .unknown(let raw) = slot.controlType, let component = context.nativeComponents.component(for: raw) {
             componentSlots[slot.id] = component
+            if let declared = component as? DeclaredComponent, let names = declared.propNames {
+                for key in (slot.props ?? [:]).keys.sorted() where !names.contains(key) {
+                    let known = names.isEmpty ? "none" : names.joined(separator: ", ")
+                    sink.warning(
+                        location.appending(key: "props").appending(key: key),
+                        "\(component.type) has no prop '\(key)' (it reads: \(known))")
+                }
+            }
+        } else if slot.props != nil {
+            sink.warning(location.appending(key: "props"), "props reach only a native component; '\(slot.id)' is not one")
         }
         let hasText = !isBlank(slot.label) || slot.value != nil || slot.field != nil || slot.bind != nil
         if slot.controlType.isButton, !hasText, isBlank(slot.accessibilityLabel) {
@@ -892,15 +902,19 @@ private struct ScreenChecks {
             if let slotId = action.triggerSlotId, slotIds[slotId] == nil {
                 sink.error(location.appending(key: "trigger_slot_id"), "no slot with id '\(slotId)' in the screen")
             }
-            // A component's slot fires its action as `tap`: a component that fires other events
-            // never fires this one.
-            if let slotId = action.triggerSlotId, let component = componentSlots[slotId], !component.actionNames.isEmpty,
-                !component.actionNames.contains("tap")
-            {
+            // A component's slot fires the action under its `event` (`tap` without one): an event
+            // the component does not fire never runs it.
+            if let slotId = action.triggerSlotId, let component = componentSlots[slotId] {
+                let event = action.event ?? "tap"
+                if !component.actionNames.isEmpty, !component.actionNames.contains(event) {
+                    sink.warning(
+                        location.appending(key: action.event == nil ? "trigger_slot_id" : "event"),
+                        "\(component.type) fires \(component.actionNames.joined(separator: ", ")), not '\(event)', "
+                            + "so this action never runs (name the component's event with \"event\")")
+                }
+            } else if action.event != nil {
                 sink.warning(
-                    location.appending(key: "trigger_slot_id"),
-                    "\(component.type) fires \(component.actionNames.joined(separator: ", ")), not 'tap': "
-                        + "in a screen document the action of its slot is its 'tap', so this action never runs")
+                    location.appending(key: "event"), "an event names what a native component's slot fires; this action has none")
             }
             let config = JSONObject((action.config ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             checkAction(type: action.type, config: config, at: location, hasHandler: screen.handlerKey != nil)
