@@ -169,10 +169,10 @@ public enum MutationOutcome: Sendable, Hashable {
     case notSent
 
     /// Where `perform` reports outcomes while `ActionNext.outcome(_:context:)` runs.
-    @TaskLocal static var recorder: Recorder?
+    static let recorder = TaskLocal<Recorder?>(wrappedValue: nil)
 
     /// Reports `outcome` to the caller waiting for it, if any.
-    static func report(_ outcome: MutationOutcome) { recorder?.record(outcome) }
+    static func report(_ outcome: MutationOutcome) { recorder.get()?.record(outcome) }
 
     /// The outcomes reported during one run.
     final class Recorder: @unchecked Sendable {

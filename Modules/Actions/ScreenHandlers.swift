@@ -193,7 +193,7 @@ public struct ActionNext: Sendable {
         _ action: ActionDefinition, context: ActionContext
     ) async -> (result: ActionResult, outcome: MutationOutcome?) {
         let recorder = MutationOutcome.Recorder()
-        let result = await MutationOutcome.$recorder.withValue(recorder) { await run(action, context) }
+        let result = await MutationOutcome.recorder.withValue(recorder) { await run(action, context) }
         return (result, recorder.last)
     }
 }
