@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "DynamicUIWeb", targets: ["DynamicUIWeb"]),
         .library(name: "DynamicUI", targets: ["DynamicUI"]),
         .library(name: "DynamicUISwiftUI", targets: ["DynamicUISwiftUI"]),
+        .library(name: "DynamicUIKit", targets: ["DynamicUIKit"]),
         .library(name: "DynamicUITesting", targets: ["DynamicUITesting"]),
         .library(name: "DynamicUIAuthPlugin", targets: ["DynamicUIAuthPlugin"]),
         .library(name: "DynamicUICRUDPlugin", targets: ["DynamicUICRUDPlugin"]),
@@ -146,13 +147,23 @@ let package = Package(
             path: "Modules/SwiftUI",
             swiftSettings: swiftSettings
         ),
+        // One import for an app: re-exports the runtime and what its API speaks of.
+        .target(
+            name: "DynamicUIKit",
+            dependencies: [
+                "DynamicUI", "DynamicUIActions", "DynamicUIModels", "DynamicUINetwork", "DynamicUIRendering",
+                "DynamicUIResolvers", "DynamicUIStorage", "DynamicUISwiftUI",
+            ],
+            path: "Modules/Kit",
+            swiftSettings: swiftSettings
+        ),
         tests(
             "DynamicUITests",
             [
                 "DynamicUI", "DynamicUIModels", "DynamicUIResolvers", "DynamicUIStorage", "DynamicUINetwork",
                 "DynamicUIActions", "DynamicUIRendering", "DynamicUISwiftUI", "DynamicUITesting", "DynamicUICatalog",
                 "DynamicUIAuthPlugin", "DynamicUICRUDPlugin", "DynamicUINavigationPlugin",
-                "DynamicUIMediaPlayer", "DynamicUIWeb",
+                "DynamicUIMediaPlayer", "DynamicUIWeb", "DynamicUIKit",
                 .product(name: "Logging", package: "swift-log"), .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]),

@@ -4,14 +4,10 @@
 // queue), drawn by DynamicNavigationView.
 
 // snippet: embedding
-import DynamicUI
-import DynamicUIActions
 import DynamicUIAuthPlugin
 import DynamicUICRUDPlugin
+import DynamicUIKit  // the runtime, models, network, storage and SwiftUI views
 import DynamicUINavigationPlugin
-import DynamicUINetwork
-import DynamicUIStorage
-import DynamicUISwiftUI
 import Foundation
 import Logging
 import SwiftUI
