@@ -146,7 +146,9 @@ for key in order:
 
 examples = os.path.join(root_dir, 'Examples')
 for folder in sorted(glob.glob(os.path.join(examples, '*', ''))):
-    files = sorted(glob.glob(os.path.join(folder, '**', '*.swift'), recursive=True))
+    # A plugin package: its library's sources (its tests run on Linux, in the README's test command).
+    sources = os.path.join(folder, 'Sources') if os.path.exists(os.path.join(folder, 'Package.swift')) else folder
+    files = sorted(glob.glob(os.path.join(sources, '**', '*.swift'), recursive=True))
     if files:
         name = re.sub(r'\W', '_', os.path.basename(os.path.dirname(folder)))
         line('example', name, root['name'], root_flags + ['-parse-as-library'], files)

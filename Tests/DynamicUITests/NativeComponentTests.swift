@@ -86,7 +86,7 @@ struct NativeComponentTests {
         let harness = try NativeComponentHarness([MediaPlayerComponent()])
         let slot: JSONValue = ["id": "player", "control_type": "media-player", "field": "video", "label": "{item.title}"]
         let action: JSONValue = [
-            "id": "played", "trigger": "button_click", "trigger_slot_id": "player", "type": "API_CALL",
+            "id": "played", "trigger": "BUTTON_CLICK", "trigger_slot_id": "player", "type": "API_CALL",
             "config": ["endpoint": "/v1/plays", "method": "POST"],
         ]
         let custom = try #require(
@@ -109,9 +109,9 @@ struct NativeComponentTests {
             ],
         ]
         let actions: [JSONValue] = [
-            ["id": "played", "trigger": "button_click", "trigger_slot_id": "player", "event": "onPlay", "type": "REFRESH"],
-            ["id": "ended", "trigger": "button_click", "trigger_slot_id": "player", "event": "onEnd", "type": "NAVIGATE_BACK"],
-            ["id": "tapped", "trigger": "button_click", "trigger_slot_id": "player", "type": "REFRESH"],
+            ["id": "played", "trigger": "BUTTON_CLICK", "trigger_slot_id": "player", "event": "onPlay", "type": "REFRESH"],
+            ["id": "ended", "trigger": "BUTTON_CLICK", "trigger_slot_id": "player", "event": "onEnd", "type": "NAVIGATE_BACK"],
+            ["id": "tapped", "trigger": "BUTTON_CLICK", "trigger_slot_id": "player", "type": "REFRESH"],
         ]
         let custom = try #require(
             try harness.slot(

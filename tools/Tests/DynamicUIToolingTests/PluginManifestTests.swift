@@ -20,7 +20,7 @@ private let bookmarkScreen = #"""
         {"id": "rating", "control_type": "rating-stars", "field": "rating", "value": "4",
          "requires": ["component:rating-stars"],
          "fallback": {"id": "rating_select", "control_type": "label", "label": "Rating", "value": "4 stars"}}]}]},
-     "actions": [{"id": "rate", "trigger": "button_click", "trigger_slot_id": "rating", "type": "SUBMIT_FORM"}]}
+     "actions": [{"id": "rate", "trigger": "BUTTON_CLICK", "trigger_slot_id": "rating", "type": "SUBMIT_FORM"}]}
     """#
 
 @Suite("A plugin's manifest: the tools know its handler keys and components")
@@ -95,8 +95,8 @@ struct PluginManifestTests {
             .replacingOccurrences(
                 of: #""trigger_slot_id": "rating", "type": "SUBMIT_FORM"}"#,
                 with: #""trigger_slot_id": "rating", "event": "onChange", "type": "SUBMIT_FORM"}, "#
-                    + #"{"id": "typo", "trigger": "button_click", "trigger_slot_id": "rating", "event": "onChnage", "type": "REFRESH"}, "#
-                    + #"{"id": "stray", "trigger": "button_click", "trigger_slot_id": "url", "event": "onChange", "type": "REFRESH"}"#
+                    + #"{"id": "typo", "trigger": "BUTTON_CLICK", "trigger_slot_id": "rating", "event": "onChnage", "type": "REFRESH"}, "#
+                    + #"{"id": "stray", "trigger": "BUTTON_CLICK", "trigger_slot_id": "url", "event": "onChange", "type": "REFRESH"}"#
             )
         var validator = ScreenValidator.shipped()
         try validator.declarePlugins(manifestsAt: [try write(bookmarksManifest, name: "bookmarks.json")])
