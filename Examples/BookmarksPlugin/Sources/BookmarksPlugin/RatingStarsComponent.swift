@@ -1,7 +1,7 @@
 // A native component with a prop the SDK does not know (`max`) and an event of its own
 // (`onChange`): a row of stars that sets the form field it edits and fires `onChange`.
 
-public import DynamicUIModels
+import DynamicUIModels
 public import DynamicUIRendering
 
 #if canImport(SwiftUI)
