@@ -5,6 +5,7 @@
 #
 #   bash .ci/api.sh            # check: builds the working tree (incrementally) and compares
 #   bash .ci/api.sh --record   # record HEAD's API as the baseline (when a version is cut)
+#   bash .ci/api.sh --add M    # add module M, new since the baseline, as it is built now
 #
 # api/BASELINE holds the commit the baseline was recorded at; api/baseline.tar.xz the
 # digester's dump of each library module there. The check unpacks them where
@@ -32,6 +33,20 @@ fi
 commit="$(cat api/BASELINE)"
 rm -rf "$work" && mkdir -p "$work/$commit"
 tar -C "$work/$commit" -xJf api/baseline.tar.xz
+
+if [ "${1:-}" = "--add" ]; then
+    # A module added since the baseline: its API as built now is its first version (without an
+    # entry, the check would check out and build the baseline revision to find it missing).
+    module="${2:?usage: .ci/api.sh --add MODULE}"
+    [ ! -f "$work/$commit/$module.json" ] || { echo "api: $module is in the baseline already" >&2; exit 2; }
+    swift build --target "$module" >/dev/null
+    swift-api-digester -dump-sdk -compiler-style-diags -I "$(swift build --show-bin-path)/Modules" \
+        -I .build/checkouts/GRDB.swift/Sources/GRDBSQLite -module "$module" -o "$work/$commit/$module.json"
+    tar -C "$work/$commit" -cJf api/baseline.tar.xz .
+    echo "api: $module added to the baseline recorded at $commit"
+    exit 0
+fi
+
 status=0
 swift package diagnose-api-breaking-changes "$commit" --baseline-dir "$work" \
     --breakage-allowlist-path api/allowed-breaks.txt > /tmp/dynamicui-api.log 2>&1 || status=$?
