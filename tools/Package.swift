@@ -96,7 +96,7 @@ let package = Package(
             dependencies: [
                 "DynamicUITooling", "DynamicUICatalog", "DynamicUIDemoBackend", library("DynamicUIModels"),
                 library("DynamicUIResolvers"), library("DynamicUIStorage"), library("DynamicUINetwork"),
-                library("DynamicUIActions"), library("DynamicUIWeb"), library("DynamicUIRendering"),
+                library("DynamicUIActions"), library("DynamicUIWeb"), library("DynamicUIRendering"), library("DynamicUI"),
             ],
             path: "Tests/DynamicUIToolingTests",
             exclude: ["Broken"],

@@ -1,7 +1,10 @@
+import DynamicUI
 import DynamicUIModels
-import DynamicUITooling
+import DynamicUIRendering
 import Foundation
 import Testing
+
+@testable import DynamicUITooling
 
 /// A third party's plugin as its manifest declares it: a handler key and a component that
 /// reads two props and fires `onChange`.
@@ -150,6 +153,15 @@ struct PluginManifestTests {
         let shadowing = try write(#"{"dynamicui_plugin": "b", "components": [{"type": "text-input"}]}"#, name: "b.json")
         var fresh = ScreenValidator.shipped()
         #expect(throws: PluginManifestError.self) { try fresh.declarePlugins(manifestsAt: [shadowing]) }
+    }
+
+    @MainActor
+    @Test func thePreviewsSessionsRegisterThePluginsComponents() throws {
+        let manifest = try PluginManifest(contentsOf: try write(bookmarksManifest, name: "bookmarks.json"))
+        let loopback = URL(string: "http://127.0.0.1:9")!
+        let session = try PreviewSession(backend: loopback, admin: loopback, components: manifest.nativeComponents)
+        #expect(session.runtime.nativeComponents.types == ["media-player", "rating-stars"])
+        #expect(try PreviewSession(backend: loopback, admin: loopback).runtime.nativeComponents.types == ["media-player"])
     }
 
     @Test func renderDrawsTheComponentAsABoxOfItsPropsOrItsFallbackForAnAppWithoutIt() throws {

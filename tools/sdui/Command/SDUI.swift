@@ -31,6 +31,11 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not log each request.")
     var quiet = false
 
+    @Option(
+        name: .customLong("plugin"),
+        help: "A plugin's manifest: the preview registers its components and live reload validates with it (repeatable).")
+    var plugins: [String] = []
+
     @Option(help: "Locale of the EduGo runtime: the SDK's words, dates and numbers (es_ES, en_US, ar, …).")
     var locale: String = "es_ES"
 
@@ -55,6 +60,16 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let documentation = try self.documentation
+        let manifests: [PluginManifest]
+        do {
+            manifests = try plugins.map { path throws(PluginManifestError) in
+                try PluginManifest(contentsOf: URL(fileURLWithPath: path))
+            }
+            var validator = ScreenValidator.shipped()
+            for manifest in manifests { try validator.declare(manifest) }
+        } catch {
+            throw ValidationError("--plugin: \(error)")
+        }
         let catalog: PreviewCatalog
         do {
             catalog = try PreviewCatalog(argument: self.catalog)
@@ -67,13 +82,15 @@ struct Serve: AsyncParsableCommand {
         let preview = WebPreview(backend: backend, locale: Locale(identifier: locale), documentation: documentation) { line in
             if !quiet { emit(line) }
         }
+        preview.pluginComponents = manifests.flatMap(\.nativeComponents)
         if let folder = catalog.folder {
             // Live reload: an edited screen re-validates and the open pages reload themselves.
             let reload = LiveReload(
                 folder: folder,
                 validate: { folder in
-                    ScreenValidator.shipped().validate(paths: [folder]).findings.filter { $0.severity == .error }.map(
-                        \.description)
+                    var validator = ScreenValidator.shipped()
+                    for manifest in manifests { try? validator.declare(manifest) }
+                    return validator.validate(paths: [folder]).findings.filter { $0.severity == .error }.map(\.description)
                 },
                 apply: { [catalog] in
                     if case .eduGoFolder(let folder) = catalog { try backend.replaceCatalog(try EduGoCatalog(folder: folder)) }

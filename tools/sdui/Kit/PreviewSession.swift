@@ -108,7 +108,9 @@ final class PreviewSession {
     /// The token every form of this session's pages carries (`PreviewSecurity`).
     var formToken = PreviewSecurity.newToken()
 
-    init(backend: URL, admin: URL, locale: Locale = Locale(identifier: "es_ES")) throws {
+    init(
+        backend: URL, admin: URL, locale: Locale = Locale(identifier: "es_ES"), components: [any NativeComponent] = []
+    ) throws {
         transport = SwitchableTransport(URLSessionTransport())
         let queue = try OfflineQueueStore()
         runtime = try DynamicUIRuntime(
@@ -119,8 +121,9 @@ final class PreviewSession {
                 conflictStrategy: .serverWins, locale: locale, observers: [events]),
             plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()], tokens: InMemoryTokenStore(), settings: settings,
             queueStore: queue, transport: transport, connectivity: connectivity,
-            // The app ships the media player, as the reference app does: a video material plays.
-            components: try NativeComponentRegistry([MediaPlayerComponent()]))
+            // The app ships the media player, as the reference app does: a video material plays;
+            // and the components of the plugins `sdui serve --plugin` names.
+            components: try NativeComponentRegistry([MediaPlayerComponent()] + components))
     }
 
     var isOnline: Bool { transport.isOnline }

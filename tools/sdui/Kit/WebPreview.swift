@@ -3,7 +3,7 @@ import DynamicUIActions
 public import DynamicUIDemoBackend
 import DynamicUIModels
 import DynamicUINetwork
-import DynamicUIRendering
+public import DynamicUIRendering
 import DynamicUIStorage
 import DynamicUIWeb
 public import Foundation
@@ -28,6 +28,14 @@ public final class WebPreview: @unchecked Sendable {
     /// The DocC site served under `/docs/` and linked from the preview bar, if any.
     public let documentation: DocumentationSite?
     private var extraHosts: Set<String> = []
+    private var extraComponents: [any NativeComponent] = []
+
+    /// Native components the EduGo sessions register beside the media player (a plugin's,
+    /// declared by its manifest: `sdui serve --plugin`). Set before `start`.
+    public var pluginComponents: [any NativeComponent] {
+        get { lock.withLock { extraComponents } }
+        set { lock.withLock { extraComponents = newValue } }
+    }
 
     /// Live reload of a catalog folder: pages carry a script that reloads them on a change, and
     /// show the catalog's errors while it has any. Set before `start`.
@@ -218,7 +226,8 @@ public final class WebPreview: @unchecked Sendable {
                 session = existing
             } else {
                 let id = UUID().uuidString
-                session = try PreviewSession(backend: backend.mobileURL, admin: backend.adminURL, locale: locale)
+                session = try PreviewSession(
+                    backend: backend.mobileURL, admin: backend.adminURL, locale: locale, components: pluginComponents)
                 await session.runtime.start()
                 sessions.insert(session, id: id)
                 newCookie = Self.cookie(id)
