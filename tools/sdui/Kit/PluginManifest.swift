@@ -144,15 +144,15 @@ public struct PluginManifestError: Error, Sendable, Hashable, CustomStringConver
 }
 
 extension ScreenValidator {
-    /// Knows what `plugin` adds: its handler keys are served, its components known with their
-    /// events and props. Throws when a component's type is registered already or drawn by the SDK.
+    /// Knows what `plugin` adds: its handler keys (where keys are checked) and its components with
+    /// their events and props; throws, changing nothing, when a component's type is known already.
     public mutating func declare(_ plugin: PluginManifest) throws(ComponentRegistrationError) {
-        if handlerPatterns != nil { handlerPatterns! += plugin.handlerKeys.map { HandlerKeyPattern($0) } }
         try register(plugin.nativeComponents)
+        handlerPatterns = handlerPatterns.map { $0 + plugin.handlerKeys.map { HandlerKeyPattern($0) } }
     }
 
     /// Knows the plugins whose manifests are at `urls` (`sdui validate --plugin`).
-    public mutating func declarePlugins(manifestsAt urls: [URL]) throws {
+    public mutating func declarePlugins(manifestsAt urls: [URL]) throws(PluginManifestError) {
         for url in urls {
             let manifest = try PluginManifest(contentsOf: url)
             do {
