@@ -61,7 +61,8 @@ extension ActionServices {
         do throws(NetworkError) {
             let result = try await api.send(request)
             await invalidate(mutation)
-            let json = (try? result.json()) ?? .null
+            // The body is parsed only for whoever reads it.
+            let json = response != nil || MutationOutcome.isRecording ? ((try? result.json()) ?? .null) : .null
             MutationOutcome.report(.accepted(json))
             if let response, let custom = await response(json) { return custom }
             let success = ActionResult.success(message: mutation.successMessage)
@@ -73,19 +74,16 @@ extension ActionServices {
                 let pending = ActionResult.pendingOffline(message: strings(.changeQueued))
                 return mutation.onSuccess.map { .sequence([pending, $0]) } ?? pending
             }
-            switch error.code {
-            case .validation:
-                MutationOutcome.report(.invalid(FormValidator(strings: strings).serverErrors(in: error.body), body: error.body))
-            case .conflict:
-                MutationOutcome.report(.conflict(current: error.body?["current"]))
-            default:
+            if error.code != .validation, error.code != .conflict {
                 MutationOutcome.report(.failed(code: error.code, status: error.status, body: error.body))
             }
             switch error.code {
             case .validation:
                 let fields = FormValidator(strings: strings).serverErrors(in: error.body)
+                MutationOutcome.report(.invalid(fields, body: error.body))
                 return .fieldErrors(fields, message: error.body?["message"]?.stringValue ?? strings(.checkFields))
             case .conflict:
+                MutationOutcome.report(.conflict(current: error.body?["current"]))
                 // The form and its edits stay; the person reads why and may load the record as
                 // it is now (the edits are then replaced) or keep editing (the edits then
                 // replace it when saved again).
@@ -171,8 +169,11 @@ public enum MutationOutcome: Sendable, Hashable {
     /// Where `perform` reports outcomes while `ActionNext.outcome(_:context:)` runs.
     static let recorder = TaskLocal<Recorder?>(wrappedValue: nil)
 
-    /// Reports `outcome` to the caller waiting for it, if any.
-    static func report(_ outcome: MutationOutcome) { recorder.get()?.record(outcome) }
+    /// Whether a caller waits for outcomes (`ActionNext.outcome(_:context:)` is running).
+    static var isRecording: Bool { recorder.get() != nil }
+
+    /// Reports `outcome` to the caller waiting for it, if any (made only then).
+    static func report(_ outcome: @autoclosure () -> MutationOutcome) { recorder.get()?.record(outcome()) }
 
     /// The outcomes reported during one run.
     final class Recorder: @unchecked Sendable {
