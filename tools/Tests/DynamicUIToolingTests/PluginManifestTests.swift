@@ -69,7 +69,7 @@ struct PluginManifestTests {
 
     @Test func withTheManifestTheScreenHasNoErrorAndAnActionTheComponentNeverFiresIsAWarning() throws {
         var validator = ScreenValidator.shipped()
-        try validator.declarePlugins(manifestsAt: [try write(bookmarksManifest, name: "bookmarks.json")])
+        try validator.declare(PluginManifest.read(paths: [try write(bookmarksManifest, name: "bookmarks.json").path]))
         let report = validator.validate(paths: [try write(bookmarkScreen, name: "bookmark.json")])
         #expect(report.errorCount == 0, "\(report.text)")
         #expect(!report.findings.contains { $0.path.hasSuffix("control_type") }, "\(report.text)")
@@ -102,7 +102,7 @@ struct PluginManifestTests {
                     + #"{"id": "stray", "trigger": "BUTTON_CLICK", "trigger_slot_id": "url", "event": "onChange", "type": "REFRESH"}"#
             )
         var validator = ScreenValidator.shipped()
-        try validator.declarePlugins(manifestsAt: [try write(bookmarksManifest, name: "bookmarks.json")])
+        try validator.declare(PluginManifest.read(paths: [try write(bookmarksManifest, name: "bookmarks.json").path]))
         let report = validator.validate(paths: [try write(screen, name: "bookmark.json")])
         #expect(report.errorCount == 0, "\(report.text)")
         let warnings = Dictionary(report.findings.map { ($0.path, $0.message) }, uniquingKeysWith: { $0 + " | " + $1 })
@@ -122,7 +122,7 @@ struct PluginManifestTests {
                "onTap": {"actionType": "setState", "key": "tapped", "value": true}}}]}
             """#
         var validator = ScreenValidator.shipped()
-        try validator.declarePlugins(manifestsAt: [try write(bookmarksManifest, name: "bookmarks.json")])
+        try validator.declare(PluginManifest.read(paths: [try write(bookmarksManifest, name: "bookmarks.json").path]))
         let report = validator.validate(paths: [try write(document, name: "rate.json")])
         #expect(!report.findings.contains { $0.path == "children[0].type" }, "\(report.text)")
         #expect(
@@ -149,10 +149,10 @@ struct PluginManifestTests {
     @Test func aComponentThePluginDeclaresTwiceOrTheSDKDrawsIsRefused() throws {
         var validator = ScreenValidator.shipped()
         let twice = try write(bookmarksManifest, name: "bookmarks.json")
-        #expect(throws: PluginManifestError.self) { try validator.declarePlugins(manifestsAt: [twice, twice]) }
+        #expect(throws: PluginManifestError.self) { try validator.declare(PluginManifest.read(paths: [twice.path, twice.path])) }
         let shadowing = try write(#"{"dynamicui_plugin": "b", "components": [{"type": "text-input"}]}"#, name: "b.json")
         var fresh = ScreenValidator.shipped()
-        #expect(throws: PluginManifestError.self) { try fresh.declarePlugins(manifestsAt: [shadowing]) }
+        #expect(throws: PluginManifestError.self) { try fresh.declare(PluginManifest.read(paths: [shadowing.path])) }
     }
 
     @MainActor

@@ -61,12 +61,10 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let documentation = try self.documentation
         let manifests: [PluginManifest]
+        var validator = ScreenValidator.shipped()
         do {
-            manifests = try plugins.map { path throws(PluginManifestError) in
-                try PluginManifest(contentsOf: URL(fileURLWithPath: path))
-            }
-            var validator = ScreenValidator.shipped()
-            for manifest in manifests { try validator.declare(manifest) }
+            manifests = try PluginManifest.read(paths: plugins)
+            try validator.declare(manifests)
         } catch {
             throw ValidationError("--plugin: \(error)")
         }
@@ -87,10 +85,8 @@ struct Serve: AsyncParsableCommand {
             // Live reload: an edited screen re-validates and the open pages reload themselves.
             let reload = LiveReload(
                 folder: folder,
-                validate: { folder in
-                    var validator = ScreenValidator.shipped()
-                    for manifest in manifests { try? validator.declare(manifest) }
-                    return validator.validate(paths: [folder]).findings.filter { $0.severity == .error }.map(\.description)
+                validate: { [validator] folder in
+                    validator.validate(paths: [folder]).findings.filter { $0.severity == .error }.map(\.description)
                 },
                 apply: { [catalog] in
                     if case .eduGoFolder(let folder) = catalog { try backend.replaceCatalog(try EduGoCatalog(folder: folder)) }
@@ -168,7 +164,7 @@ struct Validate: AsyncParsableCommand {
         validator.allowOpenURL(hosts: allowedHosts, schemes: allowedSchemes)
         do {
             try validator.declareNativeComponents(nativeComponents)
-            try validator.declarePlugins(manifestsAt: plugins.map { URL(fileURLWithPath: $0) })
+            try validator.declare(PluginManifest.read(paths: plugins))
         } catch {
             throw ValidationError("\(error)")
         }
@@ -286,7 +282,7 @@ struct Capabilities: AsyncParsableCommand {
     func run() async throws {
         let text: String
         do {
-            let declared = try plugins.flatMap { try PluginManifest(contentsOf: URL(fileURLWithPath: $0)).components.map(\.type) }
+            let declared = try PluginManifest.read(paths: plugins).flatMap { $0.components.map(\.type) }
             text = try CapabilityManifest.text(platform: platform, components: nativeComponents + declared)
         } catch {
             throw ValidationError("\(error)")

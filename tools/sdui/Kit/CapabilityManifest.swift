@@ -22,10 +22,23 @@ public enum CapabilityManifest {
     }
 }
 
+extension ClientCapabilities {
+    /// The capability manifest in the file at `url` (`--client`).
+    public init(contentsOf url: URL) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ManifestError(description: "cannot be read (\(error.localizedDescription))")
+        }
+        self = try DocumentDecoder().decode(ClientCapabilities.self, from: data)
+    }
+}
+
 extension ScreenValidator {
     /// Checks documents against the app version whose manifest is at `url`.
     public mutating func checkAgainstClient(manifestAt url: URL) throws {
-        clientManifest = try DocumentDecoder().decode(ClientCapabilities.self, from: try Data(contentsOf: url))
+        clientManifest = try ClientCapabilities(contentsOf: url)
     }
 }
 

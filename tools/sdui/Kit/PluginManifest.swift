@@ -42,6 +42,8 @@ public struct PluginManifest: Sendable, Hashable {
     public var handlerKeys: [String]
     /// The native components it registers.
     public var components: [Component]
+    /// The file it was read from, for messages (`nil` when made in code).
+    public var file: String?
 
     /// Creates a manifest.
     public init(name: String, handlerKeys: [String] = [], components: [Component] = []) {
@@ -101,6 +103,12 @@ public struct PluginManifest: Sendable, Hashable {
         } catch {
             throw PluginManifestError(file: url.path, at: .root, "is not JSON: \(error)")
         }
+        file = url.path
+    }
+
+    /// The manifests in the files at `paths` (the tools' repeatable `--plugin`).
+    public static func read(paths: [String]) throws(PluginManifestError) -> [PluginManifest] {
+        try paths.map { path throws(PluginManifestError) in try PluginManifest(contentsOf: URL(fileURLWithPath: path)) }
     }
 
     /// The components as the tools register them: known by type, events and props, drawn in
@@ -151,14 +159,13 @@ extension ScreenValidator {
         handlerPatterns = handlerPatterns.map { $0 + plugin.handlerKeys.map { HandlerKeyPattern($0) } }
     }
 
-    /// Knows the plugins whose manifests are at `urls` (`sdui validate --plugin`).
-    public mutating func declarePlugins(manifestsAt urls: [URL]) throws(PluginManifestError) {
-        for url in urls {
-            let manifest = try PluginManifest(contentsOf: url)
+    /// Knows every plugin of `manifests`; a refused component names the manifest's file.
+    public mutating func declare(_ manifests: [PluginManifest]) throws(PluginManifestError) {
+        for manifest in manifests {
             do {
                 try declare(manifest)
             } catch {
-                throw PluginManifestError(file: url.path, at: .root.appending(key: "components"), error.description)
+                throw PluginManifestError(file: manifest.file, at: .root.appending(key: "components"), error.description)
             }
         }
     }

@@ -36,18 +36,14 @@ public enum ScreenRendering {
         // The components an app built with the SDK has: the shipped media player, and the plugins'.
         let components: NativeComponentRegistry
         do {
-            let declared = try plugins.flatMap { path throws(PluginManifestError) in
-                try PluginManifest(contentsOf: URL(fileURLWithPath: path)).nativeComponents
-            }
+            let declared = try PluginManifest.read(paths: plugins).flatMap(\.nativeComponents)
             components = try NativeComponentRegistry(ScreenValidator.shippedComponents + declared)
         } catch {
             throw RenderCommandError(description: "--plugin: \(error)")
         }
         let resolver = try client.map { path throws(RenderCommandError) in
             do {
-                return RequirementResolver(
-                    capabilities: try DocumentDecoder().decode(
-                        ClientCapabilities.self, from: try Data(contentsOf: URL(fileURLWithPath: path))))
+                return RequirementResolver(capabilities: try ClientCapabilities(contentsOf: URL(fileURLWithPath: path)))
             } catch {
                 throw RenderCommandError(description: "--client \(path): \(error)")
             }

@@ -848,13 +848,8 @@ private struct ScreenChecks {
         }
         if case .unknown(let raw) = slot.controlType, let component = context.nativeComponents.component(for: raw) {
             componentSlots[slot.id] = component
-            if let declared = component as? DeclaredComponent, let names = declared.propNames {
-                for key in (slot.props ?? [:]).keys.sorted() where !names.contains(key) {
-                    let known = names.isEmpty ? "none" : names.joined(separator: ", ")
-                    sink.warning(
-                        location.appending(key: "props").appending(key: key),
-                        "\(component.type) has no prop '\(key)' (it reads: \(known))")
-                }
+            for (key, message) in DeclaredComponent.undeclaredProps(of: component, among: (slot.props ?? [:]).keys) {
+                sink.warning(location.appending(key: "props").appending(key: key), message)
             }
         } else if slot.props != nil {
             sink.warning(location.appending(key: "props"), "props reach only a native component; '\(slot.id)' is not one")
@@ -1389,11 +1384,9 @@ private struct NodeChecks {
         case .unknown(let object):
             // A native component: its actions are checked like any other, and named as it declares.
             guard let component = context.nativeComponents.component(for: node.type.rawValue) else { break }
-            if let declared = component as? DeclaredComponent, let names = declared.propNames {
-                for key in object.keys.sorted() where object[key]?["actionType"] == nil && !names.contains(key) {
-                    let known = names.isEmpty ? "none" : names.joined(separator: ", ")
-                    sink.warning(props.appending(key: key), "\(component.type) has no prop '\(key)' (it reads: \(known))")
-                }
+            let propKeys = object.keys.filter { object[$0]?["actionType"] == nil }
+            for (key, message) in DeclaredComponent.undeclaredProps(of: component, among: propKeys) {
+                sink.warning(props.appending(key: key), message)
             }
             for (key, value) in object where value["actionType"] != nil {
                 let actionLocation = props.appending(key: key)
@@ -1479,6 +1472,18 @@ struct DeclaredComponent: NativeComponent {
     var actionNames: [String] = []
     /// The props it reads (`nil`: any).
     var propNames: [String]? = nil
+
+    /// A warning for each of `keys` (sorted) that `component` does not read, when it is a
+    /// declared component that names its props.
+    static func undeclaredProps(
+        of component: any NativeComponent, among keys: some Sequence<String>
+    ) -> [(key: String, message: String)] {
+        guard let names = (component as? DeclaredComponent)?.propNames else { return [] }
+        let known = names.isEmpty ? "none" : names.joined(separator: ", ")
+        return keys.filter { !names.contains($0) }.sorted().map {
+            ($0, "\(component.type) has no prop '\($0)' (it reads: \(known))")
+        }
+    }
 
     /// A labelled box: the type and each prop with its value, so a preview shows what the
     /// component receives.
