@@ -6,10 +6,9 @@ import DynamicUITesting
 import Foundation
 import Testing
 
-// snippet: wrap
 /// A plugin whose handler wraps `SUBMIT_FORM`: it runs the built-in behaviour (`next`) and
 /// turns a 409 into an error on the `url` field, in its own words, keeping everything else.
-struct BookmarksPlugin: ScreenHandlerPlugin {
+struct ConflictAsFieldErrorPlugin: ScreenHandlerPlugin {
     let name = "bookmarks"
 
     struct Handler: ScreenHandler {
@@ -28,7 +27,6 @@ struct BookmarksPlugin: ScreenHandlerPlugin {
         [("bookmark-create", Handler())]
     }
 }
-// snippet: end
 
 /// A handler that changes the action before the built-in behaviour runs: every bookmark is
 /// sent to the user's own collection.
@@ -67,11 +65,11 @@ struct ComposingHandlersTests {
             .post, "/v1/bookmarks", .json(409, ["error": "conflict", "current": ["title": "Swift", "version": 4]]),
             .json(201, ["id": "b1"]))
         #expect(
-            try await harness.run(BookmarksPlugin(), submit, context: context())
+            try await harness.run(ConflictAsFieldErrorPlugin(), submit, context: context())
                 == .fieldErrors(["url": "Already saved as “Swift”"], message: nil))
         // The next save succeeds: the built-in result, the screen's `on_success` included.
         let saved = try await harness.run(
-            BookmarksPlugin(), submit, context: context(config: ["on_success": ["type": "NAVIGATE_BACK"]]))
+            ConflictAsFieldErrorPlugin(), submit, context: context(config: ["on_success": ["type": "NAVIGATE_BACK"]]))
         guard case .sequence(let steps) = saved, case .success = steps.first else {
             Issue.record("expected success, got \(saved)")
             return
@@ -80,7 +78,7 @@ struct ComposingHandlersTests {
         // The form's own rules still run first, in the built-in behaviour: nothing is sent.
         var empty = context()
         empty.fieldValues = ["url": ""]
-        #expect(try await harness.run(BookmarksPlugin(), submit, context: empty).isError)
+        #expect(try await harness.run(ConflictAsFieldErrorPlugin(), submit, context: empty).isError)
         #expect(await harness.transport.requests(to: "/v1/bookmarks").count == 2)
     }
 

@@ -5,6 +5,7 @@
 
 public import DynamicUIActions
 import DynamicUIModels
+import Foundation
 
 /// Bookmarks: the handler of screens keyed `bookmark-create`, and the `rated` event of its
 /// rating component.
@@ -21,13 +22,15 @@ public struct BookmarksPlugin: ScreenHandlerPlugin {
     }
 }
 
+// snippet: handler
 /// Wraps the SDK's behaviour of a bookmark form's actions (see `BookmarksPlugin`).
 struct BookmarkCreateHandler: ScreenHandler {
     func handle(_ action: ActionDefinition, context: ActionContext, next: ActionNext) async -> ActionResult {
         switch action.type {
         case .submitForm:
             let url = context.fieldValues["url"] ?? ""
-            if !url.isEmpty, !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
+            let scheme = URL(string: url)?.scheme?.lowercased()
+            if !url.isEmpty, scheme != "https", scheme != "http" {
                 return .fieldErrors(["url": "Enter a link that starts with https://"], message: nil)
             }
             let (result, outcome) = await next.outcome(action, context: context)
@@ -43,3 +46,4 @@ struct BookmarkCreateHandler: ScreenHandler {
         }
     }
 }
+// snippet: end

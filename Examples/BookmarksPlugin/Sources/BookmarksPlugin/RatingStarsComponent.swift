@@ -56,26 +56,28 @@ public struct RatingStarsComponent: NativeComponent {
 
 #if canImport(SwiftUI)
     extension RatingStarsComponent: SwiftUINativeComponent {
-        /// A row of star buttons: a tap sets the value and fires `onChange`.
+        /// A row of star buttons (smaller when the row does not fit): a tap sets the value and
+        /// fires `onChange`.
         @MainActor
         public func view(_ node: CustomNode, actions: NativeComponentActions) -> AnyView {
             let stars = Stars(node)
-            // The app's own SwiftUI names (`Axis`, `ButtonRole`) need no module beside the SDK's.
-            let layout: Axis = .horizontal
-            let role: ButtonRole? = nil
-            return AnyView(
-                ScrollView(layout == .horizontal ? .horizontal : .vertical) {
-                    HStack {
-                        ForEach(1...stars.maximum, id: \.self) { star in
-                            Button(role: role) {
-                                actions.setValue(.number(JSONNumber(star)))
-                                actions.perform("onChange")
-                            } label: {
-                                Image(systemName: star <= stars.chosen ? "star.fill" : "star")
-                            }
-                            .accessibilityLabel("\(star) of \(stars.maximum)")
+            func row(_ font: Font) -> some View {
+                HStack {
+                    ForEach(1...stars.maximum, id: \.self) { star in
+                        Button {
+                            actions.setValue(.number(JSONNumber(star)))
+                            actions.perform("onChange")
+                        } label: {
+                            Image(systemName: star <= stars.chosen ? "star.fill" : "star").font(font)
                         }
+                        .accessibilityLabel("\(star) of \(stars.maximum)")
                     }
+                }
+            }
+            // SwiftUI's own `Axis` needs no module name beside the SDK's modules.
+            return AnyView(
+                ViewThatFits(in: Axis.Set.horizontal) {
+                    row(.title2); row(.body)
                 })
         }
     }

@@ -36,11 +36,20 @@ struct BookmarksPluginTests {
         #expect(ScriptedTransport.body(of: sent) == ["url": "https://swift.org", "title": "Swift"])
     }
 
-    @Test func aLinkThatIsNotHTTPIsRefusedBeforeAnythingIsSent() async throws {
+    @Test(arguments: ["javascript:alert(1)", "swift.org", "ftp://swift.org/a", "mailto:a@swift.org"])
+    func aLinkThatIsNotHTTPIsRefusedBeforeAnythingIsSent(url: String) async throws {
         let harness = HandlerHarness(tokens: AuthTokens(accessToken: "token"))
-        let result = try await harness.run(BookmarksPlugin(), submit, context: context(url: "javascript:alert(1)"))
+        let result = try await harness.run(BookmarksPlugin(), submit, context: context(url: url))
         #expect(result == .fieldErrors(["url": "Enter a link that starts with https://"], message: nil))
         #expect(await harness.transport.requests.isEmpty)
+    }
+
+    @Test func theSchemeIsReadWhateverItsCase() async throws {
+        let harness = HandlerHarness(tokens: AuthTokens(accessToken: "token"))
+        await harness.transport.on(.post, "/v1/bookmarks", .json(201, ["id": "b2"]))
+        let result = try await harness.run(BookmarksPlugin(), submit, context: context(url: "HTTPS://Swift.org"))
+        #expect(!result.isError, "\(result)")
+        #expect(await harness.transport.requests.count == 1)
     }
 
     @Test func theSDKsOwnRulesStillRun() async throws {
