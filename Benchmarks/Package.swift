@@ -48,6 +48,13 @@ let package = Package(
             swiftSettings: swiftSettings,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // A release build of the SDK cannot follow a development preview (`.ci/long release`).
+        .executableTarget(
+            name: "dynamicui-release-check",
+            dependencies: [library("DynamicUI"), library("DynamicUINetwork")],
+            path: "Sources/ReleaseCheck",
+            swiftSettings: swiftSettings
+        ),
         // Runs one key path N times, for callgrind's instruction counts (Benchmarks/check.sh).
         .executableTarget(
             name: "dynamicui-probe",

@@ -111,7 +111,7 @@ let package = Package(
                 library("DynamicUIStorage"), library("DynamicUINetwork"), library("DynamicUIActions"),
                 library("DynamicUIRendering"), library("DynamicUITesting"), library("DynamicUIAuthPlugin"),
                 library("DynamicUICRUDPlugin"), library("DynamicUINavigationPlugin"), library("DynamicUIMediaPlayer"),
-                "DynamicUICatalog", "DynamicUIDemoBackend",
+                "DynamicUICatalog", "DynamicUIDemoBackend", "DynamicUITooling",
                 .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],

@@ -41,12 +41,15 @@ struct EduGoApp: App {
         let storage = URL.applicationSupportDirectory.appending(path: "EduGo", directoryHint: .isDirectory)
         let queue = await Task.detached { offlineQueue(at: storage.appending(path: "queue.sqlite")) }.value
         let settings = await Task.detached { FileSettingsStore(url: storage.appending(path: "settings.json")) }.value
+        var configuration = DynamicUIConfiguration(
+            adminBaseURL: URL(string: "https://admin.edugo.app/api")!,
+            mobileBaseURL: URL(string: "https://mobile.edugo.app/api")!,
+            security: URLSecurityPolicy(hosts: ["edugo.app"]), deepLinkSchemes: ["edugo"])
+        // Debug builds follow `sdui serve` when the scheme sets DYNAMICUI_PREVIEW; release builds never do.
+        configuration.followDevelopmentPreview()
         // Throws only when two plugins claim one handler key: a programming error, seen at first launch.
         return try! DynamicUIRuntime(
-            configuration: DynamicUIConfiguration(
-                adminBaseURL: URL(string: "https://admin.edugo.app/api")!,
-                mobileBaseURL: URL(string: "https://mobile.edugo.app/api")!,
-                security: URLSecurityPolicy(hosts: ["edugo.app"]), deepLinkSchemes: ["edugo"]),
+            configuration: configuration,
             plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()],
             tokens: KeychainTokenStore(service: "app.edugo"), settings: settings, queueStore: queue,
             transport: URLSessionTransport())

@@ -32,12 +32,15 @@ struct PodcastApp: App {
     /// The runtime over the documents bundled as the folder `podcasts`, `nil` when the build lacks them.
     static func runtime() -> NodeAppRuntime? {
         guard let documents = Bundle.main.url(forResource: "podcasts", withExtension: nil) else { return nil }
+        var configuration = NodeAppConfiguration(
+            baseURL: URL(string: "https://itunes.apple.com")!, documents: .folder(documents),
+            security: URLSecurityPolicy(hosts: ["apple.com"]))
+        // Debug builds follow `sdui serve` when the scheme sets DYNAMICUI_PREVIEW; release builds never do.
+        configuration.followDevelopmentPreview()
         // Throws only when a component's type is taken (twice, or one the SDK draws): a programming
         // error, seen at first launch.
         return try! NodeAppRuntime(
-            configuration: NodeAppConfiguration(
-                baseURL: URL(string: "https://itunes.apple.com")!, documents: .folder(documents),
-                security: URLSecurityPolicy(hosts: ["apple.com"])),
+            configuration: configuration,
             components: [MediaPlayerComponent()],
             events: EventHandlerRegistry([
                 // The documents' "Open in Apple Podcasts": the SDK opens only URLs `security` allows.

@@ -250,6 +250,36 @@ public final class DynamicScreenViewModel {
         if sectionsChanged { firedActions.fire { [weak self] in await self?.loadChangedSections() } }
     }
 
+    /// Takes the definition the followed preview serves now, keeping what the person entered,
+    /// the data shown and the place: an unchanged definition changes nothing, a changed one is
+    /// drawn in place, and the data loads again only when where it comes from changed. A
+    /// definition that cannot be loaded leaves the last good one on screen.
+    func followDefinitionChange() async {
+        guard case .ready(let shown, _) = screenState else {
+            // A screen that failed (the save before was broken) tries again.
+            if case .error = screenState { await load() }
+            return
+        }
+        guard let loaded = try? await screens.load(route.screenKey), loaded.screen.definition != shown else { return }
+        let next = loaded.screen.definition
+        compiled = loaded.screen
+        readsForm = nil
+        if next.variables != shown.variables || next.triggers != shown.triggers {
+            // Variables still declared with the same type keep their values.
+            let kept = variables
+            startVariables(of: next)
+            let same = kept.filter { variableRuntime.types[$0.key] != nil && variables[$0.key]?.kindName == $0.value.kindName }
+            for (name, value) in same { variables[name] = value }
+            showVariablesInInputs(Set(same.map(\.key)))
+        }
+        screenState = .ready(next, isStale: false)
+        if next.timers != shown.timers { await startTimers(of: next) }
+        if sectionsChanged { await loadChangedSections() }
+        if next.dataEndpoint != shown.dataEndpoint || next.dataConfig != shown.dataConfig {
+            await loadData(reload: true, quietly: true)
+        }
+    }
+
     /// Applies `patch` to the shown records (by their `id`) and redraws them in place: a card
     /// whose material finished processing changes without a reload. All or nothing.
     public func applyToData(_ patch: DocumentPatch) throws(PatchError) {

@@ -144,6 +144,8 @@ public protocol AppHosting: AnyObject {
     var modelGeneration: Int { get }
     /// Changes waiting in the offline queue.
     var pendingChanges: Int { get }
+    /// Following a development preview (debug builds); `nil` when the app follows none.
+    var previewFollow: PreviewFollowState? { get }
     /// Whether the connection is up.
     var isConnected: Bool { get }
     /// Dark mode chosen in the settings; `nil` follows the system.
@@ -232,6 +234,8 @@ public protocol NodeAppHosting: AnyObject {
     var darkMode: Bool? { get }
     /// The root's tabs; empty when the root is one screen.
     var tabs: [TabItem] { get }
+    /// Following a development preview (debug builds); `nil` when the app follows none.
+    var previewFollow: PreviewFollowState? { get }
     /// The selected tab's document.
     var selectedDocument: String? { get }
     /// Each tab's pushed documents.
@@ -261,4 +265,14 @@ public protocol NodeAppHosting: AnyObject {
     func dismissSheet()
     /// The model kept for `route`.
     func model(for route: NodeRoute) -> Document
+}
+
+extension AppHosting {
+    /// A host that cannot follow a development preview follows none.
+    public var previewFollow: PreviewFollowState? { nil }
+}
+
+extension NodeAppHosting {
+    /// A host that cannot follow a development preview follows none.
+    public var previewFollow: PreviewFollowState? { nil }
 }

@@ -125,6 +125,19 @@ public final class NavigationModel: NavigationHosting {
         selectedScreenKey = definition.bottomNav.sorted { $0.sortOrder < $1.sortOrder }.first?.screenKey
     }
 
+    /// Uses a loaded definition and keeps the place (a followed preview changed it): the
+    /// selected entry and each tab's stack stay while the navigation still offers their entry.
+    func update(_ loaded: NavigationDefinition?, role: String) {
+        let next = loaded.flatMap { $0.bottomNav.isEmpty ? nil : $0 } ?? Self.fallback(role: role, strings: strings)
+        let offered = Set((next.bottomNav + (next.drawerItems ?? [])).flatMap { [$0] + ($0.children ?? []) }.map(\.screenKey))
+        let kept = stacks.filter { offered.contains($0.key) }
+        if kept.count != stacks.count { stacks = kept }
+        isFallback = next != loaded
+        if definition != next { definition = next }
+        if let selected = selectedScreenKey, offered.contains(selected) { return }
+        selectedScreenKey = next.bottomNav.sorted { $0.sortOrder < $1.sortOrder }.first?.screenKey
+    }
+
     /// Tabs for compact width, the sidebar (drawer items, else tabs) for regular width.
     public func items(regular: Bool) -> [NavItem] {
         let items = regular ? (definition.drawerItems ?? definition.bottomNav) : definition.bottomNav

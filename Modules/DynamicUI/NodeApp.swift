@@ -50,6 +50,10 @@ public struct NodeAppConfiguration: Sendable {
     /// Who hears about documents loaded, actions performed and errors; `nil` gives a swift-log
     /// and a swift-metrics observer.
     public var observers: [any DynamicUIObserver]?
+    /// The preview this app follows (`follow(_:)`, debug builds only); `nil` when it follows none.
+    public private(set) var developmentPreview: DevelopmentPreview?
+    /// Why the preview named by the environment was refused; the app's banner shows it.
+    public private(set) var developmentPreviewProblem: DevelopmentPreviewError?
 
     /// Creates a configuration.
     public init(
@@ -75,6 +79,27 @@ public struct NodeAppConfiguration: Sendable {
         self.timeZone = timeZone
         self.logger = logger
         self.clock = clock
+    }
+
+    /// Follows `preview` (`nil`: none): the documents and the API come from the preview's demo
+    /// backend, and each saved change shows in the running app.
+    public mutating func follow(_ preview: DevelopmentPreview?) {
+        developmentPreview = preview
+        developmentPreviewProblem = nil
+        guard let preview else { return }
+        baseURL = preview.mobileURL
+        documents = .remote("/v1/documents/{name}")
+        allowInsecureLoopback = true
+    }
+
+    /// Follows the preview that `DYNAMICUI_PREVIEW` names, in debug builds; nothing when it is
+    /// unset or in a release build. A refused address is kept in `developmentPreviewProblem`.
+    public mutating func followDevelopmentPreview(
+        environment: [String: String] = ProcessInfo.processInfo.environment, allowedHosts: Set<String> = []
+    ) {
+        let (preview, problem) = DevelopmentPreview.reading(environment, allowedHosts: allowedHosts)
+        follow(preview)
+        developmentPreviewProblem = problem
     }
 }
 
@@ -168,6 +193,10 @@ public final class NodeAppRuntime: NodeAppHosting {
     /// or out): nodes that declare another `permission` are not drawn, nor their actions.
     /// `nil` (the default) draws every node and leaves the decision to the server.
     public var permissions: Set<String>?
+    /// Following a development preview: where it stands, for the banner (`nil` when the app
+    /// follows none).
+    public private(set) var previewFollow: PreviewFollowState?
+    @ObservationIgnored private var follower: PreviewFollower?
 
     @ObservationIgnored private let services: ActionServices
     @ObservationIgnored private let executor: NodeActionExecutor
@@ -194,17 +223,57 @@ public final class NodeAppRuntime: NodeAppHosting {
             configuration.observers ?? [
                 LoggingObserver(logger: Logger(label: "\(configuration.logger.label).events")), MetricsObserver(),
             ])
+        var api = APIConfiguration(
+            adminBaseURL: configuration.baseURL, mobileBaseURL: configuration.baseURL,
+            allowInsecureLoopback: configuration.allowInsecureLoopback, timeout: configuration.timeout,
+            retryPolicy: configuration.retryPolicy, refreshEndpoint: nil, readerLimits: configuration.limits.reader)
+        api.insecureHosts = configuration.developmentPreview?.insecureHosts ?? []
         client = APIClient(
-            configuration: APIConfiguration(
-                adminBaseURL: configuration.baseURL, mobileBaseURL: configuration.baseURL,
-                allowInsecureLoopback: configuration.allowInsecureLoopback, timeout: configuration.timeout,
-                retryPolicy: configuration.retryPolicy, refreshEndpoint: nil, readerLimits: configuration.limits.reader),
-            transport: transport, cache: cache ?? ResponseCache(clock: configuration.clock), clock: configuration.clock,
+            configuration: api, transport: transport, cache: cache ?? ResponseCache(clock: configuration.clock),
+            clock: configuration.clock,
             logger: configuration.logger)
         services = ActionServices(
             api: client, tokens: InMemoryTokenStore(), settings: settings, security: configuration.security, events: events,
             logger: configuration.logger, strings: DynamicUIStrings(locale: configuration.locale))
         executor = NodeActionExecutor(services: services)
+        if let problem = configuration.developmentPreviewProblem { previewFollow = .refused(problem.description) }
+        if let preview = configuration.developmentPreview {
+            follower = PreviewFollower(
+                preview: preview, transport: transport, dialect: "nodes", logger: configuration.logger,
+                report: { [weak self] in self?.previewFollow = $0 }, changed: { [weak self] in await self?.previewChanged() },
+                shownScreen: { [weak self] in self?.current?.document })
+        }
+    }
+
+    /// Stops following the development preview (the app goes away); `start()` follows again.
+    public func stopFollowingPreview() { follower?.stop() }
+
+    /// A change saved in the followed preview: the theme, the components and the root load
+    /// again, and every open document takes its new version in place, keeping its data, state
+    /// and place; a document that cannot be loaded now keeps its last good version.
+    func previewChanged() async {
+        await client.cache?.clearAll()
+        // An app that could not start (the catalog was broken at launch) starts now.
+        if case .failed = phase { return await start() }
+        compiled = [:]
+        do {
+            theme = try await optionalDocument(configuration.themeDocument, as: Theme.self) ?? Theme()
+            let fittedLibrary = fitted(
+                try await optionalDocument(configuration.componentsDocument, as: ComponentLibrary.self) ?? ComponentLibrary())
+            componentBodies = try compile(fittedLibrary, name: configuration.componentsDocument)
+            library = fittedLibrary
+            let root = try await document(configuration.rootDocument)
+            if case .tabView(let items) = root.node.props, items != tabs {
+                tabs = items
+                if !items.contains(where: { $0.screen == selectedDocument }) { selectedDocument = items.first?.screen }
+            }
+        } catch {
+            logger.error("the preview's change could not be applied: \(error)")
+        }
+        // The document on top first: the one being looked at.
+        let shown = current.flatMap { models[$0.id] }
+        if let shown { await shown.followDocumentChange() }
+        for model in models.values where model !== shown { await model.followDocumentChange() }
     }
 
     /// The SDK's words in the configured locale.
@@ -215,6 +284,7 @@ public final class NodeAppRuntime: NodeAppHosting {
     /// Loads the theme, the components and the root; the first tab is selected. Calling it
     /// again reloads everything.
     public func start() async {
+        follower?.start()
         phase = .loading
         compiled = [:]
         for model in models.values { model.closed() }
@@ -737,6 +807,21 @@ public final class NodeScreenModel: NodeDocumentHosting {
         let built = kept.tracking { build(options: options, showsBack: showsBack) }
         rendered = built
         actions = built.actions
+    }
+
+    /// Takes the document the followed preview serves now, keeping the data, state and place:
+    /// the tree is drawn anew from it; timers and sections start again only when they changed.
+    /// A document that cannot be loaded keeps the last good version on screen.
+    func followDocumentChange() async {
+        guard let app, let current = document else {
+            if case .failed = phase { await load() }
+            return
+        }
+        guard let next = try? await app.document(route.document), next.node != current.node else { return }
+        document = next
+        if next.node.timers != current.node.timers { startTimers(next.node.timers ?? []) }
+        kept.setNeedsRender()
+        startChangedSections()
     }
 
     /// Applies `patch` to the shown document's nodes and redraws it in place, without a reload.

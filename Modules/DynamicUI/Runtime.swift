@@ -63,6 +63,10 @@ public struct DynamicUIConfiguration: Sendable {
     /// Who hears about screens loaded, elements seen, actions performed and errors; `nil`
     /// gives a swift-log observer (the `.events` logger) and a swift-metrics one.
     public var observers: [any DynamicUIObserver]?
+    /// The preview this app follows (`follow(_:)`, debug builds only); `nil` when it follows none.
+    public private(set) var developmentPreview: DevelopmentPreview?
+    /// Why the preview named by the environment was refused; the app's banner shows it.
+    public private(set) var developmentPreviewProblem: DevelopmentPreviewError?
 
     /// Creates a configuration for the two APIs; everything else has the seeds' defaults.
     public init(
@@ -101,6 +105,27 @@ public struct DynamicUIConfiguration: Sendable {
         self.loginScreenKey = loginScreenKey
         self.logger = logger
         self.clock = clock
+    }
+
+    /// Follows `preview` (`nil`: none): screens, navigation and data come from the preview's
+    /// demo backend, and each saved change shows in the running app.
+    public mutating func follow(_ preview: DevelopmentPreview?) {
+        developmentPreview = preview
+        developmentPreviewProblem = nil
+        guard let preview else { return }
+        mobileBaseURL = preview.mobileURL
+        adminBaseURL = preview.adminURL
+        allowInsecureLoopback = true
+    }
+
+    /// Follows the preview that `DYNAMICUI_PREVIEW` names, in debug builds; nothing when it is
+    /// unset or in a release build. A refused address is kept in `developmentPreviewProblem`.
+    public mutating func followDevelopmentPreview(
+        environment: [String: String] = ProcessInfo.processInfo.environment, allowedHosts: Set<String> = []
+    ) {
+        let (preview, problem) = DevelopmentPreview.reading(environment, allowedHosts: allowedHosts)
+        follow(preview)
+        developmentPreviewProblem = problem
     }
 
     func logger(_ part: String) -> Logger {
@@ -177,6 +202,10 @@ public final class DynamicUIRuntime: AppHosting {
     public private(set) var pendingDeepLink: URL?
     /// Whether the navigation of a new session is loading (a deep link waits for it).
     public private(set) var isLoadingNavigation = false
+    /// Following a development preview: where it stands, for the banner (`nil` when the app
+    /// follows none).
+    public private(set) var previewFollow: PreviewFollowState?
+    @ObservationIgnored private var follower: PreviewFollower?
     /// Counts the sessions begun and ended: a view keyed by it is drawn anew with fresh models.
     public private(set) var modelGeneration = 0
     /// The scene's phase as last reported by the host.
@@ -222,11 +251,13 @@ public final class DynamicUIRuntime: AppHosting {
             directory: configuration.responseCacheDirectory, clock: clock)
         self.connectivity = connectivity ?? Self.defaultConnectivity(transport: transport, configuration: configuration)
         // 2–4. Security, auth and the API client.
+        var api = APIConfiguration(
+            adminBaseURL: configuration.adminBaseURL, mobileBaseURL: configuration.mobileBaseURL,
+            allowInsecureLoopback: configuration.allowInsecureLoopback, timeout: configuration.timeout,
+            retryPolicy: configuration.retryPolicy, readerLimits: configuration.limits.reader)
+        api.insecureHosts = configuration.developmentPreview?.insecureHosts ?? []
         client = APIClient(
-            configuration: APIConfiguration(
-                adminBaseURL: configuration.adminBaseURL, mobileBaseURL: configuration.mobileBaseURL,
-                allowInsecureLoopback: configuration.allowInsecureLoopback, timeout: configuration.timeout,
-                retryPolicy: configuration.retryPolicy, readerLimits: configuration.limits.reader),
+            configuration: api,
             transport: transport, tokens: tokens, cache: responseCache, queue: queueStore, clock: clock,
             logger: configuration.logger("network"), interceptors: interceptors)
         if let queueStore {
@@ -261,6 +292,13 @@ public final class DynamicUIRuntime: AppHosting {
         navigation.reset(to: configuration.loginScreenKey)
         navigation.didChange = { [weak self] in self?.keepModelsOfShownRoutes() }
         keepModelsOfShownRoutes()
+        if let problem = configuration.developmentPreviewProblem { previewFollow = .refused(problem.description) }
+        if let preview = configuration.developmentPreview {
+            follower = PreviewFollower(
+                preview: preview, transport: transport, dialect: "screens", logger: configuration.logger("preview"),
+                report: { [weak self] in self?.previewFollow = $0 }, changed: { [weak self] in await self?.previewChanged() },
+                shownScreen: { [weak self] in self?.navigation.current?.screenKey })
+        }
     }
 
     /// The SDK's words in the configured locale (and its layout direction).
@@ -282,6 +320,7 @@ public final class DynamicUIRuntime: AppHosting {
     public func start() async {
         guard !isRunning else { return }
         isRunning = true
+        follower?.start()
         await reloadAppearance()
         if let restored = await SessionPersistence.restore(tokens: tokens, settings: settings) {
             // Who it is stays out of the logs but at debug level.
@@ -362,6 +401,7 @@ public final class DynamicUIRuntime: AppHosting {
     public func stop() async {
         guard isRunning else { return }
         isRunning = false
+        follower?.stop()
         for task in tasks { task.cancel() }
         tasks.removeAll()
         await sync?.stopMonitoring()
@@ -384,7 +424,10 @@ public final class DynamicUIRuntime: AppHosting {
 
     /// Loads the navigation of the signed-in user (`GET /v1/screens/navigation?platform=…`);
     /// when it cannot be loaded, the fallback of their role is used.
-    public func loadNavigation() async {
+    public func loadNavigation() async { await loadNavigation(keepingPlace: false) }
+
+    /// Loads the navigation; `keepingPlace` keeps the selected entry and the stacks.
+    private func loadNavigation(keepingPlace: Bool) async {
         let role = session?.context.role ?? "student"
         var loaded: NavigationDefinition?
         do throws(NetworkError) {
@@ -394,7 +437,23 @@ public final class DynamicUIRuntime: AppHosting {
         } catch {
             logger.notice("navigation unavailable (\(error.code)); using the fallback for \(role)")
         }
-        navigation.apply(loaded, role: role)
+        if keepingPlace { navigation.update(loaded, role: role) } else { navigation.apply(loaded, role: role) }
+    }
+
+    /// A change saved in the followed preview: the definitions and the navigation load again,
+    /// keeping the place, and every screen takes its new definition in place.
+    func previewChanged() async {
+        await responseCache.clearAll()
+        await screens.clear()
+        // The screen on top first (the one being looked at), then the navigation, then the rest.
+        let shown = navigation.current.flatMap { routeModels[$0.id] }
+        var seen = Set<ObjectIdentifier>()
+        let models = ([shown].compactMap { $0 } + Array(routeModels.values) + liveModels.compactMap(\.model)).filter {
+            seen.insert(ObjectIdentifier($0)).inserted
+        }
+        if let first = models.first { await first.followDefinitionChange() }
+        if isSignedIn { await loadNavigation(keepingPlace: true) }
+        for model in models.dropFirst() { await model.followDefinitionChange() }
     }
 
     /// Signs out locally: tokens, the saved session, cached screens and responses and the

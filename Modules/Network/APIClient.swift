@@ -21,6 +21,9 @@ public struct APIConfiguration: Sendable {
     /// Bounds on response bodies: the transport stops reading past `maxBytes`, and `json()`
     /// reads with these limits.
     public var readerLimits: JSONReader.Limits
+    /// Hosts besides loopback that plain http may reach: a development preview's on the local
+    /// network, in debug builds (empty otherwise).
+    public var insecureHosts: Set<String> = []
 
     /// Creates a configuration.
     public init(
@@ -186,9 +189,11 @@ public actor APIClient {
         self.clock = clock
         self.logger = logger
         self.makeIdempotencyKey = idempotencyKeys
-        guardInterceptor = SecurityGuardInterceptor(
+        var guardInterceptor = SecurityGuardInterceptor(
             origins: [configuration.adminBaseURL, configuration.mobileBaseURL],
             allowInsecureLoopback: configuration.allowInsecureLoopback)
+        guardInterceptor.insecureHosts = configuration.insecureHosts
+        self.guardInterceptor = guardInterceptor
         let logging = LoggingInterceptor(logger: logger)
         var chain: [any RequestInterceptor] = [guardInterceptor]
         if let tokens { chain.append(BearerAuthInterceptor(tokens: tokens)) }

@@ -32,6 +32,8 @@ public struct SecurityGuardInterceptor: RequestInterceptor {
     public let origins: [URL]
     /// Whether `http://127.0.0.1`, `http://localhost` and `http://[::1]` are allowed.
     public let allowInsecureLoopback: Bool
+    /// Further hosts plain http may reach (a development preview on the local network).
+    public var insecureHosts: Set<String> = []
 
     /// Creates a guard.
     public init(origins: [URL], allowInsecureLoopback: Bool) {
@@ -54,7 +56,8 @@ public struct SecurityGuardInterceptor: RequestInterceptor {
         let scheme = url.scheme?.lowercased()
         let host = url.host?.lowercased() ?? ""
         let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host)
-        guard scheme == "https" || (scheme == "http" && loopback && allowInsecureLoopback) else {
+        guard scheme == "https" || (scheme == "http" && ((loopback && allowInsecureLoopback) || insecureHosts.contains(host)))
+        else {
             throw NetworkError(.forbiddenURL, message: "refusing \(scheme ?? "no")-scheme request to \(Redaction.url(url))")
         }
         let allowed = origins.contains { origin in

@@ -49,9 +49,13 @@
                 }
             }
             .safeAreaInset(edge: .top, spacing: 0) {
-                if runtime.pendingChanges > 0 {
-                    PendingChangesIndicator(
-                        count: runtime.pendingChanges, isConnected: runtime.isConnected, strings: runtime.strings)
+                VStack(spacing: 0) {
+                    // Debug builds that follow a development preview say so.
+                    if let follow = runtime.previewFollow { PreviewFollowBanner(state: follow, strings: runtime.strings) }
+                    if runtime.pendingChanges > 0 {
+                        PendingChangesIndicator(
+                            count: runtime.pendingChanges, isConnected: runtime.isConnected, strings: runtime.strings)
+                    }
                 }
             }
             .preferredColorScheme(runtime.darkMode.map { $0 ? ColorScheme.dark : ColorScheme.light })

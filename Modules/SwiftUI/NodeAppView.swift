@@ -18,6 +18,10 @@
         /// The tabs (or the single root screen), with the sheet over them.
         public var body: some View {
             content
+                .safeAreaInset(edge: .top, spacing: 0) {
+                    // Debug builds that follow a development preview say so.
+                    if let follow = app.previewFollow { PreviewFollowBanner(state: follow, strings: app.strings) }
+                }
                 .environment(\.nodeTheme, app.theme)
                 .modifier(NodeAppAppearance(theme: app.theme, darkMode: app.darkMode))
                 .sheet(item: sheetBinding) { route in

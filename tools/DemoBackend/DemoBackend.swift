@@ -363,6 +363,12 @@ public final class DemoBackend: @unchecked Sendable {
         return ["127.0.0.1", "localhost", "[::1]"].contains(name)
     }
 
+    /// Answers `request` as the `api` server (`mobile` or `admin`) would: the web preview serves
+    /// both APIs under its own address this way, for an app that follows it.
+    public func respond(to request: LoopbackRequest, api: String) async -> LoopbackResponse {
+        await handle(request, api: api == "admin" ? "admin" : "mobile")
+    }
+
     private func handle(_ request: LoopbackRequest, api: String) async -> LoopbackResponse {
         guard Self.isLoopback(host: request.header("Host")) else {
             return response(Reply(status: 421, body: ["error": "misdirected_request", "message": "Use 127.0.0.1 or localhost"]))

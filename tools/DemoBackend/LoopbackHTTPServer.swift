@@ -119,8 +119,9 @@ public final class LoopbackHTTPServer: Sendable {
     /// How many connections are open now.
     public var openConnections: Int { connections.value }
 
-    /// Starts listening on `port` of 127.0.0.1 (0 picks a free one) and returns the port.
-    public func start(port: UInt16 = 0) async throws -> UInt16 {
+    /// Starts listening on `port` (0 picks a free one) of `host` (127.0.0.1; `0.0.0.0` is every
+    /// interface, for `sdui serve --lan`) and returns the port.
+    public func start(port: UInt16 = 0, host: String = "127.0.0.1") async throws -> UInt16 {
         let handler = self.handler
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             var request = request
@@ -155,7 +156,7 @@ public final class LoopbackHTTPServer: Sendable {
                 configuration: HTTP1Channel.Configuration(
                     additionalChannelHandlers: [ConnectionCounter(count: connections)], idleTimeout: idle)),
             configuration: ApplicationConfiguration(
-                address: .hostname("127.0.0.1", port: Int(port)),
+                address: .hostname(host, port: Int(port)),
                 availableConnectionsDelegate: MaximumAvailableConnections(maxConnections)),
             onServerRunning: { channel in bound.resolve(channel.localAddress?.port) },
             logger: logger)

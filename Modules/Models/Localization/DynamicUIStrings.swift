@@ -118,10 +118,20 @@ public struct DynamicUIStrings: Sendable, Hashable {
         case materialCreated, materialUpdated, userCreated, userUpdated, schoolCreated, schoolUpdated
         /// More created and updated records.
         case unitCreated, unitUpdated, memberAdded, assessmentSubmitted
+        /// Following a development preview (debug builds).
+        case previewConnecting, previewFollowing, previewBroken, previewUnreachable, previewRefused
     }
 
     // swift-format-ignore
     static let table: [Key: (es: String, en: String)] = [
+        .previewConnecting: ("Conectando con la vista previa en {0}…", "Connecting to the preview at {0}…"),
+        .previewFollowing: ("Siguiendo la vista previa en {0}", "Following the preview at {0}"),
+        .previewBroken: (
+            "Errores en el catálogo de la vista previa: {0}; se mantiene la última versión correcta",
+            "Errors in the preview's catalog: {0}; the last good version stays"
+        ),
+        .previewUnreachable: ("No se puede conectar con la vista previa en {0} ({1})", "The preview at {0} is unreachable ({1})"),
+        .previewRefused: ("No se sigue ninguna vista previa: {0}", "Not following a preview: {0}"),
         .back: ("Atrás", "Back"),
         .cancel: ("Cancelar", "Cancel"),
         .close: ("Cerrar", "Close"),

@@ -132,10 +132,25 @@ public struct EduGoCatalog: Sendable {
 public struct PodcastsCatalog: Sendable {
     /// The `podcasts` folder.
     public let folder: URL
+    /// The top-level files as read by `loaded()`; `nil` reads each from the folder when asked.
+    private var files: [String: JSONValue]?
 
-    /// The catalog at `folder` (default: the shipped one).
+    /// The catalog at `folder` (default: the shipped one), read from the folder when asked.
     public init(folder: URL = CatalogLocation.root.appendingPathComponent("podcasts")) {
         self.folder = folder
+    }
+
+    /// The catalog with its top-level files read now, so that later edits of the folder do not
+    /// reach it (live reload serves a validated copy while the folder is being edited).
+    public func loaded() throws(CatalogError) -> PodcastsCatalog {
+        var copy = self
+        var files: [String: JSONValue] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasSuffix(".json") {
+            files[String(name.dropLast(5))] = try readJSON(folder.appendingPathComponent(name))
+        }
+        copy.files = files
+        return copy
     }
 
     /// The screen documents' names (`app`, `browse`, `search`, `podcast_detail`, `episode_detail`).
@@ -143,7 +158,14 @@ public struct PodcastsCatalog: Sendable {
 
     /// The raw JSON of a top-level file (`browse`, `theme`, …).
     public func json(_ name: String) throws(CatalogError) -> JSONValue {
-        try readJSON(folder.appendingPathComponent("\(name).json"))
+        if let files {
+            guard let file = files[name] else {
+                throw CatalogError(
+                    file: "\(name).json", underlying: ModelDecodingError(.missingField, at: .root, "no such file in the catalog"))
+            }
+            return file
+        }
+        return try readJSON(folder.appendingPathComponent("\(name).json"))
     }
 
     /// A screen document.

@@ -31,6 +31,12 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not log each request.")
     var quiet = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Serve on this machine's network address too, so an app on a phone can follow the preview.",
+            discussion: "Prints the address and its QR code. Anyone on the network can then open the preview and its demo data."))
+    var lan = false
+
     @Option(
         name: .customLong("plugin"),
         help: "A plugin's manifest: the preview registers its components and live reload validates with it (repeatable).")
@@ -81,21 +87,13 @@ struct Serve: AsyncParsableCommand {
             if !quiet { emit(line) }
         }
         preview.pluginComponents = manifests.flatMap(\.nativeComponents)
-        if let folder = catalog.folder {
-            // Live reload: an edited screen re-validates and the open pages reload themselves.
-            let reload = LiveReload(
-                folder: folder,
-                validate: { [validator] folder in
-                    validator.validate(paths: [folder]).findings.filter { $0.severity == .error }.map(\.description)
-                },
-                apply: { [catalog] in
-                    if case .eduGoFolder(let folder) = catalog { try backend.replaceCatalog(try EduGoCatalog(folder: folder)) }
-                    await preview.catalogChanged()
-                })
-            reload.start()
-            preview.liveReload = reload
-        }
-        try await preview.start(port: port)
+        // Live reload of a catalog folder: open pages reload, following apps take the change.
+        preview.liveReload = catalog.liveReload(backend: backend, preview: preview, validator: validator)
+        preview.liveReload?.start()
+        let lanAddress = lan ? LocalNetwork.addresses().first : nil
+        if lan, lanAddress == nil { throw ValidationError("--lan: this machine has no network address (only loopback is up)") }
+        if let lanAddress { preview.allowedHosts.insert(lanAddress) }
+        try await preview.start(port: port, host: lan ? "0.0.0.0" : "127.0.0.1")
         let root = preview.url.absoluteString
         emit("DynamicUI preview: \(root)\(catalog.startPath.dropFirst())")
         if let reload = preview.liveReload {
@@ -112,6 +110,18 @@ struct Serve: AsyncParsableCommand {
             }
         emit("  EduGo: \(root)  ·  Podcasts: \(root)podcasts  ·  Documentation: \(docsNote)")
         emit("  demo API: mobile \(backend.mobileURL.absoluteString), admin \(backend.adminURL.absoluteString)")
+        // How an app follows the preview: the scheme's environment, or the QR code on a phone.
+        let followed = lanAddress.map { "http://\($0):\(preview.url.port ?? 80)/" } ?? root
+        emit(
+            "  follow from an app (debug build): DYNAMICUI_PREVIEW=\(followed)"
+                + (lanAddress.map {
+                    LocalNetwork.isPrivate($0) ? "" : " (not a private network's address: add \($0) to allowedHosts)"
+                }
+                    ?? ""))
+        if lanAddress != nil, let code = QRCode(followed) {
+            emit(code.terminalText(ansi: isatty(STDOUT_FILENO) != 0))
+            emit("  on the network: anyone who can reach \(followed) can use the preview and its demo data")
+        }
         emit(
             "  accounts: docente@edugo.test, estudiante@edugo.test, tutor@edugo.test, admin.escuela@edugo.test, "
                 + "superadmin@edugo.test — password edugo123")

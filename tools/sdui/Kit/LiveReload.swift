@@ -22,7 +22,7 @@ public final class LiveReload: @unchecked Sendable {
     /// Watches `folder`; `validate` returns the catalog's errors (empty when valid) and `apply`
     /// makes a valid catalog live. Call `start()` to begin.
     public init(
-        folder: URL, interval: Double = 0.25, validate: @escaping @Sendable (URL) -> [String],
+        folder: URL, interval: Double = 0.1, validate: @escaping @Sendable (URL) -> [String],
         apply: @escaping @Sendable () async throws -> Void
     ) {
         self.folder = folder
@@ -119,6 +119,63 @@ public final class LiveReload: @unchecked Sendable {
         return stream
     }
 
+    // MARK: Apps that follow the preview
+
+    /// An app following the preview (`DevelopmentPreview`), as it last asked.
+    public struct Follower: Sendable, Hashable {
+        /// The app's name (its process name unless it gave another).
+        public var app: String
+        /// `screens` or `nodes`.
+        public var dialect: String
+        /// The screen or document it showed when it last asked.
+        public var screen: String?
+        /// When it last asked.
+        public var seen: Date
+    }
+
+    private var followerTable: [String: Follower] = [:]
+
+    /// How long an app that stopped asking stays listed.
+    static let followerLifetime: Double = 60
+
+    /// The apps that asked within the last minute, by name.
+    public var followers: [Follower] {
+        let now = Date()
+        return lock.withLock {
+            followerTable = followerTable.filter { now.timeIntervalSince($0.value.seen) < Self.followerLifetime }
+            return followerTable.values.sorted { ($0.app, $0.seen) < ($1.app, $1.seen) }
+        }
+    }
+
+    /// An app's question (`GET /_/follow`): the generation and errors now when `since` is `nil`
+    /// or already behind, else once the catalog changes, or after `hold` seconds without a change.
+    public func follow(
+        since: Int?, client: String, follower: Follower, hold: Double = 10
+    ) async -> (generation: Int, errors: [String]) {
+        let deadline = Date().addingTimeInterval(min(max(hold, 0), 60))
+        while true {
+            let (generation, errors) = lock.withLock {
+                // One entry per client, capped so that a flood of made-up ids cannot grow it.
+                if followerTable[client] != nil || followerTable.count < 64 { followerTable[client] = follower }
+                return (currentGeneration, currentErrors)
+            }
+            if since != generation || Date() >= deadline || Task.isCancelled { return (generation, errors) }
+            try? await Task.sleep(nanoseconds: 20_000_000)
+        }
+    }
+
+    /// The list of following apps a page shows, empty when none follows.
+    func followersHTML() -> String {
+        let followers = self.followers
+        guard !followers.isEmpty else { return "" }
+        let items = followers.map { follower in
+            "<li>\(HTMLRenderer.escape(follower.app)) (\(HTMLRenderer.escape(follower.dialect))"
+                + (follower.screen.map { ": \(HTMLRenderer.escape($0))" } ?? "") + ")</li>"
+        }.joined()
+        return "<aside id=\"preview-followers\" aria-label=\"Apps following this preview\" style=\"font:12px system-ui,"
+            + "sans-serif;margin:1rem;color:#555\">Apps following this preview:<ul>\(items)</ul></aside>"
+    }
+
     /// How many pages are listening.
     public var listenerCount: Int { lock.withLock { listeners.count } }
 
@@ -130,13 +187,9 @@ public final class LiveReload: @unchecked Sendable {
 
     /// The page shown while the catalog has errors, or `nil` when it is valid.
     public func errorPage() -> String? {
-        let errors = self.errors
+        let errors = shown(self.errors)
         guard !errors.isEmpty else { return nil }
-        let prefix = folder.path + "/"
-        let items = errors.map { error in
-            let shown = error.hasPrefix(prefix) ? String(error.dropFirst(prefix.count)) : error
-            return "<li><code>\(HTMLRenderer.escape(shown))</code></li>"
-        }.joined()
+        let items = errors.map { "<li><code>\(HTMLRenderer.escape($0))</code></li>" }.joined()
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -144,15 +197,22 @@ public final class LiveReload: @unchecked Sendable {
             h1{color:#c0392b;font-size:1.3rem}li{margin:.4rem 0}code{white-space:pre-wrap;word-break:break-word}</style></head>
             <body><main id="live-reload-errors"><h1>The catalog in \(HTMLRenderer.escape(folder.lastPathComponent)) has \(errors.count) \
             error\(errors.count == 1 ? "" : "s")</h1><p>Fix the file and this page reloads by itself.</p><ul>\(items)</ul></main>
-            \(script())</body></html>
+            \(followersHTML())\(script())</body></html>
 
             """
     }
 
-    /// `html` with the reload script before `</body>`.
+    /// `errors` with the watched folder's path left out (`screens/x.json: …`).
+    func shown(_ errors: [String]) -> [String] {
+        let prefix = folder.path + "/"
+        return errors.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+    }
+
+    /// `html` with the apps that follow the preview and the reload script before `</body>`.
     public func inject(into html: String) -> String {
-        guard let end = html.range(of: "</body>", options: .backwards) else { return html + script() }
-        return html.replacingCharacters(in: end, with: script() + "</body>")
+        let added = followersHTML() + script()
+        guard let end = html.range(of: "</body>", options: .backwards) else { return html + added }
+        return html.replacingCharacters(in: end, with: added + "</body>")
     }
 
     /// Every JSON file under `folder` with its modification time and size.

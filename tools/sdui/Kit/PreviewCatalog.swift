@@ -61,8 +61,42 @@ public enum PreviewCatalog: Sendable, Hashable {
         switch self {
         case .edugo, .podcasts: try DemoBackend(databasePath: databasePath)
         case .eduGoFolder(let folder): try DemoBackend(databasePath: databasePath, catalog: try EduGoCatalog(folder: folder))
-        case .podcastsFolder(let folder): try DemoBackend(databasePath: databasePath, podcasts: PodcastsCatalog(folder: folder))
+        case .podcastsFolder(let folder):
+            try DemoBackend(
+                databasePath: databasePath,
+                podcasts: (try? PodcastsCatalog(folder: folder).loaded()) ?? PodcastsCatalog(folder: folder))
         }
+    }
+
+    /// Live reload of this catalog's folder (`nil` for a shipped catalog): an edit is validated
+    /// with `validator`; a valid catalog is handed to `backend` and `preview`, so open pages
+    /// reload and following apps take the change, while a broken one is reported and the last
+    /// good one stays served. Call `start()` on it.
+    public func liveReload(backend: DemoBackend, preview: WebPreview, validator: ScreenValidator) -> LiveReload? {
+        guard let folder else { return nil }
+        return LiveReload(
+            folder: folder,
+            validate: { folder in
+                // A podcast catalog's documents are its top-level files (`itunes/` holds recordings).
+                let paths =
+                    if case .podcastsFolder = self {
+                        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+                            $0.hasSuffix(".json")
+                        }
+                        .sorted().map { folder.appendingPathComponent($0) }
+                    } else {
+                        [folder]
+                    }
+                return validator.validate(paths: paths).findings.filter { $0.severity == .error }.map(\.description)
+            },
+            apply: {
+                switch self {
+                case .eduGoFolder(let folder): try backend.replaceCatalog(try EduGoCatalog(folder: folder))
+                case .podcastsFolder(let folder): backend.replacePodcasts(try PodcastsCatalog(folder: folder).loaded())
+                case .edugo, .podcasts: break
+                }
+                await preview.catalogChanged()
+            })
     }
 }
 

@@ -77,11 +77,12 @@ public final class WebPreview: @unchecked Sendable {
         documentation.map { _ in URL(string: String(DocumentationSite.landingPath.dropFirst()), relativeTo: url)!.absoluteURL }
     }
 
-    /// Starts listening on `port` (0 picks a free one).
-    public func start(port: UInt16 = 0) async throws {
+    /// Starts listening on `port` (0 picks a free one) of `host`: 127.0.0.1, or `0.0.0.0` for
+    /// every interface (`sdui serve --lan`; add the machine's address to `allowedHosts`).
+    public func start(port: UInt16 = 0, host: String = "127.0.0.1") async throws {
         // One line per request comes from `log` (silent with --quiet); the server prints nothing.
         let server = LoopbackHTTPServer { [self] request in await self.respond(request) }
-        let bound = try await server.start(port: port)
+        let bound = try await server.start(port: port, host: host)
         lock.withLock {
             self.server = server
             boundPort = bound
@@ -151,6 +152,10 @@ public final class WebPreview: @unchecked Sendable {
                 headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")],
                 stream: reload.events(since: since))
         }
+        if request.path == "/_/follow" { return await follow(request) }
+        for (prefix, api) in Self.apiPrefixes where request.path == prefix || request.path.hasPrefix(prefix + "/") {
+            return await forward(request, api: api, prefix: prefix)
+        }
         if request.path == "/_/live" || request.path == "/podcasts/_/live" { return await liveScreen(request) }
         let started = Date()
         if request.path == "/docs" || request.path.hasPrefix(DocumentationSite.prefix) {
@@ -180,6 +185,48 @@ public final class WebPreview: @unchecked Sendable {
         let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
         log("\(incoming.method) \(request.path.removingPercentEncoding ?? request.path) \(reply.status) \(milliseconds) ms")
         return LoopbackResponse(status: reply.status, headers: headers, body: Array(reply.body.utf8))
+    }
+
+    /// The demo backend's APIs under the preview's address, for an app that follows it
+    /// (`DevelopmentPreview.mobileURL` and `adminURL`).
+    static let apiPrefixes = [("/api/mobile", "mobile"), ("/api/admin", "admin")]
+
+    /// A request of a following app to one of the demo backend's APIs, answered in process; the
+    /// preview has already checked the host it was sent to.
+    private func forward(_ request: LoopbackRequest, api: String, prefix: String) async -> LoopbackResponse {
+        let started = Date()
+        var forwarded = request
+        forwarded.path = request.path == prefix ? "/" : String(request.path.dropFirst(prefix.count))
+        forwarded.headers["host"] = "127.0.0.1"
+        let response = await backend.respond(to: forwarded, api: api)
+        let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+        log("\(request.method) \(request.path.removingPercentEncoding ?? request.path) \(response.status) \(milliseconds) ms")
+        return response
+    }
+
+    /// A following app's question (`DevelopmentPreview`): the catalog's generation and errors,
+    /// now or once it changes. Without a watched folder nothing changes: the answer waits.
+    private func follow(_ request: LoopbackRequest) async -> LoopbackResponse {
+        let query = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+        let since = query["since"].flatMap { Int($0) }
+        let answer: (generation: Int, errors: [String])
+        if let reload = liveReload {
+            let follower = LiveReload.Follower(
+                app: String((query["app"] ?? "app").prefix(80)), dialect: query["dialect"] == "nodes" ? "nodes" : "screens",
+                screen: query["screen"].map { String($0.prefix(80)) }, seen: Date())
+            let client = String((query["client"] ?? "").prefix(64))
+            let raw = await reload.follow(since: since, client: client, follower: follower)
+            answer = (raw.generation, reload.shown(raw.errors))
+        } else {
+            if since != nil { try? await Task.sleep(nanoseconds: 10_000_000_000) }
+            answer = (0, [])
+        }
+        let body: JSONValue = .object([
+            "generation": .number(JSONNumber(answer.generation)), "errors": .array(answer.errors.map(JSONValue.string)),
+        ])
+        return LoopbackResponse(
+            status: 200, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")],
+            body: JSONWriter().bytes(from: body))
     }
 
     /// The event stream of a screen page that changes in place (`LiveScreens`); `reload` when
