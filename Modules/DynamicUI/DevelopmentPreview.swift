@@ -238,14 +238,17 @@ final class PreviewFollower {
     /// waits before asking again when the preview cannot be reached.
     private func step() async {
         do throws(PreviewFollowError) {
-            let answer = try await poll(since: generation)
+            // After a failure the question is asked anew (answered at once): a preview started
+            // again counts from zero, and what changed while it was away is not known.
+            let reconnected = failures > 0
+            let answer = try await poll(since: reconnected ? nil : generation)
             failures = 0
             guard !Task.isCancelled else { return }
             let previous = generation
             generation = answer.generation
             guard answer.errors.isEmpty else { return report(.broken(preview.url, errors: answer.errors)) }
             report(.following(preview.url, generation: answer.generation))
-            if let previous, previous != answer.generation {
+            if let previous, previous != answer.generation || reconnected {
                 logger.info("the preview changed (generation \(answer.generation)): applying it")
                 await changed()
             }

@@ -9,6 +9,7 @@ import DynamicUIModels
 import DynamicUINavigationPlugin
 import DynamicUINetwork
 import DynamicUIRendering
+import DynamicUIResolvers
 import DynamicUIStorage
 import DynamicUITesting
 import DynamicUITooling
@@ -68,11 +69,11 @@ struct PreviewFollowTests {
     /// takes up to seven times longer, so there it must only arrive.
     static let latencyLimit: Double = ProcessInfo.processInfo.environment["DYNAMICUI_FOLLOW_LATENCY"] == "1" ? 1 : 5
 
-    /// Waits in real time (up to five seconds) for `condition`; returns the seconds it took, or
+    /// Waits in real time (up to `limit` seconds) for `condition`; returns the seconds it took, or
     /// `nil` when it did not happen.
-    func seconds(until condition: @MainActor () -> Bool) async -> Double? {
+    func seconds(upTo limit: Int = 5, until condition: @MainActor () -> Bool) async -> Double? {
         let start = ContinuousClock.now
-        while ContinuousClock.now - start < .seconds(5) {
+        while ContinuousClock.now - start < .seconds(limit) {
             if condition() {
                 let elapsed = (ContinuousClock.now - start).components
                 return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
@@ -189,6 +190,78 @@ struct PreviewFollowTests {
 
         app.stopFollowingPreview()
         await driver.settle()
+        await served.stop()
+    }
+
+    @Test func aChangedLabelIsDrawnInPlaceAndAChangedEndpointLoadsTheDataAgain() async throws {
+        let served = try await Served("edugo")
+        let runtime = try edugo(following: served.preview)
+        let driver = AppDriver(runtime)
+        await driver.launch()
+        driver.enter("docente@edugo.test", in: "email")
+        driver.enter("edugo123", in: "password")
+        driver.tap("submit-login")
+        await driver.settle()
+        driver.select(tab: "materials-list")
+        await driver.settle()
+        let list = try #require(driver.top)
+        let rows = try #require(driver.listRows(of: list)).count
+        #expect(rows == 20)
+        func loads() -> Int { served.backend.log.filter { $0 == "GET mobile:/v1/materials" }.count }
+        let before = loads()
+
+        // Only the title: drawn in place, the rows as they were, nothing asked of the API.
+        try served.edit("screens/materials-list.json") { $0.replacingOccurrences(of: "\"Materiales\"", with: "\"Biblioteca\"") }
+        #expect(await seconds { list.compiled?.definition.screenName == "Biblioteca" } != nil)
+        await driver.settle()
+        #expect(loads() == before, "a label changed: the data is not loaded again")
+        #expect(driver.top === list && driver.listRows(of: list)?.count == rows)
+
+        // The page size: where the data comes from changed, so it loads again, by the new rule.
+        try served.edit("screens/materials-list.json") {
+            $0.replacingOccurrences(of: "\"page_size\": 20", with: "\"page_size\": 5")
+        }
+        #expect(await seconds { driver.listRows(of: list)?.count == 5 } != nil)
+        #expect(loads() == before + 1)
+        #expect(driver.top === list && runtime.navigation.selectedScreenKey == "materials-list")
+
+        await driver.settle()
+        await runtime.stop()
+        await served.stop()
+    }
+
+    @Test func aPreviewThatGoesAwayIsReportedAndFollowedAgainWhenItIsBack() async throws {
+        let served = try await Served("podcasts")
+        var configuration = NodeAppConfiguration(
+            baseURL: URL(string: "https://itunes.apple.com")!, documents: .folder(served.folder), timeout: 5)
+        configuration.follow(try DevelopmentPreview(url: served.preview.url, appName: "Podcasts tests"))
+        let app = try NodeAppRuntime(configuration: configuration, transport: URLSessionTransport())
+        let driver = NodeAppDriver(app)
+        await driver.launch()
+        #expect(await seconds { app.previewFollow == .following(served.preview.url, generation: 0) } != nil)
+        let port = try #require(served.preview.url.port)
+        await served.preview.stop()
+        #expect(await seconds { if case .disconnected = app.previewFollow { true } else { false } } != nil)
+        #expect(app.phase == .ready, "what is shown stays")
+        // The preview is back on its address, with a catalog edited meanwhile.
+        try served.edit("search.json") { $0.replacingOccurrences(of: "Shows, topics, people", with: "While away") }
+        // `sdui serve` started again reads the folder as it is now.
+        served.backend.replacePodcasts(try PodcastsCatalog(folder: served.folder).loaded())
+        let again = WebPreview(backend: served.backend)
+        let reload = try #require(
+            PreviewCatalog.podcastsFolder(served.folder).liveReload(
+                backend: served.backend, preview: again, validator: .shipped()))
+        again.liveReload = reload
+        reload.start()
+        try await again.start(port: UInt16(port))
+        #expect(await seconds(upTo: 10) { if case .following = app.previewFollow { true } else { false } } != nil)
+        driver.select(tab: "search")
+        await driver.settle()
+        let search = try #require(driver.top)
+        #expect(search.render(options: RenderOptions()).root.shown.contains("While away"))
+
+        app.stopFollowingPreview()
+        await again.stop()
         await served.stop()
     }
 
