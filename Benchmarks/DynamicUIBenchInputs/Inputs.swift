@@ -336,6 +336,80 @@ public enum LiveInputs {
         return BenchInputs.firstRows(of: tree, limit: 20)
     }
 
+    /// A screen as a person uses it while it changes: a countdown a timer ticks
+    /// (`variables.remaining`), a form of two fields, and the 1,000 materials as a list.
+    public static let tickingBytes: [UInt8] = JSONWriter().bytes(from: [
+        "screen_id": "scr_ticking", "screen_key": "ticking", "screen_name": "Tarea", "pattern": "list", "version": 1,
+        "updated_at": "2026-11-27T00:00:00Z", "actions": [],
+        "variables": [["name": "remaining", "type": "number", "initial": 600]],
+        "template": [
+            "zones": [
+                [
+                    "id": "countdown", "type": "container",
+                    "slots": [["id": "left", "control_type": "label", "value": "Quedan {variables.remaining} s"]],
+                ],
+                [
+                    "id": "answer", "type": "form-section",
+                    "slots": [
+                        ["id": "name", "control_type": "text-input", "label": "Nombre", "required": true],
+                        ["id": "note", "control_type": "text-input", "label": "Nota"],
+                    ],
+                ],
+                [
+                    "id": "materials", "type": "simple-list",
+                    "item_layout": [
+                        "slots": [
+                            ["id": "title", "control_type": "list-item", "field": "title"],
+                            ["id": "subject", "control_type": "label", "field": "subject"],
+                        ]
+                    ],
+                ],
+            ]
+        ],
+    ])
+
+    /// The ticking screen with its 1,000 materials, drawn once: `memo` keeps what it drew.
+    public static func ticking() -> Shown {
+        let definition = try! DocumentDecoder().decode(ScreenDefinition.self, from: tickingBytes)
+        var shown = Shown(screen: try! ScreenCompiler().compile(definition), data: .null)
+        shown.items = ListItems(BenchInputs.materials1000)
+        return shown
+    }
+
+    /// The rows the last draw of a ticking screen showed: SwiftUI asks a list for its ids and
+    /// rows again only when its rows are another `LazyRows` (they compare by identity).
+    public final class ShownRows: @unchecked Sendable {
+        /// The rows drawn last.
+        public var rows: LazyRows?
+        /// Nothing drawn yet.
+        public init() {}
+    }
+
+    /// Draws the ticking screen as SwiftUI asks for it: the tree, then, for rows it has not
+    /// shown (`shownRows` holds those it has), every row's id and the first 20 rows; `memo` false
+    /// draws it all anew (a full lowering).
+    public static func drawTicking(
+        _ shown: Shown, remaining: Int, note: String, memo: Bool = true, shownRows: ShownRows = ShownRows()
+    ) -> Int {
+        let context = try! shown.screen.context(
+            user: BenchInputs.user, userContext: BenchInputs.userContext, data: .null, items: shown.items,
+            form: ["note": .string(note)], variables: ["remaining": .number(JSONNumber(remaining))],
+            environment: BenchInputs.environment)
+        let tree = PatternRouter().render(
+            ScreenInputs(
+                screen: shown.screen, context: context, items: shown.items, form: FormSnapshot(values: ["note": note]),
+                memo: memo ? shown.memo : nil))
+        guard let rows = list(in: tree), rows !== shownRows.rows else { return 1 }
+        shownRows.rows = rows
+        return rows.ids.count + rows.rows(limit: 20).count
+    }
+
+    /// The first list's rows in `node`.
+    static func list(in node: RenderNode) -> LazyRows? {
+        if case .list(_, let rows) = node.kind { return rows }
+        return node.children.lazy.compactMap(list).first
+    }
+
     /// A patch to the shown screen's zones, as `ScreenLoader.patched` applies it: decoded,
     /// applied with its items fitted, compiled where it changed, and the screen drawn again.
     public static func patchScreen(_ shown: inout Shown, with bytes: [UInt8]) -> Int {

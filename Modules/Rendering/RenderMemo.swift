@@ -15,6 +15,8 @@ public final class RenderMemo: @unchecked Sendable {
     private var zones: [RenderPass.Entry] = []
     private var rows: [String: RowTable] = [:]
     private var epochs = 0
+    /// What each zone drawn so far depends on, by zone id (worked out once per version of a zone).
+    private var dependencies: [String: ZoneDependencies] = [:]
     private var reusedZones = 0
     private var reusedRows = 0
 
@@ -24,6 +26,13 @@ public final class RenderMemo: @unchecked Sendable {
     /// How many zones and rows renders took from the memo instead of lowering them again.
     public var reused: (zones: Int, rows: Int) { lock.withLock { (reusedZones, reusedRows) } }
 
+    /// The most rows kept of one list: those nearest the row drawn last (scrolling a long list
+    /// keeps what is near the screen, not every row ever drawn).
+    public static let rowLimit = 200
+
+    /// How many drawn rows the memo holds now, over all lists.
+    public var keptRows: Int { lock.withLock { rows.values.reduce(0) { $0 + $1.rows.count } } }
+
     /// Starts a render with `basis`: what the previous render built stays usable only as far as
     /// the two renders' inputs agree.
     func begin(_ basis: RenderBasis) -> RenderPass {
@@ -31,9 +40,20 @@ public final class RenderMemo: @unchecked Sendable {
             let previous = self.basis
             self.basis = basis
             let changed = previous.flatMap { basis.changedNames(since: $0) }
-            let zonesValid = changed?.isEmpty == true && previous.map(basis.hasSameZoneInputs) == true
             if changed == nil { rows = [:] }
-            return RenderPass(previous: zonesValid ? zones : [], changedNames: changed)
+            // Each zone is kept unless something it depends on changed (a tick of a timer
+            // redraws the zones that show its variable, not the list beside them).
+            // Every zone reads the default object: when it changed, no zone is kept (and the
+            // other inputs need no comparing).
+            let changes = changed.flatMap { names in
+                names.contains("") ? nil : previous.map { basis.changes(since: $0, names: names) }
+            }
+            // The pass takes the dependencies worked out so far (unshared, so it adds to them in
+            // place) and hands them back when it ends.
+            let known = dependencies
+            dependencies = [:]
+            return RenderPass(
+                previous: changes == nil ? [] : zones, changes: changes, changedNames: changed, dependencies: known)
         }
     }
 
@@ -42,6 +62,7 @@ public final class RenderMemo: @unchecked Sendable {
     func end(_ pass: RenderPass) {
         lock.withLock {
             zones = pass.entries
+            dependencies = pass.dependencies
             reusedZones += pass.reusedZones
             rows = rows.filter { pass.lists.contains($0.key) }
         }
@@ -94,6 +115,10 @@ public final class RenderMemo: @unchecked Sendable {
         lock.withLock {
             guard rows[id]?.epoch == epoch else { return }
             rows[id]?.rows[index] = KeptRow(item: held == nil ? item : nil, held: held, node: node)
+            // Trimmed now and then, to the rows nearest this one.
+            guard let table = rows[id], table.rows.count > 2 * Self.rowLimit else { return }
+            let nearest = Set(table.rows.keys.sorted { abs($0 - index) < abs($1 - index) }.prefix(Self.rowLimit))
+            rows[id]?.rows = table.rows.filter { nearest.contains($0.key) }
         }
     }
 }
@@ -146,6 +171,8 @@ final class RenderPass {
     private var previousById: [String: Int]?
     /// The context names that changed since the last render; `nil` when nothing may be kept.
     let changedNames: Set<String>?
+    /// Everything a zone may depend on that changed since the last render.
+    private let changes: ZoneInputChanges?
     /// The zones of this render, in the order asked for, and what was drawn for each.
     private var zones: [CompiledZone] = []
     private var nodes: [DrawnNode?] = []
@@ -153,10 +180,25 @@ final class RenderPass {
     /// The list zones this render drew.
     var lists: Set<String> = []
 
-    init(previous: [Entry], changedNames: Set<String>?) {
+    /// What each zone depends on, by zone id, as far as worked out (kept by the memo).
+    private(set) var dependencies: [String: ZoneDependencies]
+
+    init(
+        previous: [Entry], changes: ZoneInputChanges?, changedNames: Set<String>?, dependencies: [String: ZoneDependencies]
+    ) {
         previousZones = previous.map(\.zone)
         previousNodes = previous.map(\.node)
+        self.changes = changes
         self.changedNames = changedNames
+        self.dependencies = dependencies
+    }
+
+    /// What drawing `zone` depends on: worked out the first time a version of it is drawn.
+    func dependencies(of zone: CompiledZone) -> ZoneDependencies {
+        if let known = dependencies[zone.zone.id], known.zone == zone { return known }
+        let worked = ZoneDependencies(zone, nested: zone.zones.map(dependencies(of:)))
+        dependencies[zone.zone.id] = worked
+        return worked
     }
 
     /// The place of `zone` in this render, and its node as the previous render drew it when the
@@ -165,7 +207,9 @@ final class RenderPass {
         let place = zones.count
         zones.append(zone)
         nodes.append(nil)
-        guard !previousZones.isEmpty else { return (place, nil) }
+        guard !previousZones.isEmpty, let changes else { return (place, nil) }
+        // Nothing changed but zones (a patch): only what the zones are is compared below.
+        if !changes.isEmpty, changes.affect(dependencies(of: zone)) { return (place, nil) }
         if place < previousZones.count {
             if previousZones[place] == zone { return (place, previousNodes[place]) }
             // The same zone, changed (a patched card): not drawn before as it is now.
@@ -180,10 +224,18 @@ final class RenderPass {
         return (place, previousNodes[index])
     }
 
-    /// Records what was drawn for the zone at `place` (`reused` when taken from the memo).
+    /// Records what was drawn for the zone at `place` (`reused` when taken from the memo: the
+    /// rows of its lists stay in the memo, as its node still draws them).
     func drew(_ node: DrawnNode, at place: Int, reused: Bool) {
         nodes[place] = node
-        if reused { reusedZones += 1 }
+        guard reused else { return }
+        reusedZones += 1
+        keepLists(of: zones[place])
+    }
+
+    private func keepLists(of zone: CompiledZone) {
+        if zone.itemSlots != nil { lists.insert("zone:\(zone.zone.id)") }
+        for nested in zone.zones { keepLists(of: nested) }
     }
 
     /// The zones drawn, with their nodes.
@@ -209,11 +261,19 @@ struct RenderBasis {
         return inputs.context.changedNames(since: previous.inputs.context)
     }
 
-    /// Whether the inputs a zone reads besides the context are unchanged.
-    func hasSameZoneInputs(as previous: RenderBasis) -> Bool {
-        inputs.items == previous.inputs.items && inputs.form == previous.inputs.form
-            && inputs.sections == previous.inputs.sections
-            && inputs.pagination == previous.inputs.pagination && inputs.searchText == previous.inputs.searchText
+    /// What a zone may depend on that changed since `previous`, the context's changed `names` given.
+    func changes(since previous: RenderBasis, names: Set<String>) -> ZoneInputChanges {
+        var sections: Set<String> = []
+        if inputs.sections != previous.inputs.sections {
+            for id in Set(inputs.sections.keys).union(previous.inputs.sections.keys)
+            where inputs.sections[id] != previous.inputs.sections[id] {
+                sections.insert(id)
+            }
+        }
+        return ZoneInputChanges(
+            names: names, form: inputs.form != previous.inputs.form,
+            items: inputs.items != previous.inputs.items || inputs.searchText != previous.inputs.searchText,
+            sections: sections)
     }
 
     /// The definition without its zones (what a patch does not change).
@@ -221,5 +281,74 @@ struct RenderBasis {
         var frame = definition
         frame.template.zones = []
         return frame
+    }
+}
+
+/// What drawing a zone depends on besides its own definition, over-approximated: the context
+/// names its expressions read, and which of the screen's other inputs it reads.
+struct ZoneDependencies {
+    /// The version of the zone this describes.
+    let zone: CompiledZone
+    /// The context names read by its condition, title, item path, slots and rows, and those of
+    /// the zones it nests; the default object (`""`) always (a slot may fall back to the record).
+    let names: Set<String>
+    /// Whether a slot may show a form field's value or error (inputs, buttons, components).
+    let readsForm: Bool
+    /// Whether it draws the screen's rows or an empty state (a list zone, or a condition).
+    let readsItems: Bool
+    /// The ids of the deferred sections it holds (its own, and its nested zones').
+    let sections: [String]
+
+    init(_ zone: CompiledZone, nested: [ZoneDependencies]) {
+        self.zone = zone
+        var names: Set<String> = [""]
+        zone.condition?.addReads(to: &names)
+        zone.title?.addReads(to: &names)
+        zone.itemsPath?.addReads(to: &names)
+        for slot in zone.slots + (zone.itemSlots ?? []) { names.formUnion(slot.reads) }
+        var sections = zone.zone.dataEndpoint == nil ? [] : [zone.zone.id]
+        var readsForm = zone.slots.contains { !Self.showsNoField($0.slot.controlType) }
+        var readsItems = zone.itemSlots != nil || zone.condition != nil
+        for inner in nested {
+            names.formUnion(inner.names)
+            sections += inner.sections
+            readsForm = readsForm || inner.readsForm
+            readsItems = readsItems || inner.readsItems
+        }
+        self.names = names
+        self.readsForm = readsForm
+        self.readsItems = readsItems
+        self.sections = sections
+    }
+
+    /// Whether a slot of `type` is drawn from its value and texts alone, never from a form
+    /// field (text, images, chips, ratings, metrics, rows, the search bar).
+    static func showsNoField(_ type: ControlType) -> Bool {
+        switch type {
+        case .label, .icon, .image, .avatar, .divider, .chip, .rating, .metricCard, .listItem, .listItemNavigation, .searchBar:
+            true
+        default: false
+        }
+    }
+}
+
+/// What changed between two renders that a zone may depend on.
+struct ZoneInputChanges {
+    /// The context names whose values changed.
+    let names: Set<String>
+    /// Whether a form value or error changed.
+    let form: Bool
+    /// Whether the screen's rows or its search changed.
+    let items: Bool
+    /// The deferred sections whose state changed.
+    let sections: Set<String>
+
+    /// Whether nothing but the zones themselves changed.
+    var isEmpty: Bool { names.isEmpty && !form && !items && sections.isEmpty }
+
+    /// Whether a zone with `dependencies` must be drawn again.
+    func affect(_ dependencies: ZoneDependencies) -> Bool {
+        (form && dependencies.readsForm) || (items && dependencies.readsItems) || !names.isDisjoint(with: dependencies.names)
+            || (!sections.isEmpty && dependencies.sections.contains(where: sections.contains))
     }
 }

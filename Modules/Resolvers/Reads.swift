@@ -41,8 +41,8 @@ extension ValueTemplate {
 }
 
 extension CompiledSlot {
-    /// The context names the slot's value and texts read (`slot` for a `bind`, `""` for the
-    /// default object).
+    /// The context names the slot's value, texts and props read (`slot` for a `bind`, `""` for
+    /// the default object).
     public var reads: Set<String> {
         var names: Set<String> = []
         value.field?.addReads(to: &names)
@@ -51,6 +51,7 @@ extension CompiledSlot {
         for template in [label, placeholder, accessibilityLabel].compactMap(\.self) + optionLabels {
             template.addReads(to: &names)
         }
+        for prop in props.values { prop.addReads(to: &names) }
         return names
     }
 }

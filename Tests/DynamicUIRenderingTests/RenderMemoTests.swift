@@ -218,3 +218,84 @@ struct RenderMemoTests {
         #expect(RenderTransition(kind: .fade, duration: -1).duration == 0)
     }
 }
+
+/// A screen with a countdown, a field and a 1,000-row list: a tick of the countdown draws the
+/// countdown again and keeps the list (its rows and their ids), a keystroke draws the field again.
+@Suite("Renders that draw only the zones a change reaches")
+struct ZoneDependencyTests {
+    static let screen: CompiledScreen = try! ScreenCompiler().compile(
+        try! ScreenDefinition(json: [
+            "screen_id": "scr_mixed", "screen_key": "mixed", "screen_name": "Mixta", "pattern": "list", "version": 1,
+            "updated_at": "2026-11-25T00:00:00Z", "actions": [],
+            "template": [
+                "zones": [
+                    [
+                        "id": "countdown", "type": "container",
+                        "slots": [["id": "left", "control_type": "label", "value": "Quedan {variables.remaining} s"]],
+                    ],
+                    [
+                        "id": "note", "type": "form-section",
+                        "slots": [["id": "note", "control_type": "text-input", "label": "Nota"]],
+                    ],
+                    [
+                        "id": "rows", "type": "simple-list",
+                        "item_layout": ["slots": [["id": "t", "control_type": "list-item", "field": "title"]]],
+                    ],
+                ]
+            ],
+        ]))
+
+    static let items = ListItems((0..<1000).map { ["id": .string("m-\($0)"), "title": .string("Material \($0)")] })
+
+    static func render(remaining: Int, note: String = "", items: ListItems = items, memo: RenderMemo?) throws -> RenderNode {
+        let context = try screen.context(
+            user: teacher, userContext: teacherContext, data: .null, items: items, form: ["note": .string(note)],
+            variables: ["remaining": .number(JSONNumber(remaining))], environment: environment)
+        return PatternRouter().render(
+            ScreenInputs(screen: screen, context: context, items: items, form: FormSnapshot(values: ["note": note]), memo: memo))
+    }
+
+    static func list(_ tree: RenderNode) -> LazyRows? {
+        if case .list(_, let rows) = tree.kind { return rows }
+        return tree.children.lazy.compactMap(list).first
+    }
+
+    @Test func aTickDrawsTheCountdownAndKeepsTheListAndItsIds() throws {
+        let memo = RenderMemo()
+        let first = try Self.render(remaining: 10, memo: memo)
+        let rows = try #require(Self.list(first))
+        #expect(rows.id(at: 999) == "zone:rows/m-999")
+        let tick = try Self.render(remaining: 9, memo: memo)
+        #expect(Self.list(tick) === rows, "the same rows: their ids are not made again")
+        #expect(memo.reused.zones == 2, "the field and the list are kept")
+        #expect(TextRenderer().render(tick) == TextRenderer().render(try Self.render(remaining: 9, memo: nil)))
+        #expect(TextRenderer().render(tick).contains("Quedan 9 s"))
+
+        let typed = try Self.render(remaining: 9, note: "hola", memo: memo)
+        #expect(Self.list(typed) === rows, "a keystroke keeps the list")
+        #expect(memo.reused.zones == 4, "and the countdown")
+        #expect(TextRenderer().render(typed) == TextRenderer().render(try Self.render(remaining: 9, note: "hola", memo: nil)))
+
+        // Other records: the list is drawn again (its rows by record, from the memo).
+        var renamed = (0..<1000).map { JSONValue.object(["id": .string("m-\($0)"), "title": .string("Material \($0)")]) }
+        renamed[0] = ["id": "m-0", "title": "Primero"]
+        let reloaded = try Self.render(remaining: 9, note: "hola", items: ListItems(renamed), memo: memo)
+        #expect(Self.list(reloaded) !== rows)
+        #expect(memo.reused.zones == 4, "other records: every zone may read the records shown")
+        #expect(Self.list(reloaded).map { TextRenderer().render($0.row(at: 0)) }?.contains("Primero") == true)
+    }
+
+    @Test func scrollingALongListKeepsOnlyTheRowsNearTheScreen() throws {
+        let memo = RenderMemo()
+        let rows = try #require(Self.list(try Self.render(remaining: 1, memo: memo)))
+        for index in 0..<1000 { _ = rows.row(at: index) }
+        #expect(memo.keptRows <= 2 * RenderMemo.rowLimit)
+        #expect(memo.keptRows >= RenderMemo.rowLimit)
+        // The rows near the last one drawn are still taken from the memo.
+        let before = memo.reused.rows
+        let again = try #require(Self.list(try Self.render(remaining: 1, note: "x", memo: memo)))
+        #expect(again === rows)
+        _ = rows.row(at: 990)
+        #expect(memo.reused.rows == before + 1)
+    }
+}

@@ -5,7 +5,8 @@
 //                      json-document-itunes | json-document-localized | json-reader-timeline |
 //                      json-document-timeline | json-reader-geojson | json-document-geojson | screen-decode | screen-decode-20k |
 //                      screen-decode-localized | placeholders-3 | materials-lowering | bytes-to-rows |
-//                      dashboard-reload | dashboard-patch | list-reload | list-patch | sizes> [iterations]
+//                      dashboard-reload | dashboard-patch | list-reload | list-patch | ticking-lowering |
+//                      ticking-tick | ticking-keystroke | sizes> [iterations]
 //     dynamicui-probe compare [rounds] [filter]   (side by side with the peers; see SideBySide.swift)
 //     dynamicui-probe dump FOLDER                 (the reader inputs as files)
 //     dynamicui-probe memory <tree | document | page> [items]
@@ -97,6 +98,28 @@ case "list-patch":
     // The list shown once, then one record patched per iteration (to its new version and back).
     var (shown, _) = LiveInputs.reload(screen: BenchInputs.materialsListBytes, data: LiveInputs.listBytes)
     for iteration in 0..<iterations { sink &+= LiveInputs.patchData(&shown, with: LiveInputs.listPatches[iteration % 2]) }
+case "ticking-lowering":
+    // The ticking screen drawn in full: the cost a tick or a keystroke is measured against.
+    let shown = LiveInputs.ticking()
+    for iteration in 0..<iterations { sink &+= LiveInputs.drawTicking(shown, remaining: iteration, note: "", memo: false) }
+case "ticking-tick":
+    // Drawn once, then one timer tick per iteration: the countdown changes.
+    let shown = LiveInputs.ticking()
+    let rows = LiveInputs.ShownRows()
+    sink &+= LiveInputs.drawTicking(shown, remaining: 600, note: "", shownRows: rows)
+    for iteration in 0..<iterations {
+        sink &+= LiveInputs.drawTicking(shown, remaining: 599 - iteration, note: "", shownRows: rows)
+    }
+case "ticking-keystroke":
+    // Drawn once, then one keystroke per iteration in a field the screen shows.
+    let shown = LiveInputs.ticking()
+    let rows = LiveInputs.ShownRows()
+    sink &+= LiveInputs.drawTicking(shown, remaining: 600, note: "", shownRows: rows)
+    var note = ""
+    for iteration in 0..<iterations {
+        note = note.count > 30 ? "" : note + (iteration % 2 == 0 ? "a" : "b")
+        sink &+= LiveInputs.drawTicking(shown, remaining: 600, note: note, shownRows: rows)
+    }
 case "compare":
     // Interposer-free, A/B interleaved side by side: dynamicui-probe compare [rounds] [filter]
     try SideBySide.run(rounds: iterations, filter: arguments.count > 3 ? arguments[3] : nil)
