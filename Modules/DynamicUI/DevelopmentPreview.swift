@@ -22,8 +22,8 @@ public struct DevelopmentPreview: Sendable, Hashable {
     /// Whether this build may follow a preview: true in debug builds only.
     public static var isAvailable: Bool { BuildKind.current == .debug }
 
-    /// A preview at `url`: http or https, on a loopback host or one of `allowedHosts` (the
-    /// address `sdui serve --lan` prints). Throws in release builds and for any other address.
+    /// A preview at `url`: http or https, on a loopback host or one of `allowedHosts` (for the
+    /// network address `sdui serve --lan` prints). Throws in release builds and for any other address.
     public init(
         url: URL, allowedHosts: Set<String> = [], appName: String = ProcessInfo.processInfo.processName
     )
