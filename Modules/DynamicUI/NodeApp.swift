@@ -335,14 +335,26 @@ public final class NodeAppRuntime: NodeAppHosting {
         let started = ContinuousClock.now
         let loaded = try await load(name, as: ViewNode.self)
         let decodeSeconds = started.secondsElapsed
-        let (fitted, events) = RequirementResolver(capabilities: capabilities).resolve(loaded.model)
+        let (capabilities, limits, model) = (self.capabilities, configuration.limits.expressions, loaded.model)
+        let compileStarted = ContinuousClock.now
+        // Fitted and compiled off the main actor too; only the result and its events come back.
+        let (events, compiledNode) = await Task.detached(priority: .userInitiated) {
+            let (fitted, events) = RequirementResolver(capabilities: capabilities).resolve(model)
+            return (
+                events,
+                fitted.map { node in
+                    Result { () throws(CompilationError) in
+                        try NodeCompiler(compiler: ExpressionCompiler(limits: limits)).compile(node)
+                    }
+                }
+            )
+        }.value
         observers.emit(events, screen: name)
-        guard let node = fitted else {
+        guard let compiledNode else {
             throw NodeAppError(document: name, message: "needs a newer version of the app")
         }
-        let compileStarted = ContinuousClock.now
         do throws(CompilationError) {
-            let result = try NodeCompiler(compiler: ExpressionCompiler(limits: configuration.limits.expressions)).compile(node)
+            let result = try compiledNode.get()
             compiled[name] = result
             observers.emit(
                 .screenLoaded(
@@ -405,14 +417,21 @@ public final class NodeAppRuntime: NodeAppHosting {
         switch configuration.documents {
         case .folder(let folder):
             let url = folder.appendingPathComponent("\(name).json")
-            guard let data = try? Data(contentsOf: url) else { throw NodeAppError(document: name, message: Self.missing) }
-            do {
-                json = try JSONReader(limits: configuration.limits.reader).read(data)
-            } catch {
+            let limits = configuration.limits.reader
+            // Read and parsed off the main actor: a large bundled document does not hold up the screen.
+            let read = await Task.detached(priority: .userInitiated) { () -> Result<(JSONValue, Int), JSONReadError>? in
+                guard let data = try? Data(contentsOf: url) else { return nil }
+                return Result { () throws(JSONReadError) in (try JSONReader(limits: limits).read(data), data.count) }
+            }.value
+            switch read {
+            case nil: throw NodeAppError(document: name, message: Self.missing)
+            case .failure(let error)?:
                 observers.emit(.error(ErrorEvent(.decode, screen: name, path: "byte \(error.offset)", message: "\(error)")))
                 throw NodeAppError(document: name, message: "\(error)")
+            case .success(let (value, count))?:
+                json = value
+                (source, bytes) = ("bundle", count)
             }
-            (source, bytes) = ("bundle", data.count)
         case .remote(let endpoint):
             do throws(NetworkError) {
                 var request = APIRequest(
@@ -429,9 +448,13 @@ public final class NodeAppRuntime: NodeAppHosting {
                 throw NodeAppError(document: name, message: error.code == .notFound ? Self.missing : error.message)
             }
         }
-        do {
-            return (try Model(json: json, limits: configuration.limits.model), source, bytes)
-        } catch {
+        let limits = configuration.limits.model
+        let decoded = await Task.detached(priority: .userInitiated) {
+            Result { () throws(ModelDecodingError) in try Model(json: json, limits: limits) }
+        }.value
+        switch decoded {
+        case .success(let model): return (model, source, bytes)
+        case .failure(let error):
             observers.emit(.error(ErrorEvent(.decode, screen: name, path: error.location.description, message: "\(error)")))
             throw NodeAppError(document: name, message: "\(error)")
         }
