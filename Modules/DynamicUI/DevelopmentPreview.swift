@@ -83,7 +83,7 @@ public struct DevelopmentPreview: Sendable, Hashable {
 
     /// Whether `host` is an IPv4 address of a private network (10/8, 172.16/12, 192.168/16) or a
     /// `.local` name: a machine on the developer's own network.
-    static func isPrivateNetwork(_ host: String) -> Bool {
+    public static func isPrivateNetwork(_ host: String) -> Bool {
         if host.lowercased().hasSuffix(".local") { return true }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false).map { UInt8($0) }
         guard parts.count == 4, let first = parts[0], let second = parts[1], parts.allSatisfy({ $0 != nil }) else {

@@ -95,6 +95,23 @@ struct PreviewFollowTests {
             tokens: InMemoryTokenStore(), settings: InMemorySettingsStore(), transport: URLSessionTransport())
     }
 
+    /// The podcast app, bundling its documents in `served`'s folder, following its preview.
+    func podcasts(following served: Served, timeout: Double = 15) throws -> NodeAppRuntime {
+        var configuration = NodeAppConfiguration(
+            baseURL: URL(string: "https://itunes.apple.com")!, documents: .folder(served.folder), timeout: timeout)
+        configuration.follow(try DevelopmentPreview(url: served.preview.url, appName: "Podcasts tests"))
+        return try NodeAppRuntime(
+            configuration: configuration, transport: URLSessionTransport(), components: [MediaPlayerComponent()])
+    }
+
+    /// Signs in as the teacher through the login screen.
+    func signIn(_ driver: AppDriver<DynamicUIRuntime>) async {
+        driver.enter("docente@edugo.test", in: "email")
+        driver.enter("edugo123", in: "password")
+        driver.tap("submit-login")
+        await driver.settle()
+    }
+
     func text(of model: DynamicScreenViewModel?) -> String {
         guard let model, let node = try? model.render(options: RenderOptions()) else { return "" }
         return String(describing: node)
@@ -106,10 +123,7 @@ struct PreviewFollowTests {
         let driver = AppDriver(runtime)
         await driver.launch()
         #expect(await seconds { runtime.previewFollow == .following(served.preview.url, generation: 0) } != nil)
-        driver.enter("docente@edugo.test", in: "email")
-        driver.enter("edugo123", in: "password")
-        driver.tap("submit-login")
-        await driver.settle()
+        await signIn(driver)
         #expect(runtime.isSignedIn)
         driver.select(tab: "materials-list")
         await driver.settle()
@@ -161,11 +175,7 @@ struct PreviewFollowTests {
 
     @Test func anEditedDocumentShowsInTheRunningNodeAppWithItsStateKept() async throws {
         let served = try await Served("podcasts")
-        var configuration = NodeAppConfiguration(
-            baseURL: URL(string: "https://itunes.apple.com")!, documents: .folder(served.folder), timeout: 15)
-        configuration.follow(try DevelopmentPreview(url: served.preview.url, appName: "Podcasts tests"))
-        let app = try NodeAppRuntime(
-            configuration: configuration, transport: URLSessionTransport(), components: [MediaPlayerComponent()])
+        let app = try podcasts(following: served)
         let driver = NodeAppDriver(app)
         await driver.launch()
         #expect(await seconds { app.previewFollow == .following(served.preview.url, generation: 0) } != nil)
@@ -198,10 +208,7 @@ struct PreviewFollowTests {
         let runtime = try edugo(following: served.preview)
         let driver = AppDriver(runtime)
         await driver.launch()
-        driver.enter("docente@edugo.test", in: "email")
-        driver.enter("edugo123", in: "password")
-        driver.tap("submit-login")
-        await driver.settle()
+        await signIn(driver)
         driver.select(tab: "materials-list")
         await driver.settle()
         let list = try #require(driver.top)
@@ -232,10 +239,7 @@ struct PreviewFollowTests {
 
     @Test func aPreviewThatGoesAwayIsReportedAndFollowedAgainWhenItIsBack() async throws {
         let served = try await Served("podcasts")
-        var configuration = NodeAppConfiguration(
-            baseURL: URL(string: "https://itunes.apple.com")!, documents: .folder(served.folder), timeout: 5)
-        configuration.follow(try DevelopmentPreview(url: served.preview.url, appName: "Podcasts tests"))
-        let app = try NodeAppRuntime(configuration: configuration, transport: URLSessionTransport())
+        let app = try podcasts(following: served, timeout: 5)
         let driver = NodeAppDriver(app)
         await driver.launch()
         #expect(await seconds { app.previewFollow == .following(served.preview.url, generation: 0) } != nil)

@@ -1,3 +1,5 @@
+import DynamicUI
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -30,10 +32,7 @@ public enum LocalNetwork {
         return found.sorted { isPrivate($0) && !isPrivate($1) }
     }
 
-    /// Whether `address` is in one of IPv4's private ranges.
-    public static func isPrivate(_ address: String) -> Bool {
-        let parts = address.split(separator: ".").compactMap { Int($0) }
-        guard parts.count == 4 else { return false }
-        return parts[0] == 10 || (parts[0] == 172 && (16...31).contains(parts[1])) || (parts[0] == 192 && parts[1] == 168)
-    }
+    /// Whether `address` is one a following app accepts from `DYNAMICUI_PREVIEW` without being
+    /// told: a private network's (the rule is `DevelopmentPreview`'s).
+    public static func isPrivate(_ address: String) -> Bool { DevelopmentPreview.isPrivateNetwork(address) }
 }
