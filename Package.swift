@@ -175,7 +175,10 @@ let package = Package(
             ]),
         tests(
             "DynamicUIRenderingTests",
-            ["DynamicUIRendering", "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog", "DynamicUIMediaPlayer"],
+            [
+                "DynamicUIRendering", "DynamicUIModels", "DynamicUIResolvers", "DynamicUICatalog", "DynamicUIMediaPlayer",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             exclude: ["Snapshots"]),
         // The handler plugin of the DynamicUITesting guide, a module of its own as in an app's package.
         .target(

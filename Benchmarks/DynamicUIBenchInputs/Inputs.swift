@@ -404,6 +404,59 @@ public enum LiveInputs {
         return rows.ids.count + rows.rows(limit: 20).count
     }
 
+    /// The ticking screen as a node document: a countdown a timer ticks (`$.state.remaining`),
+    /// a form of two fields bound to state, and the 1,000 materials as a list.
+    public static let tickingDocument: CompiledNode = try! NodeCompiler().compile(
+        ViewNode(
+            json: [
+                "type": "screen",
+                "props": [
+                    "title": "Tarea",
+                    "body": [
+                        "type": "vstack",
+                        "children": [
+                            ["type": "text", "id": "left", "props": ["content": "$.state.remaining"]],
+                            ["type": "text_field", "props": ["placeholder": "Nombre", "binding": "$.state.name"]],
+                            ["type": "text_field", "props": ["placeholder": "Nota", "binding": "$.state.note"]],
+                            [
+                                "type": "list", "id": "materials",
+                                "props": [
+                                    "items": "$.materials",
+                                    "itemTemplate": [
+                                        "type": "vstack",
+                                        "children": [
+                                            ["type": "text", "props": ["content": "$.item.title"]],
+                                            ["type": "text", "props": ["content": "$.item.subject"]],
+                                        ],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                ],
+            ]))
+
+    /// The renderer of the ticking document (no theme, no components).
+    public static let nodeRenderer = NodeRenderer(theme: Theme(), library: ComponentLibrary(), components: [:])
+
+    /// Draws the ticking node document as SwiftUI asks for it (the tree, then, for rows it has
+    /// not shown, every row's id and the first 20 rows); without a `memo`, all anew.
+    public static func drawTickingDocument(
+        remaining: Int, note: String, memo: NodeRenderMemo?, shownRows: ShownRows = ShownRows()
+    ) -> Int {
+        let state: JSONObject = ["remaining": .number(JSONNumber(remaining)), "name": "Lucía", "note": .string(note)]
+        let data: JSONObject = ["materials": .array(BenchInputs.materials1000)]
+        let context = DataContext(
+            [("env", .object(state)), ("state", .object(state))] + data.map { ($0.key, $0.value) },
+            defaultObject: .object(data), environment: BenchInputs.environment)
+        let tree =
+            (memo.map { nodeRenderer.render(tickingDocument, context: context, name: "ticking", memo: $0) }
+            ?? nodeRenderer.render(tickingDocument, context: context, name: "ticking")).root
+        guard let rows = list(in: tree), rows !== shownRows.rows else { return 1 }
+        shownRows.rows = rows
+        return rows.ids.count + rows.rows(limit: 20).count
+    }
+
     /// The first list's rows in `node`.
     static func list(in node: RenderNode) -> LazyRows? {
         if case .list(_, let rows) = node.kind { return rows }

@@ -681,6 +681,10 @@ public final class NodeScreenModel: NodeDocumentHosting {
 
     @ObservationIgnored weak var app: NodeAppRuntime?
     @ObservationIgnored var document: CompiledNode?
+    /// The environment the document was last evaluated in (see `evaluationEnvironment`).
+    @ObservationIgnored private var pinnedEnvironment: EvaluationEnvironment?
+    /// What the last render drew, so the next draws only what changed.
+    @ObservationIgnored private let renderMemo = NodeRenderMemo()
     @ObservationIgnored private var impressions: Set<String> = []
     /// The document's timers by id.
     @ObservationIgnored var timers: [String: NodeTimer] = [:]
@@ -703,7 +707,24 @@ public final class NodeScreenModel: NodeDocumentHosting {
     public var context: DataContext {
         DataContext(
             [("env", .object(state)), ("state", .object(state))] + data.map { ($0.key, $0.value) },
-            defaultObject: .object(data), environment: app?.environment ?? EvaluationEnvironment(now: Date()))
+            defaultObject: .object(data), environment: evaluationEnvironment)
+    }
+
+    /// The app's environment with "now" read again once a minute at most: a render memo keeps
+    /// only what was drawn in the same environment, and a new instant each render would keep
+    /// nothing.
+    private var evaluationEnvironment: EvaluationEnvironment {
+        guard let fresh = app?.environment else { return EvaluationEnvironment(now: Date()) }
+        if var pinned = pinnedEnvironment, abs(fresh.now.timeIntervalSince(pinned.now)) < 60 {
+            let now = pinned.now
+            pinned.now = fresh.now
+            if pinned.isSame(as: fresh) {
+                pinned.now = now
+                return pinned
+            }
+        }
+        pinnedEnvironment = fresh
+        return fresh
     }
 
     /// Loads the document unless it is loaded or loading: when it is shown (again), after an
@@ -876,7 +897,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
         }
         var renderer = app.renderer(options: options)
         renderer.sections = sections
-        let rendered = renderer.render(document, context: context, name: route.document)
+        let rendered = renderer.render(document, context: context, name: route.document, memo: renderMemo)
         var root = rendered.root
         if !dismissedSheets.isEmpty {
             // A closed sheet stays closed while its condition holds; once it leaves the tree it

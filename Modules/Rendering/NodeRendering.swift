@@ -3,26 +3,61 @@ public import DynamicUIResolvers
 import Foundation
 
 /// The actions of a rendered node document, by the `actionKey` of their render nodes, with the
-/// context each was rendered in. Filled as rows are built, so it is thread-safe.
+/// context each was rendered in. A list's rows register in a table of their own, held here, as
+/// they are built; so it is thread-safe.
 public final class NodeActionTable: @unchecked Sendable {
+    /// One registration: an action under its key, or the table of a list's rows.
+    enum Registration {
+        case action(String, CompiledNodeAction, DataContext)
+        case rows(NodeActionTable)
+    }
+
     private let lock = NSLock()
     private var entries: [String: (action: CompiledNodeAction, context: DataContext)] = [:]
+    private var rowTables: [NodeActionTable] = []
+    /// Every registration, in order (a render memo keeps those of a subtree with it).
+    private var log: [Registration] = []
 
     /// An empty table.
     public init() {}
 
     /// Records the action of `key`.
     func register(_ key: String, _ action: CompiledNodeAction, context: DataContext) {
-        lock.withLock { entries[key] = (action, context) }
+        add(.action(key, action, context))
     }
+
+    /// Adds a registration (one made now, or one a memo kept from an earlier render).
+    func add(_ registration: Registration) {
+        lock.withLock {
+            log.append(registration)
+            switch registration {
+            case .action(let key, let action, let context): entries[key] = (action, context)
+            case .rows(let table): rowTables.append(table)
+            }
+        }
+    }
+
+    /// How many registrations were made so far.
+    var mark: Int { lock.withLock { log.count } }
+
+    /// The registrations made since `mark`.
+    func registrations(since mark: Int) -> [Registration] { lock.withLock { Array(log[mark...]) } }
 
     /// The action of `key` and the context to evaluate it in.
     public func action(for key: String) -> (action: CompiledNodeAction, context: DataContext)? {
-        lock.withLock { entries[key] }
+        let (found, rows) = lock.withLock { (entries[key], rowTables) }
+        if let found { return found }
+        for table in rows.reversed() {
+            if let found = table.action(for: key) { return found }
+        }
+        return nil
     }
 
     /// Every registered key.
-    public var keys: [String] { lock.withLock { entries.keys.sorted() } }
+    public var keys: [String] {
+        let (own, rows) = lock.withLock { (Array(entries.keys), rowTables) }
+        return Set(own + rows.flatMap(\.keys)).sorted()
+    }
 }
 
 /// A rendered node document: the tree and its actions.
@@ -85,10 +120,31 @@ public struct NodeRenderer: Sendable {
 
     /// Renders a document in `context`.
     public func render(_ document: CompiledNode, context: DataContext, name: String) -> RenderedDocument {
+        render(document, context: context, name: name, kept: nil)
+    }
+
+    /// Renders a document in `context` with its `memo` (one per open document): a subtree that
+    /// reads nothing that changed since the memo's last render is taken as it was drawn.
+    public func render(
+        _ document: CompiledNode, context: DataContext, name: String, memo: NodeRenderMemo
+    ) -> RenderedDocument {
+        render(document, context: context, name: name, kept: memo)
+    }
+
+    private func render(
+        _ document: CompiledNode, context: DataContext, name: String, kept memo: NodeRenderMemo?
+    ) -> RenderedDocument {
         let table = NodeActionTable()
+        let pass = memo?.begin(
+            NodeRenderBasis(
+                document: document, context: context, sections: sections, theme: theme, components: components,
+                options: options, permissions: permissions))
         let root =
-            lower(document, context: context, path: name, depth: 0, table: table, budget: NodeBudget(maxNodes), level: 0)
+            lower(
+                document, context: context, path: name, depth: 0, table: table, budget: NodeBudget(maxNodes), level: 0,
+                pass: pass)
             ?? RenderNode(id: name, kind: .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false))
+        if let memo, let pass { memo.end(pass) }
         return RenderedDocument(root: root, actions: table)
     }
 
@@ -104,9 +160,35 @@ public struct NodeRenderer: Sendable {
         return (try? binding.evaluate(in: context)) ?? .null
     }
 
+    /// Lowers `compiled` at `path`; with a memo `pass`, and in the document's own context (not
+    /// a row's, a component body's or a section's), a subtree is taken from the memo when
+    /// nothing it reads changed, and what is drawn anew is kept for the next render.
     func lower(
         _ compiled: CompiledNode, context: DataContext, path: String, depth: Int, table: NodeActionTable, budget: NodeBudget,
-        level: Int
+        level: Int, pass: NodeMemoPass? = nil
+    ) -> RenderNode? {
+        guard let pass, context.parent == nil else {
+            return lowerNode(compiled, context: context, path: path, depth: depth, table: table, budget: budget, level: level)
+        }
+        if let kept = pass.kept(at: path, compiled) {
+            budget.spend(kept.spent)
+            for registration in kept.registrations { table.add(registration) }
+            return kept.node
+        }
+        let (mark, registered, remaining) = (pass.mark, table.mark, budget.remaining)
+        let node = lowerNode(
+            compiled, context: context, path: path, depth: depth, table: table, budget: budget, level: level, pass: pass)
+        // A subtree cut short by the node budget depends on what was drawn before it: not kept.
+        guard budget.remaining >= 0 else { return node }
+        pass.drew(
+            at: path, compiled, node: node, registrations: table.registrations(since: registered),
+            spent: remaining - budget.remaining, since: mark)
+        return node
+    }
+
+    private func lowerNode(
+        _ compiled: CompiledNode, context: DataContext, path: String, depth: Int, table: NodeActionTable, budget: NodeBudget,
+        level: Int, pass: NodeMemoPass? = nil
     ) -> RenderNode? {
         if let condition = compiled.condition, (try? condition.isTrue(in: context)) != true { return nil }
         let node = compiled.node
@@ -144,7 +226,9 @@ public struct NodeRenderer: Sendable {
         let style = style(of: node)
         func child(_ name: String) -> RenderNode? {
             compiled.nested[name].flatMap {
-                lower($0, context: context, path: "\(id).\(name)", depth: depth, table: table, budget: budget, level: level + 1)
+                lower(
+                    $0, context: context, path: "\(id).\(name)", depth: depth, table: table, budget: budget, level: level + 1,
+                    pass: pass)
             }
         }
         func register(_ name: String) -> String? {
@@ -154,7 +238,9 @@ public struct NodeRenderer: Sendable {
             return key
         }
         var children = compiled.children.enumerated().compactMap { index, element in
-            lower(element, context: context, path: "\(id)/\(index)", depth: depth, table: table, budget: budget, level: level + 1)
+            lower(
+                element, context: context, path: "\(id)/\(index)", depth: depth, table: table, budget: budget, level: level + 1,
+                pass: pass)
         }
         var accessibility: AccessibilityInfo?
         var layout: LayoutHints?
@@ -178,12 +264,15 @@ public struct NodeRenderer: Sendable {
                 return "\(listId)/\(id.text)"
             }
             let renderer = self
+            // The rows register in a table of their own: a memo that keeps the list keeps it too.
+            let rowTable = NodeActionTable()
+            table.add(.rows(rowTable))
             let rows = LazyRows(count: items.count, id: identity) { index in
                 let row = context.item(items[index], index: index)
                 let rowId = identity(index)
                 return template.flatMap {
                     renderer.lower(
-                        $0, context: row, path: rowId, depth: depth, table: table, budget: NodeBudget(renderer.maxNodes),
+                        $0, context: row, path: rowId, depth: depth, table: rowTable, budget: NodeBudget(renderer.maxNodes),
                         level: level + 1)
                 }
                     ?? RenderNode(id: rowId, kind: .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false))
@@ -315,7 +404,7 @@ public struct NodeRenderer: Sendable {
 
 /// The nodes one lowering may still build; shared down one eager lowering (never across threads).
 final class NodeBudget {
-    private var remaining: Int
+    private(set) var remaining: Int
 
     init(_ limit: Int) { remaining = limit }
 
@@ -324,4 +413,7 @@ final class NodeBudget {
         remaining -= 1
         return remaining >= 0
     }
+
+    /// Takes the nodes a kept subtree was drawn with.
+    func spend(_ nodes: Int) { remaining -= nodes }
 }

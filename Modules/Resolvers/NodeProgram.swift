@@ -72,6 +72,8 @@ public final class CompiledNode: Sendable {
     public let bindingTarget: PathExpression?
     /// Compiled children.
     public let children: [CompiledNode]
+    /// What the node and everything below it read (its condition, props, actions and binding).
+    public let reads: NodeReads
 
     init(
         node: ViewNode, condition: DynamicExpression?, bindings: [String: ValueTemplate], nested: [String: CompiledNode],
@@ -84,6 +86,16 @@ public final class CompiledNode: Sendable {
         self.actions = actions
         self.bindingTarget = bindingTarget
         self.children = children
+        var reads = NodeReads()
+        if let condition { reads.add(condition) }
+        for binding in bindings.values { reads.add(binding) }
+        for action in actions.values { reads.add(action) }
+        if let bindingTarget { reads.add(bindingTarget) }
+        if node.dataEndpoint != nil, let id = node.nodeId { reads.addSection(id) }
+        if case .component = node.props { reads.addComponent() }
+        for inner in nested.values { reads.formUnion(inner.reads) }
+        for child in children { reads.formUnion(child.reads) }
+        self.reads = reads
     }
 
     /// Every node of the tree, depth first (nested props included).

@@ -6,7 +6,8 @@
 //                      json-document-timeline | json-reader-geojson | json-document-geojson | screen-decode | screen-decode-20k |
 //                      screen-decode-localized | placeholders-3 | materials-lowering | bytes-to-rows |
 //                      dashboard-reload | dashboard-patch | list-reload | list-patch | ticking-lowering |
-//                      ticking-tick | ticking-keystroke | sizes> [iterations]
+//                      ticking-tick | ticking-keystroke | node-ticking-lowering | node-ticking-tick |
+//                      node-ticking-keystroke | sizes> [iterations]
 //     dynamicui-probe compare [rounds] [filter]   (side by side with the peers; see SideBySide.swift)
 //     dynamicui-probe dump FOLDER                 (the reader inputs as files)
 //     dynamicui-probe memory <tree | document | page> [items]
@@ -19,6 +20,7 @@
 import DynamicUIBenchInputs
 import DynamicUICatalog
 import DynamicUIModels
+import DynamicUIRendering
 import DynamicUIResolvers
 import Foundation
 
@@ -119,6 +121,27 @@ case "ticking-keystroke":
     for iteration in 0..<iterations {
         note = note.count > 30 ? "" : note + (iteration % 2 == 0 ? "a" : "b")
         sink &+= LiveInputs.drawTicking(shown, remaining: 600, note: note, shownRows: rows)
+    }
+case "node-ticking-lowering":
+    // The ticking node document drawn in full.
+    for iteration in 0..<iterations { sink &+= LiveInputs.drawTickingDocument(remaining: iteration, note: "", memo: nil) }
+case "node-ticking-tick":
+    // Drawn once, then one timer tick per iteration.
+    let memo = NodeRenderMemo()
+    let rows = LiveInputs.ShownRows()
+    sink &+= LiveInputs.drawTickingDocument(remaining: 600, note: "", memo: memo, shownRows: rows)
+    for iteration in 0..<iterations {
+        sink &+= LiveInputs.drawTickingDocument(remaining: 599 - iteration, note: "", memo: memo, shownRows: rows)
+    }
+case "node-ticking-keystroke":
+    // Drawn once, then one keystroke per iteration in a bound field.
+    let memo = NodeRenderMemo()
+    let rows = LiveInputs.ShownRows()
+    sink &+= LiveInputs.drawTickingDocument(remaining: 600, note: "", memo: memo, shownRows: rows)
+    var note = ""
+    for iteration in 0..<iterations {
+        note = note.count > 30 ? "" : note + (iteration % 2 == 0 ? "a" : "b")
+        sink &+= LiveInputs.drawTickingDocument(remaining: 600, note: note, memo: memo, shownRows: rows)
     }
 case "compare":
     // Interposer-free, A/B interleaved side by side: dynamicui-probe compare [rounds] [filter]
