@@ -15,11 +15,17 @@ public final class NodeActionTable: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: (action: CompiledNodeAction, context: DataContext)] = [:]
     private var rowTables: [NodeActionTable] = []
-    /// Every registration, in order (a render memo keeps those of a subtree with it).
+    /// Every registration, in order, when `recording` (a render memo keeps those of a subtree
+    /// with it).
     private var log: [Registration] = []
+    /// Whether it keeps its registrations in order (a render with a memo).
+    let recording: Bool
 
     /// An empty table.
-    public init() {}
+    public init() { recording = false }
+
+    /// An empty table that keeps its registrations in order (`registrations(since:)`).
+    init(recording: Bool) { self.recording = recording }
 
     /// Records the action of `key`.
     func register(_ key: String, _ action: CompiledNodeAction, context: DataContext) {
@@ -29,7 +35,7 @@ public final class NodeActionTable: @unchecked Sendable {
     /// Adds a registration (one made now, or one a memo kept from an earlier render).
     func add(_ registration: Registration) {
         lock.withLock {
-            log.append(registration)
+            if recording { log.append(registration) }
             switch registration {
             case .action(let key, let action, let context): entries[key] = (action, context)
             case .rows(let table): rowTables.append(table)
@@ -134,7 +140,7 @@ public struct NodeRenderer: Sendable {
     private func render(
         _ document: CompiledNode, context: DataContext, name: String, kept memo: NodeRenderMemo?
     ) -> RenderedDocument {
-        let table = NodeActionTable()
+        let table = NodeActionTable(recording: memo != nil)
         let pass = memo?.begin(
             NodeRenderBasis(
                 document: document, context: context, sections: sections, theme: theme, components: components,
@@ -264,9 +270,10 @@ public struct NodeRenderer: Sendable {
                 return "\(listId)/\(id.text)"
             }
             let renderer = self
-            // The rows register in a table of their own: a memo that keeps the list keeps it too.
-            let rowTable = NodeActionTable()
-            table.add(.rows(rowTable))
+            // With a memo, the rows register in a table of their own, which a kept list keeps
+            // (they are drawn after the render, so never in the render's own order).
+            let rowTable = table.recording ? NodeActionTable() : table
+            if rowTable !== table { table.add(.rows(rowTable)) }
             let rows = LazyRows(count: items.count, id: identity) { index in
                 let row = context.item(items[index], index: index)
                 let rowId = identity(index)

@@ -113,8 +113,12 @@ public struct PatternRouter: Sendable {
         guard let memo = inputs.memo else { return lowering.render() }
         let pass = memo.begin(RenderBasis(inputs: inputs, options: options))
         lowering.pass = pass
+        if let tree = lowering.splice() {
+            memo.end(pass, tree: tree, spliced: true)
+            return tree
+        }
         let tree = lowering.render()
-        memo.end(pass)
+        memo.end(pass, tree: tree, spliced: false)
         return tree
     }
 }
@@ -177,10 +181,85 @@ struct ScreenLowering {
             accessibility: AccessibilityInfo(label: text(inputs.screen.title)))
         // Without a text input (or search bar) there is no focus order to assign: the walks of
         // the whole tree are skipped (a patched dashboard draws only its changed card).
-        guard zones.contains(where: \.containsTextInput) else { return root }
+        guard zones.contains(where: \.containsTextInput) else {
+            remember(zones, in: root, focus: nil)
+            return root
+        }
         // The form's primary action: the toolbar's confirmation, else the first primary button.
         let submit = chrome.toolbar.first { $0.placement == .confirmation }?.actionId ?? Self.primaryAction(in: root)
-        return FormFocus.assign(root, submitActionId: submit, isSignIn: definition.pattern == .login)
+        let focus = FocusOrder(fields: FormFocus.order(in: root), submitActionId: submit, isSignIn: pattern == .login)
+        // Fields of one name twice: a zone's place in the order would not be known.
+        if Set(focus.fields).count == focus.fields.count { remember(zones, in: root, focus: focus) }
+        return FormFocus.assign(root, order: focus)
+    }
+
+    /// Tells the memo where the top `zones` are in `root`, for a later splice (patterns that
+    /// place each zone's node as it was lowered).
+    private func remember(_ zones: [CompiledZone], in root: RenderNode, focus: FocusOrder?) {
+        guard let pass, Self.placesZones.contains(pattern) else { return }
+        pass.drawn = DrawnTree(
+            tree: nil,
+            zones: zones.map { TopZone(id: $0.zone.id, type: $0.zone.type, titled: $0.zone.title != nil, path: nil) },
+            focus: focus)
+    }
+
+    /// The patterns that place each top zone's node in the tree as it was lowered (and skip
+    /// only empty stacks): a zone drawn again can be put in place of its previous node.
+    private static let placesZones: Set<ScreenPattern> = [
+        .list, .search, .notification, .dashboard, .detail, .profile, .onboarding,
+    ]
+
+    /// A render that changes a few zones (a tick, a keystroke): those zones drawn again and put
+    /// in place of their nodes in the previous tree, which keeps everything else, its chrome and
+    /// its focus order. `nil` when the tree around them may change: another pattern, zones shown
+    /// or hidden, a zone that now draws nothing or other fields, another primary button.
+    func splice() -> RenderNode? {
+        guard let pass, let previous = pass.previousTree, let tree = previous.tree, Self.placesZones.contains(pattern)
+        else { return nil }
+        let checkpoint = pass.checkpoint()
+        guard let spliced = splice(into: tree, previous: previous, pass: pass) else {
+            // What was drawn for the splice is not this render's: it draws the tree in full.
+            pass.restore(checkpoint)
+            return nil
+        }
+        return spliced
+    }
+
+    private func splice(into tree: RenderNode, previous: DrawnTree, pass: RenderPass) -> RenderNode? {
+        var tree = tree
+        var previous = previous
+        if !previous.located {
+            // Where each zone's node is, found once per tree drawn in full.
+            let paths = tree.paths(to: Set(previous.zones.map { "zone:\($0.id)" }))
+            for index in previous.zones.indices { previous.zones[index].path = paths["zone:\(previous.zones[index].id)"] }
+            previous.located = true
+        }
+        let zones = visible(inputs.screen.zones)
+        guard zones.count == previous.zones.count, zip(zones, previous.zones).allSatisfy({ $0.zone.id == $1.id })
+        else { return nil }
+        for (zone, before) in zip(zones, previous.zones) {
+            let (lowered, reused) = lowerZoneTracked(zone)
+            if reused { continue }
+            var node = lowered
+            // A patched zone of another type, or that gained or lost its title, may go elsewhere
+            // (a dashboard's columns, a detail's hero); a search bar's zone draws the chrome's search.
+            guard before.type == zone.zone.type, before.titled == (zone.zone.title != nil), !zone.containsSearchBar,
+                let path = before.path
+            else { return nil }
+            if case .stack = node.kind, node.children.isEmpty, [.list, .search, .notification].contains(pattern) { return nil }
+            let old = tree.node(at: path[...])
+            if zone.containsTextInput {
+                let fields = FormFocus.order(in: node)
+                guard let focus = previous.focus, fields == FormFocus.order(in: old),
+                    Self.primaryAction(in: node) == Self.primaryAction(in: old)
+                else { return nil }
+                let start = fields.first.flatMap { focus.fields.firstIndex(of: $0) } ?? 0
+                node = FormFocus.assign(node, order: focus, from: start)
+            }
+            tree.replace(at: path[...], with: node)
+        }
+        pass.drawn = DrawnTree(tree: nil, zones: previous.zones, focus: previous.focus, located: true)
+        return tree
     }
 
     private static func primaryAction(in node: RenderNode) -> String? {
@@ -413,11 +492,14 @@ struct ScreenLowering {
     }
 
     /// A zone's node, carrying its `log_id`.
-    private func lowerZone(_ zone: CompiledZone) -> RenderNode {
+    private func lowerZone(_ zone: CompiledZone) -> RenderNode { lowerZoneTracked(zone).node }
+
+    /// A zone's node, and whether it was taken from the memo as it was drawn before.
+    private func lowerZoneTracked(_ zone: CompiledZone) -> (node: RenderNode, reused: Bool) {
         let place = pass?.lookup(zone)
         if let place, let kept = place.kept {
             pass?.drew(kept, at: place.place, reused: true)
-            return kept.node
+            return (kept.node, true)
         }
         var node = zone.zone.dataEndpoint == nil ? lowerZoneContent(zone) : lowerSection(zone)
         node.logId = zone.zone.logId
@@ -426,7 +508,7 @@ struct ScreenLowering {
             node.visibility = RenderVisibility(appear: zone.zone.visibilityActions, disappear: zone.zone.disappearActions)
         }
         if let place { pass?.drew(RenderPass.DrawnNode(node), at: place.place, reused: false) }
-        return node
+        return (node, false)
     }
 
     /// A deferred section: a skeleton while it loads, its own error with a retry when it

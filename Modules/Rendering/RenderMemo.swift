@@ -6,8 +6,10 @@ import Foundation
 /// zone whose compiled definition and inputs are unchanged is taken as it was (a patch that
 /// replaced one card lowers that card), and a list row whose record is unchanged is taken as it
 /// was while the context names its row template reads are unchanged (a record patch lowers that
-/// row). Give each shown screen its own memo (`ScreenInputs.memo`); a render with other inputs
-/// or options only misses, it never draws what is outdated.
+/// row). When only some zones' inputs changed (a tick, a keystroke) and the screen's frame did
+/// not, those zones are put in place of their nodes in the previous tree, which keeps its
+/// chrome and focus order. Give each shown screen its own memo (`ScreenInputs.memo`); a render
+/// with other inputs or options only misses, it never draws what is outdated.
 public final class RenderMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var basis: RenderBasis?
@@ -19,6 +21,10 @@ public final class RenderMemo: @unchecked Sendable {
     private var dependencies: [String: ZoneDependencies] = [:]
     private var reusedZones = 0
     private var reusedRows = 0
+    /// The tree the last render returned, with what a splice needs to put a zone in it.
+    private var drawn: DrawnTree?
+    /// How many renders put their changed zones into the previous tree instead of building it.
+    private(set) var splices = 0
 
     /// An empty memo: the first render builds everything.
     public init() {}
@@ -52,15 +58,28 @@ public final class RenderMemo: @unchecked Sendable {
             // place) and hands them back when it ends.
             let known = dependencies
             dependencies = [:]
-            return RenderPass(
+            let pass = RenderPass(
                 previous: changes == nil ? [] : zones, changes: changes, changedNames: changed, dependencies: known)
+            // A splice keeps the tree around the zones: only when what the screen's frame shows
+            // (its title, chrome and search) is as it was.
+            // A patch (nothing changed but zones) draws in full: it changes few zones of many,
+            // which a full render takes from the memo at about a splice's cost.
+            if let changes, !changes.isEmpty, let drawn, let previous, let changed,
+                basis.keepsFrame(of: previous, changedNames: changed),
+                !changes.items || basis.inputs.searchText == previous.inputs.searchText
+            {
+                pass.previousTree = drawn
+            }
+            return pass
         }
     }
 
     /// Ends a render: the zones it drew are what the next one may take, and only the lists it
     /// drew keep their rows (a list hidden meanwhile did not see what changed while hidden).
-    func end(_ pass: RenderPass) {
+    func end(_ pass: RenderPass, tree: RenderNode, spliced: Bool) {
         lock.withLock {
+            if spliced { splices += 1 }
+            drawn = pass.drawn.map { DrawnTree(tree: tree, zones: $0.zones, focus: $0.focus, located: $0.located) }
             zones = pass.entries
             dependencies = pass.dependencies
             reusedZones += pass.reusedZones
@@ -179,6 +198,11 @@ final class RenderPass {
     private(set) var reusedZones = 0
     /// The list zones this render drew.
     var lists: Set<String> = []
+    /// The tree the previous render returned, when this render may splice zones into it.
+    var previousTree: DrawnTree?
+    /// What this render drew around its zones (its top zones and focus order), when a later
+    /// render may splice into its tree: set by the patterns that place each zone's node as it is.
+    var drawn: DrawnTree?
 
     /// What each zone depends on, by zone id, as far as worked out (kept by the memo).
     private(set) var dependencies: [String: ZoneDependencies]
@@ -224,6 +248,17 @@ final class RenderPass {
         return (place, previousNodes[index])
     }
 
+    /// Where this render stands, to go back to when a splice gives up.
+    func checkpoint() -> (zones: Int, reused: Int, lists: Set<String>) { (zones.count, reusedZones, lists) }
+
+    /// Forgets the zones drawn since `checkpoint`.
+    func restore(_ checkpoint: (zones: Int, reused: Int, lists: Set<String>)) {
+        zones.removeSubrange(checkpoint.zones...)
+        nodes.removeSubrange(checkpoint.zones...)
+        reusedZones = checkpoint.reused
+        lists = checkpoint.lists
+    }
+
     /// Records what was drawn for the zone at `place` (`reused` when taken from the memo: the
     /// rows of its lists stay in the memo, as its node still draws them).
     func drew(_ node: DrawnNode, at place: Int, reused: Bool) {
@@ -244,6 +279,33 @@ final class RenderPass {
     }
 }
 
+/// A tree a render returned, with its top zones (in order) and its focus order (`nil`: the
+/// tree has no text input).
+struct DrawnTree {
+    var tree: RenderNode?
+    var zones: [TopZone]
+    let focus: FocusOrder?
+    /// Whether the zones' paths are known (found by the first splice into the tree).
+    var located = false
+}
+
+/// A top zone of a drawn tree: what decides where a pattern puts it (its type, whether it has
+/// a title) and the child indices from the root to its node (`nil`: not drawn, an empty stack).
+struct TopZone {
+    let id: String
+    let type: ZoneType
+    let titled: Bool
+    var path: [Int]?
+}
+
+/// The focus order of a tree's text inputs: their fields, the action the last one submits, and
+/// whether it signs in.
+struct FocusOrder: Equatable {
+    let fields: [String]
+    let submitActionId: String?
+    let isSignIn: Bool
+}
+
 /// What a render depends on besides the screen's zones.
 struct RenderBasis {
     let inputs: ScreenInputs
@@ -256,9 +318,20 @@ struct RenderBasis {
         guard options == previous.options, inputs.permissions == previous.inputs.permissions,
             inputs.canGoBack == previous.inputs.canGoBack, inputs.presentedAsSheet == previous.inputs.presentedAsSheet,
             inputs.screen.title == previous.inputs.screen.title,
-            Self.frame(of: inputs.screen.definition) == Self.frame(of: previous.inputs.screen.definition)
+            Self.sameFrame(inputs.screen.definition, previous.inputs.screen.definition)
         else { return nil }
         return inputs.context.changedNames(since: previous.inputs.context)
+    }
+
+    /// Whether the screen's frame (its title, the chrome's banner, confirmation and pagination)
+    /// is drawn as in `previous`, the context's changed `names` given.
+    func keepsFrame(of previous: RenderBasis, changedNames names: Set<String>) -> Bool {
+        guard inputs.banner == previous.inputs.banner, inputs.confirmation == previous.inputs.confirmation,
+            inputs.pagination == previous.inputs.pagination
+        else { return false }
+        var reads: Set<String> = []
+        inputs.screen.title.addReads(to: &reads)
+        return reads.isDisjoint(with: names)
     }
 
     /// What a zone may depend on that changed since `previous`, the context's changed `names` given.
@@ -274,6 +347,19 @@ struct RenderBasis {
             names: names, form: inputs.form != previous.inputs.form,
             items: inputs.items != previous.inputs.items || inputs.searchText != previous.inputs.searchText,
             sections: sections)
+    }
+
+    /// Whether two definitions are the same but for their zones. The same zones (one storage:
+    /// nothing was patched) make the whole definition compare at once, its parts sharing
+    /// storage too; other zones are set aside first.
+    private static func sameFrame(_ lhs: ScreenDefinition, _ rhs: ScreenDefinition) -> Bool {
+        let zones = (lhs.template.zones, rhs.template.zones)
+        if zones.0.count == zones.1.count,
+            zones.0.withUnsafeBufferPointer({ $0.baseAddress }) == zones.1.withUnsafeBufferPointer({ $0.baseAddress })
+        {
+            return lhs == rhs
+        }
+        return frame(of: lhs) == frame(of: rhs)
     }
 
     /// The definition without its zones (what a patch does not change).
@@ -350,5 +436,43 @@ struct ZoneInputChanges {
     func affect(_ dependencies: ZoneDependencies) -> Bool {
         (form && dependencies.readsForm) || (items && dependencies.readsItems) || !names.isDisjoint(with: dependencies.names)
             || (!sections.isEmpty && dependencies.sections.contains(where: sections.contains))
+    }
+}
+
+extension RenderNode {
+    /// The child indices from this node down to the nodes with the `ids` wanted, by id (not
+    /// looked for below a match).
+    func paths(to ids: Set<String>) -> [String: [Int]] {
+        var found: [String: [Int]] = [:]
+        var path: [Int] = []
+        collectPaths(to: ids, path: &path, into: &found)
+        return found
+    }
+
+    private func collectPaths(to ids: Set<String>, path: inout [Int], into found: inout [String: [Int]]) {
+        if ids.contains(id) {
+            found[id] = path
+            return
+        }
+        for index in children.indices {
+            path.append(index)
+            children[index].collectPaths(to: ids, path: &path, into: &found)
+            path.removeLast()
+        }
+    }
+
+    /// The node at `path`.
+    func node(at path: ArraySlice<Int>) -> RenderNode {
+        guard let first = path.first else { return self }
+        return children[first].node(at: path.dropFirst())
+    }
+
+    /// Puts `node` at `path`: only the nodes on the way are copied.
+    mutating func replace(at path: ArraySlice<Int>, with node: RenderNode) {
+        guard let first = path.first else {
+            self = node
+            return
+        }
+        children[first].replace(at: path.dropFirst(), with: node)
     }
 }

@@ -155,6 +155,14 @@ public enum FormFocus {
         return assign(root, fields: fields, position: &position, submitActionId: submitActionId, isSignIn: isSignIn)
     }
 
+    /// `node` (the whole tree, or one zone of it) with its text inputs' focus filled in by
+    /// `order`, the whole tree's, the first of its inputs at `start` in it.
+    static func assign(_ node: RenderNode, order: FocusOrder, from start: Int = 0) -> RenderNode {
+        var position = start
+        return assign(
+            node, fields: order.fields, position: &position, submitActionId: order.submitActionId, isSignIn: order.isSignIn)
+    }
+
     /// The field names of the editable text inputs, in focus order.
     public static func order(in root: RenderNode) -> [String] {
         var fields: [String] = []

@@ -293,7 +293,8 @@ public final class DataContext: Sendable {
     ) -> DataContext {
         let slot: JSONValue = .object(JSONObject((slotData ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
         let bindings: [(String, JSONValue)] = [
-            ("user", user?.scopeValue ?? .null), ("context", userContext?.scopeValue ?? .null), ("slot", slot),
+            ("user", user.map(ScopeValues.shared.value(of:)) ?? .null),
+            ("context", userContext.map(ScopeValues.shared.value(of:)) ?? .null), ("slot", slot),
             ("data", items == nil ? data : .null), ("form", .object(form)), ("state", .object(state)), ("env", .object(state)),
             ("params", .object(params)), ("variables", .object(variables)),
             ("today_date", .string(environment.todayDate)),
@@ -328,3 +329,30 @@ extension ListItems {
         return indices.contains(index) ? self[index] : nil
     }
 }
+
+/// The `user` and `context` values of the last screen context made: the next context of the
+/// same user (a tick, a keystroke) binds the same storage, which a render memo compares without
+/// reading it.
+private final class ScopeValues: @unchecked Sendable {
+    static let shared = ScopeValues()
+    private let lock = NSLock()
+    private var user: (key: AuthUserInfo, value: JSONValue)?
+    private var context: (key: UserContext, value: JSONValue)?
+
+    func value(of user: AuthUserInfo) -> JSONValue { lock.withLock { Self.value(of: user, kept: &self.user) } }
+
+    func value(of context: UserContext) -> JSONValue { lock.withLock { Self.value(of: context, kept: &self.context) } }
+
+    /// The value kept for `key`, or its scope value made now and kept.
+    private static func value<Key: Equatable & ScopeValued>(of key: Key, kept: inout (key: Key, value: JSONValue)?) -> JSONValue {
+        if let kept, kept.key == key { return kept.value }
+        let value = key.scopeValue
+        kept = (key, value)
+        return value
+    }
+}
+
+/// A value bound to a root of screen expressions.
+private protocol ScopeValued { var scopeValue: JSONValue { get } }
+extension AuthUserInfo: ScopeValued {}
+extension UserContext: ScopeValued {}

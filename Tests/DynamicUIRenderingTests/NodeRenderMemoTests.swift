@@ -58,23 +58,6 @@ struct NodeRenderMemoTests {
             defaultObject: .object(data), environment: environment)
     }
 
-    /// Everything drawn, as text: each node without its children, then its list's ids and rows.
-    static func describe(_ node: RenderNode) -> [String] {
-        var shallow = node
-        shallow.children = []
-        var lines = [String(describing: shallow)]
-        if case .list(_, let rows) = node.kind {
-            lines.append(rows.ids.joined(separator: ","))
-            lines += rows.rows(limit: 3).flatMap(describe)
-        }
-        return lines + node.children.flatMap(describe)
-    }
-
-    static func list(in node: RenderNode) -> LazyRows? {
-        if case .list(_, let rows) = node.kind { return rows }
-        return node.children.lazy.compactMap(list).first
-    }
-
     static func text(_ id: String, in node: RenderNode) -> String? {
         if node.id.hasSuffix(id), case .text(let text, _, _) = node.kind { return text }
         return node.children.lazy.compactMap { text(id, in: $0) }.first
@@ -91,14 +74,14 @@ struct NodeRenderMemoTests {
         let renderer = Self.renderer()
         let first = renderer.render(
             Self.document, context: Self.context(state: ["remaining": 600]), name: "doc", memo: memo)
-        let rows = try #require(Self.list(in: first.root))
+        let rows = try #require(firstList(in: first.root))
         let second = renderer.render(
             Self.document, context: Self.context(state: ["remaining": 599]), name: "doc", memo: memo)
         #expect(Self.text("#countdown", in: second.root) == "599")
-        #expect(Self.list(in: second.root) === rows, "the list keeps its rows and their ids")
+        #expect(firstList(in: second.root) === rows, "the list keeps its rows and their ids")
         #expect(memo.reused > 0)
         let fresh = renderer.render(Self.document, context: Self.context(state: ["remaining": 599]), name: "doc")
-        #expect(Self.describe(second.root) == Self.describe(fresh.root))
+        #expect(describeTree(second.root) == describeTree(fresh.root))
     }
 
     @Test func aKeystrokeReachesTheFieldAndTheActionThatReadsIt() throws {
@@ -123,7 +106,7 @@ struct NodeRenderMemoTests {
         let second = renderer.render(
             Self.document, context: Self.context(state: ["remaining": 599]), name: "doc", memo: memo)
         // SwiftUI asks the kept list for a row after the second render.
-        let rows = try #require(Self.list(in: first.root))
+        let rows = try #require(firstList(in: first.root))
         let row = rows.row(at: 7)
         let key = try #require(
             flatten(row).compactMap { node -> String? in
@@ -133,6 +116,37 @@ struct NodeRenderMemoTests {
         let found = try #require(second.actions.action(for: key))
         #expect(found.context.lookup("item")?["id"] == "m7")
         #expect(second.actions.keys.contains(key))
+    }
+
+    @Test func aRowOfAListInAComponentKeepsItsAction() throws {
+        let library = try ComponentLibrary(
+            json: try JSONReader().read(
+                #"""
+                {"components": {"shelf": {"parameters": [], "body": {"type": "list", "props": {"items": "$.materials",
+                  "itemTemplate": {"type": "button", "props": {"label": {"type": "text", "props": {"content": "$.item.title"}},
+                    "action": {"actionType": "setState", "key": "picked", "value": "$.item.id"}}}}}}}}
+                """#))
+        let renderer = NodeRenderer(theme: Theme(), library: library, components: try NodeCompiler().compile(library))
+        let document = try NodeCompiler().compile(
+            try ViewNode(
+                json: [
+                    "type": "vstack",
+                    "children": [
+                        ["type": "text", "props": ["content": "$.state.remaining"]],
+                        ["type": "component", "props": ["name": "shelf"]],
+                    ],
+                ]))
+        let memo = NodeRenderMemo()
+        let first = renderer.render(document, context: Self.context(state: ["remaining": 2]), name: "doc", memo: memo)
+        let second = renderer.render(document, context: Self.context(state: ["remaining": 1]), name: "doc", memo: memo)
+        let rows = try #require(firstList(in: second.root))
+        #expect(firstList(in: first.root) === rows, "the component's list is kept")
+        let key = try #require(
+            flatten(rows.row(at: 4)).compactMap { node -> String? in
+                if case .button(let key) = node.kind { return key }
+                return nil
+            }.first)
+        #expect(try #require(second.actions.action(for: key)).context.lookup("item")?["id"] == "m4")
     }
 
     @Test func aHiddenPanelShowsWhatChangedWhileItWasHidden() throws {
@@ -179,7 +193,7 @@ struct NodeRenderMemoTests {
             let context = Self.context(state: state, materials: materials, title: title)
             let drawn = renderer.render(Self.document, context: context, name: "doc", memo: memo)
             let fresh = renderer.render(Self.document, context: context, name: "doc")
-            #expect(Self.describe(drawn.root) == Self.describe(fresh.root), "step \(step)")
+            #expect(describeTree(drawn.root) == describeTree(fresh.root), "step \(step)")
             #expect(drawn.actions.keys == fresh.actions.keys, "step \(step)")
             for key in fresh.actions.keys {
                 let (action, scope) = try #require(drawn.actions.action(for: key))

@@ -92,3 +92,23 @@ func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLo
     let expected = try String(contentsOf: url, encoding: .utf8)
     #expect(text == expected, "snapshot \(name) differs:\n\(text)", sourceLocation: sourceLocation)
 }
+
+/// Everything a tree draws, as text: each node without its children (controls with their
+/// focus, texts, styles), then a list's ids and first rows; two trees that draw alike describe
+/// alike.
+func describeTree(_ node: RenderNode) -> [String] {
+    var shallow = node
+    shallow.children = []
+    var lines = [String(describing: shallow)]
+    if case .list(_, let rows) = node.kind {
+        lines.append(rows.ids.joined(separator: ","))
+        lines += rows.rows(limit: 3).flatMap(describeTree)
+    }
+    return lines + node.children.flatMap(describeTree)
+}
+
+/// The rows of the first list in `node`.
+func firstList(in node: RenderNode) -> LazyRows? {
+    if case .list(_, let rows) = node.kind { return rows }
+    return node.children.lazy.compactMap(firstList).first
+}
