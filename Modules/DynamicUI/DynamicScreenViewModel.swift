@@ -70,7 +70,9 @@ public final class DynamicScreenViewModel {
     /// The screen's variables (`variables.NAME` in expressions), each of its declared type.
     public internal(set) var variables: JSONObject = [:]
     @ObservationIgnored var variableRuntime = VariableRuntime()
-    @ObservationIgnored var timerRuntime = TimerRuntime()
+    @ObservationIgnored var timerBank = TimerBank()
+    /// The sleeping tick of each running timer.
+    @ObservationIgnored var timerTasks: [String: Task<Void, Never>] = [:]
     @ObservationIgnored var sectionRuntime = SectionRuntime()
     @ObservationIgnored lazy var visibilityTracker = makeVisibilityTracker()
     /// Why the screen shows a failure state instead of its content (the definition could not

@@ -687,7 +687,9 @@ public final class NodeScreenModel: NodeDocumentHosting {
     @ObservationIgnored private let renderMemo = NodeRenderMemo()
     @ObservationIgnored private var impressions: Set<String> = []
     /// The document's timers by id.
-    @ObservationIgnored var timers: [String: NodeTimer] = [:]
+    @ObservationIgnored var timerBank = TimerBank()
+    /// The sleeping tick of each running timer.
+    @ObservationIgnored var timerTasks: [String: Task<Void, Never>] = [:]
     /// The document's deferred sections by node id: loading, loaded or failed, each on its own.
     public internal(set) var sections: [String: SectionState] = [:]
     /// Bumped when the document loads again: section loads begun before are not applied.
