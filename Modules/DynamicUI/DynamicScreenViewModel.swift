@@ -66,14 +66,15 @@ public final class DynamicScreenViewModel {
     /// Screen state set by actions (`stateChanged`).
     public private(set) var state: JSONObject = [:]
     /// The deferred sections by zone id: loading, loaded or failed, each on its own.
-    public internal(set) var sections: [String: SectionState] = [:]
+    public var sections: [String: SectionState] { sectionBank.states }
+    /// The deferred sections' states, endpoints and load generation.
+    var sectionBank = SectionBank()
     /// The screen's variables (`variables.NAME` in expressions), each of its declared type.
     public internal(set) var variables: JSONObject = [:]
     @ObservationIgnored var variableRuntime = VariableRuntime()
     @ObservationIgnored var timerBank = TimerBank()
     /// The sleeping tick of each running timer.
     @ObservationIgnored var timerTasks: [String: Task<Void, Never>] = [:]
-    @ObservationIgnored var sectionRuntime = SectionRuntime()
     @ObservationIgnored lazy var visibilityTracker = makeVisibilityTracker()
     /// Why the screen shows a failure state instead of its content (the definition could not
     /// be loaded, or its data was refused, missing or unreachable); `nil` when it shows content.

@@ -691,11 +691,9 @@ public final class NodeScreenModel: NodeDocumentHosting {
     /// The sleeping tick of each running timer.
     @ObservationIgnored var timerTasks: [String: Task<Void, Never>] = [:]
     /// The document's deferred sections by node id: loading, loaded or failed, each on its own.
-    public internal(set) var sections: [String: SectionState] = [:]
-    /// Bumped when the document loads again: section loads begun before are not applied.
-    @ObservationIgnored var sectionGeneration = 0
-    /// The endpoint each section was loaded from (a patch may give a section another).
-    @ObservationIgnored var sectionEndpoints: [String: String] = [:]
+    public var sections: [String: SectionState] { sectionBank.states }
+    /// The deferred sections' states, endpoints and load generation.
+    var sectionBank = SectionBank()
     /// The section loads under way.
     @ObservationIgnored var sectionTask: Task<Void, Never>?
 

@@ -24,29 +24,18 @@ extension NodeScreenModel {
     /// response is cached); `changed` only those new or given another endpoint (a patch).
     func loadSections(only sectionId: String? = nil, changed: Bool = false) async {
         guard let app else { return }
-        let generation = sectionGeneration
         let all = deferredSections
-        let present = Set(all.map(\.id))
-        for id in Set(sections.keys).union(sectionEndpoints.keys) where !present.contains(id) {
-            sections[id] = nil
-            sectionEndpoints[id] = nil
-        }
-        let deferred = all.filter { section in
-            if let sectionId { return section.id == sectionId }
-            return !changed || sections[section.id] == nil || sectionEndpoints[section.id] != section.endpoint
-        }
+        sectionBank.keep(only: all)
+        let deferred =
+            sectionId.map { id in all.filter { $0.id == id } } ?? (changed ? sectionBank.changed(among: all) : all)
         guard !deferred.isEmpty else { return }
-        for (id, endpoint) in deferred {
-            sections[id] = .loading
-            sectionEndpoints[id] = endpoint
-        }
+        let generation = sectionBank.begin(deferred, reload: false)
         var known: [String: String] = [:]
         for (name, value) in route.params where !value.isNull { known[name] = value.text }
         let parameters = known
         let useCache = sectionId == nil
         let client = app.client
-        let strings = app.strings
-        await withTaskGroup(of: (String, String, SectionState).self) { group in
+        await withTaskGroup(of: (String, String, Result<JSONValue, NetworkError>).self) { group in
             for (id, endpoint) in deferred {
                 group.addTask {
                     let target = Endpoint(endpoint)
@@ -55,17 +44,16 @@ extension NodeScreenModel {
                     do throws(NetworkError) {
                         let response = try await client.send(
                             APIRequest(.get, target, pathParameters: path, useCache: useCache))
-                        return (id, endpoint, .loaded(try response.json()))
+                        return (id, endpoint, .success(try response.json()))
                     } catch {
-                        let offline = error.code == .noConnection || error.code == .timeout
-                        return (id, endpoint, .failed(message: offline ? strings(.offline) : strings(.dataLoadFailed)))
+                        return (id, endpoint, .failure(error))
                     }
                 }
             }
             // A load begun before the document loaded again, or for an endpoint a patch replaced, is dropped.
-            for await (id, endpoint, state) in group
-            where sectionGeneration == generation && sectionEndpoints[id] == endpoint {
-                sections[id] = state
+            for await (id, endpoint, result) in group {
+                sectionBank.finish(
+                    id, endpoint: endpoint, generation: generation, result: result, reload: false, strings: app.strings)
             }
         }
     }
@@ -74,8 +62,7 @@ extension NodeScreenModel {
     /// of its earlier version stop.
     func startSections() {
         stopSections()
-        sections = [:]
-        sectionEndpoints = [:]
+        sectionBank.reset()
         sectionTask = Task { [weak self] in await self?.loadSections() }
     }
 
@@ -90,7 +77,7 @@ extension NodeScreenModel {
 
     /// Stops the section loads under way; their results are not applied.
     func stopSections() {
-        sectionGeneration += 1
+        sectionBank.dropLoads()
         sectionTask?.cancel()
         sectionTask = nil
     }
