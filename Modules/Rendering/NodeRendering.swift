@@ -255,9 +255,11 @@ public struct NodeRenderer: Sendable {
         case .stack(let spacing, let alignment):
             let lazy = node.type == .lazyVStack || node.type == .lazyHStack
             let horizontal = node.type == .hstack || node.type == .lazyHStack
-            kind = .stack(axis: horizontal ? .horizontal : .vertical, spacing: spacing, alignment: alignment, lazy: lazy)
+            kind = .stack(
+                axis: horizontal ? .horizontal : .vertical, spacing: spacing, alignment: RenderAlignment(wire: alignment),
+                lazy: lazy)
         case .zstack(let alignment):
-            kind = .zstack(alignment: alignment)
+            kind = .zstack(alignment: RenderAlignment(wire: alignment))
         case .scroll(let axis):
             kind = .scroll(axis: axis == "horizontal" ? .horizontal : .vertical)
         case .list(_, _, let separator):
@@ -296,7 +298,9 @@ public struct NodeRenderer: Sendable {
             if resizable != nil || aspectRatio != nil { layout = LayoutHints(aspectRatio: aspectRatio, resizable: resizable) }
             let source = evaluate(compiled, "source", in: context).text
             let symbol = source.hasPrefix("system:")
-            kind = .image(source: symbol ? String(source.dropFirst(7)) : source, isSymbol: symbol, contentMode: contentMode)
+            kind = .image(
+                source: symbol ? String(source.dropFirst(7)) : source, isSymbol: symbol,
+                contentMode: RenderContentMode(wire: contentMode))
             let label = evaluate(compiled, "accessibilityLabel", in: context)
             accessibility = AccessibilityInfo(label: label.isNull ? nil : label.text, traits: ["image"])
         case .none:

@@ -359,7 +359,7 @@ struct ScreenLowering {
             }
             if !formSections.isEmpty { parts.append(RenderNode(id: "\(id).form", kind: .form, children: formSections)) }
             return RenderNode(
-                id: id, kind: .stack(axis: .vertical, spacing: 24, alignment: "center", lazy: false), children: parts)
+                id: id, kind: .stack(axis: .vertical, spacing: 24, alignment: .center, lazy: false), children: parts)
         case .dashboard:
             let regular =
                 options.sizeClass == .regular || platform?.distribution == .sideBySide || platform?.distribution == .grid
@@ -452,7 +452,7 @@ struct ScreenLowering {
     /// Sections one under another, leading-aligned and drawn as they scroll into view.
     private func scrollingSections(_ id: String, _ sections: [RenderNode]) -> RenderNode {
         let stack = RenderNode(
-            id: "\(id).stack", kind: .stack(axis: .vertical, spacing: 16, alignment: "leading", lazy: true), children: sections)
+            id: "\(id).stack", kind: .stack(axis: .vertical, spacing: 16, alignment: .leading, lazy: true), children: sections)
         return RenderNode(id: id, kind: .scroll(axis: .vertical), children: [stack])
     }
 
@@ -561,14 +561,14 @@ struct ScreenLowering {
         let children = slots(zone) + visible(zone.zones).map(lowerZone)
         let kind: RenderKind
         switch distribution(of: zone) {
-        case .stacked: kind = .stack(axis: .vertical, spacing: 8, alignment: "leading", lazy: false)
-        case .sideBySide: kind = .stack(axis: .horizontal, spacing: 12, alignment: "center", lazy: false)
+        case .stacked: kind = .stack(axis: .vertical, spacing: 8, alignment: .leading, lazy: false)
+        case .sideBySide: kind = .stack(axis: .horizontal, spacing: 12, alignment: .center, lazy: false)
         case .grid:
             let columns =
                 zone.zone.type == .metricGrid ? (options.sizeClass == .regular ? 4 : 2) : (options.sizeClass == .regular ? 3 : 2)
             kind = .grid(columns: columns, spacing: 12)
         case .flowRow: kind = .flow
-        case .unknown: kind = .stack(axis: .vertical, spacing: 8, alignment: "leading", lazy: false)
+        case .unknown: kind = .stack(axis: .vertical, spacing: 8, alignment: .leading, lazy: false)
         }
         let content = RenderNode(id: text(zone.title) == nil ? id : "\(id).content", kind: kind, children: children, style: style)
         if let header = text(zone.title) {
@@ -854,7 +854,7 @@ struct ScreenLowering {
                 accessibility: AccessibilityInfo(label: accessibility ?? label, traits: ["image"]))
         case .image:
             return RenderNode(
-                id: id, kind: .image(source: value?.text ?? "", isSymbol: false, contentMode: "fit"),
+                id: id, kind: .image(source: value?.text ?? "", isSymbol: false, contentMode: .fit),
                 accessibility: AccessibilityInfo(label: accessibility ?? label, traits: ["image"]))
         case .avatar:
             let avatar = AvatarImage(value: value?.text, name: label ?? AvatarImage.name(in: context.defaultRecord))
@@ -865,7 +865,7 @@ struct ScreenLowering {
         case .divider:
             return RenderNode(id: id, kind: .divider)
         case .chip:
-            return RenderNode(id: id, kind: .chip(value?.text ?? label ?? "", style: slot.slot.style))
+            return RenderNode(id: id, kind: .chip(value?.text ?? label ?? "", style: RenderChipStyle(wire: slot.slot.style)))
         case .rating:
             let rating = WireNumber.clamp(value?.doubleValue ?? 0, to: 0...5)
             return RenderNode(

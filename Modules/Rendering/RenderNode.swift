@@ -278,14 +278,97 @@ extension RenderNode {
     }
 }
 
+/// Where a stack places its children across its axis (a vertical stack reads the horizontal
+/// part, a horizontal one the vertical part), or where a layered stack places them; read once
+/// from the wire's words (`RenderAlignment(wire:)`), drawn alike by SwiftUI and HTML.
+public enum RenderAlignment: String, Sendable, Hashable, CaseIterable {
+    /// The middle (the default).
+    case center
+    /// The leading edge.
+    case leading
+    /// The trailing edge.
+    case trailing
+    /// The top edge.
+    case top
+    /// The bottom edge.
+    case bottom
+    /// The top leading corner.
+    case topLeading
+    /// The top trailing corner.
+    case topTrailing
+    /// The bottom leading corner.
+    case bottomLeading
+    /// The bottom trailing corner.
+    case bottomTrailing
+    /// The first line of text's baseline (a horizontal stack).
+    case firstTextBaseline
+
+    /// The alignment a wire word names (`leading`, `left`, `start`, `top_leading`, …); `nil`
+    /// for none or a word not known (drawn centred).
+    public init?(wire: String?) {
+        guard let wire else { return nil }
+        switch wire {
+        case "left", "start": self = .leading
+        case "right", "end": self = .trailing
+        case "baseline", "first_text_baseline": self = .firstTextBaseline
+        case "top_leading": self = .topLeading
+        case "top_trailing": self = .topTrailing
+        case "bottom_leading": self = .bottomLeading
+        case "bottom_trailing": self = .bottomTrailing
+        default: self.init(rawValue: wire)
+        }
+    }
+}
+
+/// How an image fills a frame of another shape: whole inside it, or covering it (cropped).
+public enum RenderContentMode: String, Sendable, Hashable, CaseIterable {
+    /// Whole, inside the frame.
+    case fit
+    /// Covering the frame, cropped.
+    case fill
+
+    /// The mode a wire word names (`fit`, `fill`); `nil` for none or another word (fitted).
+    public init?(wire: String?) {
+        guard let wire else { return nil }
+        self.init(rawValue: wire)
+    }
+}
+
+/// The tint of a status capsule: what the status means, not a colour.
+public enum RenderChipStyle: String, Sendable, Hashable, CaseIterable {
+    /// No particular meaning (the secondary colour).
+    case neutral
+    /// Done, valid, active.
+    case success
+    /// Needs attention.
+    case warning
+    /// Failed or destructive.
+    case danger
+    /// Informational.
+    case info
+
+    /// The style a slot's wire word names: `success`, `warning`, `danger` (or `error`,
+    /// `destructive`), `info` (or `primary`), or the colours `green`, `orange`, `red`, `blue`;
+    /// anything else is neutral.
+    public init(wire: String?) {
+        switch wire {
+        case "success", "green": self = .success
+        case "warning", "orange": self = .warning
+        case "danger", "error", "destructive", "red": self = .danger
+        case "info", "primary", "blue": self = .info
+        default: self = .neutral
+        }
+    }
+}
+
 /// What a render node draws.
 public indirect enum RenderKind: Sendable, Hashable {
     /// A whole screen; its single child is the content.
     case screen(ScreenChrome)
     /// `VStack`/`HStack` (lazy when `lazy`).
-    case stack(axis: RenderAxis, spacing: Double?, alignment: String?, lazy: Bool)
+    case stack(axis: RenderAxis, spacing: Double?, alignment: RenderAlignment?, lazy: Bool)
     /// `ZStack`.
-    case zstack(alignment: String?)
+    case zstack(alignment: RenderAlignment?)
     /// `LazyVGrid` with a column count decided by the size class.
     case grid(columns: Int, spacing: Double?)
     /// A wrapping row (chips).
@@ -309,11 +392,11 @@ public indirect enum RenderKind: Sendable, Hashable {
     /// A list row.
     case row(RowNode)
     /// An image: a URL or an SF Symbol.
-    case image(source: String, isSymbol: Bool, contentMode: String?)
+    case image(source: String, isSymbol: Bool, contentMode: RenderContentMode?)
     /// A circular avatar with initials fallback.
     case avatar(source: String?, initials: String)
     /// A status capsule.
-    case chip(String, style: String?)
+    case chip(String, style: RenderChipStyle)
     /// Stars out of five (`RenderKind.ratingStars` rounds any value into `0...5`).
     case rating(Double)
     /// `Divider`.

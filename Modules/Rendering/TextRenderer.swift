@@ -86,8 +86,8 @@ public struct TextRenderer: Sendable {
         case .stack(let axis, let spacing, let alignment, let lazy):
             return "\(lazy ? "lazy-" : "")\(axis == .vertical ? "vstack" : "hstack")"
                 + (spacing.map { " spacing:\(format($0))" } ?? "")
-                + (alignment.map { " align:\($0)" } ?? "")
-        case .zstack(let alignment): return "zstack" + (alignment.map { " align:\($0)" } ?? "")
+                + (alignment.map { " align:\($0.rawValue)" } ?? "")
+        case .zstack(let alignment): return "zstack" + (alignment.map { " align:\($0.rawValue)" } ?? "")
         case .grid(let columns, _): return "grid columns:\(columns)"
         case .flow: return "flow"
         case .scroll(let axis): return "scroll \(axis.rawValue)"
@@ -111,9 +111,9 @@ public struct TextRenderer: Sendable {
             if !row.contextActionIds.isEmpty { text += " menu:\(row.contextActionIds.joined(separator: ","))" }
             return text
         case .image(let source, let isSymbol, let mode):
-            return isSymbol ? "symbol \(source)" : "image \(quote(source))" + (mode.map { " \($0)" } ?? "")
+            return isSymbol ? "symbol \(source)" : "image \(quote(source))" + (mode.map { " \($0.rawValue)" } ?? "")
         case .avatar(let source, let initials): return "avatar \(quote(initials))" + (source.map { " \(quote($0))" } ?? "")
-        case .chip(let text, let style): return "chip \(quote(text))" + (style.map { " \($0)" } ?? "")
+        case .chip(let text, let style): return "chip \(quote(text))" + (style == .neutral ? "" : " \(style.rawValue)")
         case .rating(let value): return "rating \(format(value))/5"
         case .divider: return "divider"
         case .spacer(let minLength): return "spacer" + (minLength.map { " min:\(format($0))" } ?? "")

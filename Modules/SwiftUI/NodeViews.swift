@@ -132,7 +132,7 @@
                 }
                 Spacer(minLength: 8)
                 if let badge = row.badge {
-                    ChipView(text: badge, style: nil)
+                    ChipView(text: badge, style: .neutral)
                 }
                 if row.showsChevron {
                     Image(systemName: "chevron.forward")
@@ -243,7 +243,7 @@
     struct NodeImageView: View {
         let source: String
         let isSymbol: Bool
-        let contentMode: String?
+        let contentMode: RenderContentMode?
         /// `resizable: false` keeps the natural size; `aspectRatio` fixes the frame's ratio.
         var layout: LayoutHints?
 
@@ -261,7 +261,7 @@
                         (resizable ? image.resizable() : image)
                             .aspectRatio(
                                 resizable ? layout?.aspectRatio.map { CGFloat($0) } : nil,
-                                contentMode: contentMode == "fill" ? .fill : .fit)
+                                contentMode: contentMode == .fill ? .fill : .fit)
                     case .failure:
                         placeholder
                     case .empty:
@@ -320,11 +320,11 @@
         }
     }
 
-    /// A status capsule, tinted by its style (`success`, `warning`, `error`, `info`). Its text is
-    /// the primary label colour: a tint's own colour over a wash of itself stays below 4.5:1.
+    /// A status capsule, tinted by its style. Its text is the primary label colour: a tint's own
+    /// colour over a wash of itself stays below 4.5:1.
     struct ChipView: View {
         let text: String
-        let style: String?
+        let style: RenderChipStyle
 
         var body: some View {
             Text(text)
@@ -339,11 +339,11 @@
 
         private var color: Color {
             switch style {
-            case "success", "green", "active", "published": Color.green
-            case "warning", "orange", "pending", "draft": Color.orange
-            case "error", "danger", "destructive", "red": Color.red
-            case "info", "blue", "primary": Color.blue
-            default: Color.secondary
+            case .success: Color.green
+            case .warning: Color.orange
+            case .danger: Color.red
+            case .info: Color.blue
+            case .neutral: Color.secondary
             }
         }
     }

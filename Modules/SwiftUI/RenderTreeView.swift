@@ -284,34 +284,37 @@
 
     /// Alignment names of the tree (`leading`, `center`, `topTrailing`, …); `nil` is SwiftUI's default.
     enum NodeAlignment {
-        static func horizontal(_ name: String?) -> HorizontalAlignment {
-            switch name {
-            case "leading", "left", "start": .leading
-            case "trailing", "right", "end": .trailing
-            default: .center
+        /// A vertical stack's alignment: the horizontal part (none: centred).
+        static func horizontal(_ alignment: RenderAlignment?) -> HorizontalAlignment {
+            switch alignment {
+            case .leading?, .topLeading?, .bottomLeading?: .leading
+            case .trailing?, .topTrailing?, .bottomTrailing?: .trailing
+            case .center?, .top?, .bottom?, .firstTextBaseline?, nil: .center
             }
         }
 
-        static func vertical(_ name: String?) -> VerticalAlignment {
-            switch name {
-            case "top": .top
-            case "bottom": .bottom
-            case "firstTextBaseline", "baseline": .firstTextBaseline
-            default: .center
+        /// A horizontal stack's alignment: the vertical part.
+        static func vertical(_ alignment: RenderAlignment?) -> VerticalAlignment {
+            switch alignment {
+            case .top?, .topLeading?, .topTrailing?: .top
+            case .bottom?, .bottomLeading?, .bottomTrailing?: .bottom
+            case .firstTextBaseline?: .firstTextBaseline
+            case .center?, .leading?, .trailing?, nil: .center
             }
         }
 
-        static func zstack(_ name: String?) -> Alignment {
-            switch name {
-            case "topLeading": .topLeading
-            case "top": .top
-            case "topTrailing": .topTrailing
-            case "leading": .leading
-            case "trailing": .trailing
-            case "bottomLeading": .bottomLeading
-            case "bottom": .bottom
-            case "bottomTrailing": .bottomTrailing
-            default: .center
+        /// A layered stack's alignment.
+        static func zstack(_ alignment: RenderAlignment?) -> Alignment {
+            switch alignment {
+            case .topLeading?: .topLeading
+            case .top?: .top
+            case .topTrailing?: .topTrailing
+            case .leading?: .leading
+            case .trailing?: .trailing
+            case .bottomLeading?: .bottomLeading
+            case .bottom?: .bottom
+            case .bottomTrailing?: .bottomTrailing
+            case .center?, .firstTextBaseline?, nil: .center
             }
         }
     }
@@ -321,7 +324,7 @@
         let node: RenderNode
         let axis: DynamicUIRendering.RenderAxis
         let spacing: Double?
-        let alignment: String?
+        let alignment: RenderAlignment?
         let lazy: Bool
         let host: Host
         let item: JSONValue?

@@ -186,13 +186,13 @@ public struct ContrastAudit: Sendable {
     }
 
     /// The tint of a status capsule of `style`, as `ChipView` draws it.
-    private func chipTint(_ style: String?) -> RGB {
+    private func chipTint(_ style: RenderChipStyle) -> RGB {
         switch style {
-        case "success", "green", "active", "published": return systemColor("green") ?? systemLabel
-        case "warning", "orange", "pending", "draft": return systemColor("orange") ?? systemLabel
-        case "error", "danger", "destructive", "red": return systemColor("red") ?? systemLabel
-        case "info", "blue", "primary": return systemColor("blue") ?? systemLabel
-        default: return systemColor("secondary") ?? systemLabel
+        case .success: return systemColor("green") ?? systemLabel
+        case .warning: return systemColor("orange") ?? systemLabel
+        case .danger: return systemColor("red") ?? systemLabel
+        case .info: return systemColor("blue") ?? systemLabel
+        case .neutral: return systemColor("secondary") ?? systemLabel
         }
     }
 

@@ -364,10 +364,12 @@ public struct HTMLRenderer: Sendable {
                 }
             }
             out += "</section>"
-        case .stack(let axis, _, _, _):
-            division("<div class=\"stack \(axis.rawValue)\" id=\"\(id)\"\(style)>", node, into: &out, inForm: inForm)
-        case .zstack:
-            division("<div class=\"zstack\" id=\"\(id)\"\(style)>", node, into: &out, inForm: inForm)
+        case .stack(let axis, _, let alignment, _):
+            let aligned = alignment.map { " align-\($0.rawValue)" } ?? ""
+            division("<div class=\"stack \(axis.rawValue)\(aligned)\" id=\"\(id)\"\(style)>", node, into: &out, inForm: inForm)
+        case .zstack(let alignment):
+            let aligned = alignment.map { " align-\($0.rawValue)" } ?? ""
+            division("<div class=\"zstack\(aligned)\" id=\"\(id)\"\(style)>", node, into: &out, inForm: inForm)
         case .grid(let columns, _):
             division(
                 "<div class=\"grid\" id=\"\(id)\" style=\"grid-template-columns:repeat(\(RenderKind.gridColumns(columns)),minmax(0,1fr))\">",
@@ -473,7 +475,7 @@ public struct HTMLRenderer: Sendable {
                 var imageStyle = style
                 if let ratio = node.layout?.aspectRatio {
                     // The frame keeps the ratio; `fill` crops into it, anything else fits.
-                    let fit = contentMode == "fill" ? "cover" : "contain"
+                    let fit = contentMode == .fill ? "cover" : "contain"
                     imageStyle = " style=\"aspect-ratio:\(Self.number(ratio));object-fit:\(fit)\""
                 }
                 let resizable = node.layout?.resizable == true || node.layout?.aspectRatio != nil ? " class=\"resizable\"" : ""
@@ -482,8 +484,9 @@ public struct HTMLRenderer: Sendable {
             }
         case .avatar(let source, let initials):
             out += Self.avatar(AvatarImage(source: source, initials: initials), id: id, label: node.accessibility?.label)
-        case .chip(let text, _):
-            out += "<span class=\"chip\" id=\"\(id)\">\(Self.escape(text))</span>"
+        case .chip(let text, let style):
+            let tint = style == .neutral ? "" : " \(style.rawValue)"
+            out += "<span class=\"chip\(tint)\" id=\"\(id)\">\(Self.escape(text))</span>"
         case .rating(let value):
             let stars = RenderKind.ratingStars(value)
             out +=

@@ -81,6 +81,23 @@ extension HTMLRenderer {
         .row-subtitle{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden}input[type=search]{width:100%}.row-title{font-weight:600}.row-subtitle{color:var(--secondary);\
         font-size:15px}.chevron::after{content:"›";color:var(--separator);font-size:22px}
         .badge,.chip{font-size:12px;padding:2px 8px;border-radius:999px;background:var(--bg);color:var(--secondary)}
+        .chip.success,.chip.warning,.chip.danger,.chip.info{color:var(--text)}\
+        .chip.success{background:rgba(52,199,89,.15);box-shadow:inset 0 0 0 1px rgba(52,199,89,.6)}\
+        .chip.warning{background:rgba(255,149,0,.15);box-shadow:inset 0 0 0 1px rgba(255,149,0,.6)}\
+        .chip.danger{background:rgba(255,59,48,.15);box-shadow:inset 0 0 0 1px rgba(255,59,48,.6)}\
+        .chip.info{background:rgba(0,122,255,.15);box-shadow:inset 0 0 0 1px rgba(0,122,255,.6)}
+        .stack.vertical.align-leading,.stack.vertical.align-topLeading,.stack.vertical.align-bottomLeading{align-items:flex-start}\
+        .stack.vertical.align-trailing,.stack.vertical.align-topTrailing,.stack.vertical.align-bottomTrailing{align-items:flex-end}\
+        .stack.vertical.align-center,.stack.vertical.align-top,.stack.vertical.align-bottom,\
+        .stack.vertical.align-firstTextBaseline{align-items:center}\
+        .stack.horizontal.align-top,.stack.horizontal.align-topLeading,.stack.horizontal.align-topTrailing{align-items:flex-start}\
+        .stack.horizontal.align-bottom,.stack.horizontal.align-bottomLeading,.stack.horizontal.align-bottomTrailing{align-items:flex-end}\
+        .stack.horizontal.align-firstTextBaseline{align-items:baseline}
+        .zstack[class*=align-]{display:grid;place-items:center}.zstack[class*=align-]>*{grid-area:1/1}\
+        .zstack.align-topLeading{place-items:start}.zstack.align-top{place-items:start center}\
+        .zstack.align-topTrailing{place-items:start end}.zstack.align-leading{place-items:center start}\
+        .zstack.align-trailing{place-items:center end}.zstack.align-bottomLeading{place-items:end start}\
+        .zstack.align-bottom{place-items:end center}.zstack.align-bottomTrailing{place-items:end}
         .metric{background:var(--surface);border-radius:14px;padding:14px;display:flex;flex-direction:column}\
         .metric .value{font-size:28px;font-weight:700}.metric .label{color:var(--secondary);font-size:13px}
         .labeled{display:flex;justify-content:space-between;gap:12px;padding:8px 0}.labeled .label{color:var(--secondary)}\

@@ -2,12 +2,12 @@ import DynamicUIActions
 import DynamicUICatalog
 import DynamicUIModels
 import DynamicUIResolvers
-import DynamicUIWeb
 import Foundation
 import Testing
 
 // Rows, chrome and search fields are built by the pattern lowering; these tests build them directly.
 @testable import DynamicUIRendering
+@testable import DynamicUIWeb
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -157,7 +157,7 @@ struct HostileInputTests {
             RenderNode(id: "t\(hostile)", kind: .text(hostile, style: .largeTitle, lineLimit: nil)),
             RenderNode(id: "l", kind: .labeledContent(label: hostile, value: hostile)),
             RenderNode(id: "m", kind: .metric(label: hostile, value: hostile, icon: hostile)),
-            RenderNode(id: "c", kind: .chip(hostile, style: hostile)),
+            RenderNode(id: "c", kind: .chip(hostile, style: RenderChipStyle(wire: hostile))),
             RenderNode(
                 id: "s", kind: .section(header: hostile),
                 children: [RenderNode(id: "e", kind: .emptyState(title: hostile, message: hostile, systemImage: hostile))]),
@@ -355,9 +355,51 @@ struct HTMLPresentationTests {
         #expect(!plain.contains("no-separators") && bare.contains("class=\"list plain no-separators\""))
         let image = renderer.fragment(
             RenderNode(
-                id: "i", kind: .image(source: "https://cdn.test/p.jpg", isSymbol: false, contentMode: "fill"),
+                id: "i", kind: .image(source: "https://cdn.test/p.jpg", isSymbol: false, contentMode: .fill),
                 layout: LayoutHints(aspectRatio: 1.5)))
         #expect(image.contains("aspect-ratio:1.5;object-fit:cover") && image.contains("class=\"resizable\""))
+    }
+
+    /// Every alignment, content mode and chip style the tree carries is drawn: a class the
+    /// stylesheet styles, or an `object-fit` (SwiftUI's mapping is an exhaustive switch, checked
+    /// when it compiles for iOS).
+    @Test func everyTypedValueIsDrawn() {
+        let renderer = HTMLRenderer()
+        let css = HTMLRenderer.stylesheet
+        for alignment in RenderAlignment.allCases {
+            for axis in [RenderAxis.vertical, .horizontal] {
+                let html = renderer.fragment(
+                    RenderNode(id: "s", kind: .stack(axis: axis, spacing: nil, alignment: alignment, lazy: false)))
+                #expect(html.contains("class=\"stack \(axis.rawValue) align-\(alignment.rawValue)\""))
+                let styled =
+                    css.contains(".stack.\(axis.rawValue).align-\(alignment.rawValue){")
+                    || css.contains(".stack.\(axis.rawValue).align-\(alignment.rawValue),")
+                // A horizontal stack is centred vertically already: its leading, trailing and
+                // centre need no rule.
+                let centredAlready = axis == .horizontal && [.center, .leading, .trailing].contains(alignment)
+                #expect(styled || centredAlready, "\(axis) \(alignment)")
+            }
+            let layered = renderer.fragment(RenderNode(id: "z", kind: .zstack(alignment: alignment)))
+            #expect(layered.contains("class=\"zstack align-\(alignment.rawValue)\""))
+            #expect(
+                css.contains(".zstack.align-\(alignment.rawValue){") || [.center, .firstTextBaseline].contains(alignment),
+                "\(alignment): centred by the grid's own rule otherwise")
+        }
+        for style in RenderChipStyle.allCases {
+            let html = renderer.fragment(RenderNode(id: "c", kind: .chip("Listo", style: style)))
+            #expect(html.contains(style == .neutral ? "class=\"chip\"" : "class=\"chip \(style.rawValue)\""))
+            #expect(style == .neutral || css.contains(".chip.\(style.rawValue){"))
+        }
+        for mode in RenderContentMode.allCases {
+            let html = renderer.fragment(
+                RenderNode(
+                    id: "i", kind: .image(source: "https://cdn.test/p.jpg", isSymbol: false, contentMode: mode),
+                    layout: LayoutHints(aspectRatio: 1)))
+            #expect(html.contains("object-fit:\(mode == .fill ? "cover" : "contain")"))
+        }
+        #expect(RenderAlignment(wire: "start") == .leading && RenderAlignment(wire: "top_trailing") == .topTrailing)
+        #expect(RenderAlignment(wire: "diagonal") == nil && RenderContentMode(wire: "stretch") == nil)
+        #expect(RenderChipStyle(wire: "error") == .danger && RenderChipStyle(wire: "published") == .neutral)
     }
 
     @Test func anAvatarShowsInitialsUnderItsPictureAndNoURLAsText() {
