@@ -62,7 +62,8 @@ public struct ClientCapabilities: JSONModel {  // wire: snake_case, init
 
     /// Whether the app has the capability `name` (unknown namespaces are not met).
     public func has(_ name: String) -> Bool {
-        guard let colon = name.firstIndex(of: ":") else { return false }
+        // Found by its byte: a search by character would break the name into graphemes.
+        guard let colon = name.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
         let space = name[..<colon]
         let value = String(name[name.index(after: colon)...])
         switch space {
