@@ -30,9 +30,10 @@ struct NodeSectionTests {
         ],
     ]
 
-    static func app(_ transport: ScriptedTransport) async throws -> NodeAppRuntime {
+    /// A started app whose one document, `app`, is `document`.
+    static func app(_ transport: ScriptedTransport, document: JSONValue = document) async throws -> NodeAppRuntime {
         for name in ["theme", "components"] { await transport.on(.get, "/v1/documents/\(name)", .json(404, nil)) }
-        await transport.on(.get, "/v1/documents/app", .json(200, Self.document))
+        await transport.on(.get, "/v1/documents/app", .json(200, document))
         let app = try NodeAppRuntime(
             configuration: NodeAppConfiguration(
                 baseURL: URL(string: "https://api.example.com")!, documents: .remote("/v1/documents/{name}"),
