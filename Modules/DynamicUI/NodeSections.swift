@@ -52,8 +52,11 @@ extension NodeScreenModel {
             }
             // A load begun before the document loaded again, or for an endpoint a patch replaced, is dropped.
             for await (id, endpoint, result) in group {
+                // A document does not load its sections again when shown: an interrupted one
+                // offers its retry.
                 sectionBank.finish(
-                    id, endpoint: endpoint, generation: generation, result: result, reload: false, strings: app.strings)
+                    id, endpoint: endpoint, generation: generation, result: result, reload: false, strings: app.strings,
+                    loadsAgain: false)
             }
         }
     }

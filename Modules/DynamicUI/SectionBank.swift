@@ -60,19 +60,20 @@ struct SectionBank: Equatable {
 
     /// Applies a load's `result` unless the screen loaded again since (`generation`) or the
     /// section was removed or moved to another endpoint meanwhile; returns whether it was
-    /// applied. An interrupted load is not a failure: a section never loaded loads again with
-    /// the screen. A failed reload keeps what is shown; another failure shows its own error in
-    /// `strings`, "offline" when the network was missing or slow.
+    /// applied. An interrupted load is not a failure where a section never loaded loads again
+    /// with the screen (`loadsAgain`); elsewhere it offers its retry as a failure does. A failed
+    /// reload keeps what is shown; another failure shows its own error in `strings`, "offline"
+    /// when the network was missing or slow.
     @discardableResult
     mutating func finish(
         _ id: String, endpoint: String, generation: Int, result: Result<JSONValue, NetworkError>, reload: Bool,
-        strings: DynamicUIStrings
+        strings: DynamicUIStrings, loadsAgain: Bool = true
     ) -> Bool {
         guard generation == self.generation, endpoints[id] == endpoint else { return false }
         switch result {
         case .success(let data):
             states[id] = .loaded(data)
-        case .failure(let error) where error.isCancellation:
+        case .failure(let error) where error.isCancellation && loadsAgain:
             if case .loading? = states[id] { states[id] = nil }
         case .failure(let error):
             if case .loaded? = states[id], reload { return true }

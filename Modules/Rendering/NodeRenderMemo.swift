@@ -139,7 +139,7 @@ struct NodeRenderBasis {
         guard document === previous.document, options == previous.options, permissions == previous.permissions,
             components.count == previous.components.count,
             components.allSatisfy({ previous.components[$0.key] === $0.value }), theme == previous.theme,
-            let names = context.changedNames(since: previous.context)
+            var names = context.changedNames(since: previous.context)
         else { return nil }
         var keys: [String: Set<String>] = [:]
         keys.reserveCapacity(names.count)
@@ -157,6 +157,15 @@ struct NodeRenderBasis {
             let changed = Self.changedKeys(now, before)
             keys[name] = changed
             last = (now, before, changed)
+        }
+        if names.contains(""), case .object(let now) = context.defaultObject,
+            case .object(let before) = previous.context.defaultObject
+        {
+            // `$.title` reads the default object when no name is bound to `title`: a changed key
+            // of it that no binding holds is a changed name.
+            for key in Self.changedKeys(now, before) where context.lookup(key) == nil { names.insert(key) }
+        } else if names.contains("") {
+            return nil
         }
         var sectionIds: Set<String> = []
         if sections != previous.sections {

@@ -248,11 +248,11 @@ struct ScreenLowering {
             else { return nil }
             if case .stack = node.kind, node.children.isEmpty, [.list, .search, .notification].contains(pattern) { return nil }
             let old = tree.node(at: path[...])
+            // The last field submits the tree's first primary button, wherever it is.
+            if previous.focus != nil, Self.primaryAction(in: node) != Self.primaryAction(in: old) { return nil }
             if zone.containsTextInput {
                 let fields = FormFocus.order(in: node)
-                guard let focus = previous.focus, fields == FormFocus.order(in: old),
-                    Self.primaryAction(in: node) == Self.primaryAction(in: old)
-                else { return nil }
+                guard let focus = previous.focus, fields == FormFocus.order(in: old) else { return nil }
                 let start = fields.first.flatMap { focus.fields.firstIndex(of: $0) } ?? 0
                 node = FormFocus.assign(node, order: focus, from: start)
             }

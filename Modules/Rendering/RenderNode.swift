@@ -280,7 +280,8 @@ extension RenderNode {
 
 /// Where a stack places its children across its axis (a vertical stack reads the horizontal
 /// part, a horizontal one the vertical part), or where a layered stack places them; read once
-/// from the wire's words (`RenderAlignment(wire:)`), drawn alike by SwiftUI and HTML.
+/// from the wire's words (`RenderAlignment(wire:)`). The web preview keeps a vertical stack's
+/// blocks at full width, as SwiftUI's greedy rows are, and aligns their text.
 public enum RenderAlignment: String, Sendable, Hashable, CaseIterable {
     /// The middle (the default).
     case center

@@ -142,14 +142,16 @@ public struct NodeReads: Sendable, Hashable {
         }
     }
 
-    /// Adds what `path` reads: its first key, and its second when it is a key.
+    /// Adds what `path` reads: its first key, and its second when it is a key (`count`,
+    /// `isEmpty` and `isNotEmpty` read the whole value: they are computed from every key when
+    /// the value has no member of that name).
     public mutating func add(_ path: PathExpression) {
         guard path.root == .scoped, case .key(let name)? = path.components.first else {
             names.insert("")
             wholeBits |= Self.bit("")
             return
         }
-        if path.components.count > 1, case .key(let key) = path.components[1] {
+        if path.components.count > 1, case .key(let key) = path.components[1], !Self.computedKeys.contains(key) {
             keys[name, default: []].insert(key)
             keyedNameBits |= Self.bit(name)
             keyBits |= Self.bit(name, key: key)
@@ -158,6 +160,9 @@ public struct NodeReads: Sendable, Hashable {
             wholeBits |= Self.bit(name)
         }
     }
+
+    /// The members a value without one of that name computes from all its keys.
+    private static let computedKeys: Set<String> = ["count", "isEmpty", "isNotEmpty"]
 
     /// Adds what `template` reads.
     public mutating func add(_ template: ValueTemplate) {

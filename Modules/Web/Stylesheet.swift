@@ -86,10 +86,10 @@ extension HTMLRenderer {
         .chip.warning{background:rgba(255,149,0,.15);box-shadow:inset 0 0 0 1px rgba(255,149,0,.6)}\
         .chip.danger{background:rgba(255,59,48,.15);box-shadow:inset 0 0 0 1px rgba(255,59,48,.6)}\
         .chip.info{background:rgba(0,122,255,.15);box-shadow:inset 0 0 0 1px rgba(0,122,255,.6)}
-        .stack.vertical.align-leading,.stack.vertical.align-topLeading,.stack.vertical.align-bottomLeading{align-items:flex-start}\
-        .stack.vertical.align-trailing,.stack.vertical.align-topTrailing,.stack.vertical.align-bottomTrailing{align-items:flex-end}\
+        .stack.vertical.align-leading,.stack.vertical.align-topLeading,.stack.vertical.align-bottomLeading{text-align:start}\
+        .stack.vertical.align-trailing,.stack.vertical.align-topTrailing,.stack.vertical.align-bottomTrailing{text-align:end}\
         .stack.vertical.align-center,.stack.vertical.align-top,.stack.vertical.align-bottom,\
-        .stack.vertical.align-firstTextBaseline{align-items:center}\
+        .stack.vertical.align-firstTextBaseline{text-align:center}.stack.vertical[class*=align-] .form{text-align:start}\
         .stack.horizontal.align-top,.stack.horizontal.align-topLeading,.stack.horizontal.align-topTrailing{align-items:flex-start}\
         .stack.horizontal.align-bottom,.stack.horizontal.align-bottomLeading,.stack.horizontal.align-bottomTrailing{align-items:flex-end}\
         .stack.horizontal.align-firstTextBaseline{align-items:baseline}

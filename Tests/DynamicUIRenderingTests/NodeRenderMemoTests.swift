@@ -209,6 +209,34 @@ struct NodeRenderMemoTests {
         #expect(kept > 100, "subtrees kept over the walk: \(kept)")
     }
 
+    /// `count`, `isEmpty` and `isNotEmpty` of an object are computed from all its keys; a name
+    /// no binding holds is read from the default object.
+    @Test func computedMembersAndTheDefaultObjectAreRead() throws {
+        let document = try NodeCompiler().compile(
+            try ViewNode(
+                json: [
+                    "type": "vstack",
+                    "children": [
+                        ["type": "text", "id": "count", "props": ["content": "$.state.count"]],
+                        ["type": "text", "id": "title", "props": ["content": "$.title"]],
+                    ],
+                ]))
+        let renderer = Self.renderer()
+        let memo = NodeRenderMemo()
+        func render(_ state: JSONObject, title: String) -> RenderNode {
+            let context = DataContext(
+                [("state", .object(state))], defaultObject: ["title": .string(title)], environment: environment)
+            let drawn = renderer.render(document, context: context, name: "doc", memo: memo).root
+            #expect(describeTree(drawn) == describeTree(renderer.render(document, context: context, name: "doc").root))
+            return drawn
+        }
+        _ = render(["a": 1], title: "Uno")
+        let added = render(["a": 1, "b": 2], title: "Uno")
+        #expect(Self.text("#count", in: added) == "2")
+        let retitled = render(["a": 1, "b": 2], title: "Dos")
+        #expect(Self.text("#title", in: retitled) == "Dos")
+    }
+
     @Test func anotherEnvironmentOrDocumentKeepsNothing() throws {
         let memo = NodeRenderMemo()
         let renderer = Self.renderer()

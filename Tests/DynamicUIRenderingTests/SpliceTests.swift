@@ -15,7 +15,10 @@ struct SpliceTests {
         try! ScreenDefinition(json: [
             "screen_id": "scr_splice", "screen_key": "splice", "screen_name": "Tarea de {user.firstName}", "pattern": "list",
             "version": 1, "updated_at": "2026-11-27T00:00:00Z",
-            "actions": [["id": "send", "trigger": "BUTTON_CLICK", "trigger_slot_id": "send", "type": "SUBMIT_FORM"]],
+            "actions": [
+                ["id": "send", "trigger": "BUTTON_CLICK", "trigger_slot_id": "send", "type": "SUBMIT_FORM"],
+                ["id": "more", "trigger": "BUTTON_CLICK", "trigger_slot_id": "more", "type": "SUBMIT_FORM"],
+            ],
             "variables": [
                 ["name": "remaining", "type": "number", "initial": 600], ["name": "show", "type": "boolean", "initial": false],
                 ["name": "title", "type": "string", "initial": ""],
@@ -25,6 +28,15 @@ struct SpliceTests {
                     [
                         "id": "countdown", "type": "container",
                         "slots": [["id": "left", "control_type": "label", "value": "Quedan {variables.remaining} s"]],
+                    ],
+                    // Before the form: once loaded, its button is the tree's first primary one,
+                    // which the form's last field submits.
+                    [
+                        "id": "latest", "type": "container", "data_endpoint": "/v1/latest",
+                        "slots": [
+                            ["id": "episode", "control_type": "label", "value": "{section.episode}"],
+                            ["id": "more", "control_type": "filled-button", "label": "Más"],
+                        ],
                     ],
                     [
                         "id": "answer", "type": "form-section",
@@ -37,10 +49,6 @@ struct SpliceTests {
                     [
                         "id": "extra", "type": "container", "condition": "variables.show",
                         "slots": [["id": "echo", "control_type": "label", "value": "{form.note}"]],
-                    ],
-                    [
-                        "id": "latest", "type": "container", "data_endpoint": "/v1/latest",
-                        "slots": [["id": "episode", "control_type": "label", "value": "{section.episode}"]],
                     ],
                     [
                         "id": "rows", "type": "simple-list",

@@ -73,6 +73,13 @@ struct SectionBankTests {
             reload: false,
             strings: Self.strings)
         #expect(bank.states["a"] == nil, "it loads again with the screen")
+        let again = bank.begin([("a", "/v1/a")], reload: false)
+        bank.finish(
+            "a", endpoint: "/v1/a", generation: again, result: .failure(NetworkError(.cancelled, message: "x")),
+            reload: false, strings: Self.strings, loadsAgain: false)
+        #expect(
+            bank.states["a"] == .failed(message: Self.strings(.dataLoadFailed)),
+            "where nothing loads it again, it offers its retry")
     }
 
     @Test func aPatchBringsRemovesAndMovesSections() {
