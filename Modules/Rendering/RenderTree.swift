@@ -149,10 +149,7 @@ public enum FormFocus {
     /// `submitActionId` (the form's primary action) filled in. A sign-in form's last field says
     /// `go`; a search bar says `search`.
     public static func assign(_ root: RenderNode, submitActionId: String?, isSignIn: Bool) -> RenderNode {
-        var fields: [String] = []
-        collect(root, into: &fields)
-        var position = 0
-        return assign(root, fields: fields, position: &position, submitActionId: submitActionId, isSignIn: isSignIn)
+        assign(root, order: FocusOrder(fields: order(in: root), submitActionId: submitActionId, isSignIn: isSignIn))
     }
 
     /// `node` (the whole tree, or one zone of it) with its text inputs' focus filled in by
