@@ -44,7 +44,9 @@ struct EduGoApp: App {
         var configuration = DynamicUIConfiguration(
             adminBaseURL: URL(string: "https://admin.edugo.app/api")!,
             mobileBaseURL: URL(string: "https://mobile.edugo.app/api")!,
-            security: URLSecurityPolicy(hosts: ["edugo.app"]), deepLinkSchemes: ["edugo"])
+            security: URLSecurityPolicy(hosts: ["edugo.app"]), deepLinkSchemes: ["edugo"],
+            // EduGo speaks Spanish whatever the device's language, and each role starts on its dashboard.
+            locale: Locale(identifier: "es_ES"), fallbackNavigation: fallbackNavigation)
         // Debug builds follow `sdui serve` when the scheme sets DYNAMICUI_PREVIEW; release builds never do.
         configuration.followDevelopmentPreview()
         // Throws only when two plugins claim one handler key: a programming error, seen at first launch.
@@ -67,3 +69,17 @@ struct EduGoApp: App {
     }
 }
 // snippet: end
+
+extension EduGoApp {
+    /// The tabs while the navigation cannot be loaded: each role's dashboard, then the settings.
+    static let fallbackNavigation: FallbackNavigation = {
+        var fallback = FallbackNavigation.standard
+        fallback.home = "dashboard-student"
+        fallback.homes = [
+            "super_admin": "dashboard-superadmin", "platform_admin": "dashboard-superadmin",
+            "school_admin": "dashboard-schooladmin", "school_director": "dashboard-schooladmin",
+            "teacher": "dashboard-teacher", "guardian": "dashboard-guardian",
+        ]
+        return fallback
+    }()
+}

@@ -94,8 +94,8 @@ public indirect enum ActionResult: Sendable, Hashable {
     case pendingOffline(message: String)
     /// Sign out: tokens, caches and the navigation stack are cleared.
     case logout
-    /// Signed in: open `destination` (the role's dashboard).
-    case signedIn(SessionInfo, destination: String)
+    /// Signed in: open `destination`, or (`nil`) the first entry of the user's navigation.
+    case signedIn(SessionInfo, destination: String?)
     /// Nothing happened (cancelled by the user).
     case cancelled
     /// Reload the screen's data.
@@ -136,18 +136,6 @@ public indirect enum ActionResult: Sendable, Hashable {
         case .sequence(let results): results.last?.isError ?? false
         default: false
         }
-    }
-}
-
-/// The dashboard of a role: super and platform admins, school admins and
-/// directors, teachers, guardians; everyone else is a student.
-public func dashboardKeyForRole(_ roleName: String) -> String {
-    switch roleName {
-    case "super_admin", "platform_admin": "dashboard-superadmin"
-    case "school_admin", "school_director": "dashboard-schooladmin"
-    case "teacher": "dashboard-teacher"
-    case "guardian": "dashboard-guardian"
-    default: "dashboard-student"
     }
 }
 

@@ -13,7 +13,7 @@ public struct FormValidator: Sendable {
     public var strings: DynamicUIStrings
 
     /// Creates a validator.
-    public init(minimumPasswordLength: Int = 8, strings: DynamicUIStrings = .spanish) {
+    public init(minimumPasswordLength: Int = 8, strings: DynamicUIStrings = .current) {
         self.minimumPasswordLength = minimumPasswordLength
         self.strings = strings
     }

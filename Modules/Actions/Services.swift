@@ -117,7 +117,7 @@ public struct ActionServices: Sendable {
     public init(
         api: APIClient?, tokens: any TokenStore, settings: any SettingsStore, invalidator: (any CacheInvalidating)? = nil,
         security: URLSecurityPolicy, events: EventHandlerRegistry = EventHandlerRegistry(),
-        logger: Logger = Logger(label: "DynamicUI.actions"), strings: DynamicUIStrings = .spanish
+        logger: Logger = Logger(label: "DynamicUI.actions"), strings: DynamicUIStrings = .current
     ) {
         self.strings = strings
         self.api = api

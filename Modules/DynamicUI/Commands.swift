@@ -67,7 +67,7 @@ public struct MenuCommandGroup: Sendable, Hashable {
 public enum MenuCommands {
     /// The commands for `items` (the navigation in order) and the `screen` on top, if any.
     public static func groups(
-        items: [NavItem], screen: ScreenDefinition?, capabilities: PlatformCapabilities, strings: DynamicUIStrings = .spanish
+        items: [NavItem], screen: ScreenDefinition?, capabilities: PlatformCapabilities, strings: DynamicUIStrings = .current
     ) -> [MenuCommandGroup] {
         guard capabilities.hasKeyboardShortcuts else { return [] }
         var navigation: [MenuCommandItem] = []

@@ -889,7 +889,7 @@ public final class DynamicScreenViewModel {
         case .signedIn(let info, let destination):
             await onSignedIn(info)
             // Where the person can see it, even when the navigation has no tab for it.
-            navigation.show(destination)
+            if let destination { navigation.show(destination) }
         case .cancelled:
             break
         case .refresh:

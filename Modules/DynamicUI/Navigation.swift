@@ -56,9 +56,9 @@ public struct Route: Sendable, Hashable, Identifiable {
     }
 }
 
-/// The app's navigation: the server's tabs and sidebar (or the
-/// fallback when they cannot be loaded), the dashboard of the user's role, and a stack driven
-/// by `ActionResult`s.
+/// The app's navigation: the server's tabs and sidebar (or the configured fallback, with the
+/// home screen of the user's role, when they cannot be loaded), and a stack driven by
+/// `ActionResult`s.
 @Observable
 @MainActor
 public final class NavigationModel: NavigationHosting {
@@ -89,36 +89,28 @@ public final class NavigationModel: NavigationHosting {
 
     /// The words of the fallback navigation's labels.
     public let strings: DynamicUIStrings
+    /// The tabs shown while the server's navigation cannot be loaded.
+    public let fallback: FallbackNavigation
     /// Called after every change of the stacks, the selection or the definition (the runtime
     /// keeps a view model for each route shown and releases those that went).
     @ObservationIgnored var didChange: (@MainActor () -> Void)?
 
-    /// Starts with the fallback of `role` until a definition is loaded.
-    public init(role: String = "student", strings: DynamicUIStrings = .spanish) {
+    /// Starts with `fallback`'s tabs for `role` until a definition is loaded.
+    public init(role: String? = nil, fallback: FallbackNavigation = .standard, strings: DynamicUIStrings = .current) {
         self.strings = strings
-        definition = Self.fallback(role: role, strings: strings)
+        self.fallback = fallback
+        definition = fallback.definition(role: role, strings: strings)
         isFallback = true
         selectedScreenKey = definition.bottomNav.first?.screenKey
     }
 
-    /// The fallback when the server's navigation cannot load: the role's dashboard, materials and settings.
-    public static func fallback(role: String, strings: DynamicUIStrings = .spanish) -> NavigationDefinition {
-        NavigationDefinition(
-            bottomNav: [
-                NavItem(
-                    key: "dashboard", label: strings(.home), icon: "house", screenKey: dashboardKeyForRole(role), sortOrder: 0),
-                NavItem(key: "materials", label: strings(.materials), icon: "book", screenKey: "materials-list", sortOrder: 1),
-                NavItem(key: "settings", label: strings(.settings), icon: "gear", screenKey: "app-settings", sortOrder: 2),
-            ], version: 0)
-    }
-
     /// Uses a loaded definition (`nil` keeps the fallback of `role`).
-    public func apply(_ loaded: NavigationDefinition?, role: String) {
+    public func apply(_ loaded: NavigationDefinition?, role: String?) {
         if let loaded, !loaded.bottomNav.isEmpty {
             definition = loaded
             isFallback = false
         } else {
-            definition = Self.fallback(role: role, strings: strings)
+            definition = fallback.definition(role: role, strings: strings)
             isFallback = true
         }
         stacks.removeAll()
@@ -127,8 +119,8 @@ public final class NavigationModel: NavigationHosting {
 
     /// Uses a loaded definition and keeps the place (a followed preview changed it): the
     /// selected entry and each tab's stack stay while the navigation still offers their entry.
-    func update(_ loaded: NavigationDefinition?, role: String) {
-        let next = loaded.flatMap { $0.bottomNav.isEmpty ? nil : $0 } ?? Self.fallback(role: role, strings: strings)
+    func update(_ loaded: NavigationDefinition?, role: String?) {
+        let next = loaded.flatMap { $0.bottomNav.isEmpty ? nil : $0 } ?? fallback.definition(role: role, strings: strings)
         let offered = Set((next.bottomNav + (next.drawerItems ?? [])).flatMap { [$0] + ($0.children ?? []) }.map(\.screenKey))
         let kept = stacks.filter { offered.contains($0.key) }
         if kept.count != stacks.count { stacks = kept }

@@ -39,7 +39,7 @@ public struct NodeAppConfiguration: Sendable {
     public var limits: DynamicUILimits
     /// Which external URLs may be opened.
     public var security: URLSecurityPolicy
-    /// Locale of formatted dates and of the SDK's own strings.
+    /// Locale of formatted dates and of the SDK's own words; the device's by default.
     public var locale: Locale
     /// Time zone of formatted dates.
     public var timeZone: TimeZone
@@ -60,7 +60,7 @@ public struct NodeAppConfiguration: Sendable {
         baseURL: URL, documents: NodeDocumentSource, rootDocument: String = "app", themeDocument: String = "theme",
         componentsDocument: String = "components", allowInsecureLoopback: Bool = false, timeout: Double = 30,
         retryPolicy: RetryPolicy = .default, limits: DynamicUILimits = .default,
-        security: URLSecurityPolicy = URLSecurityPolicy(hosts: []), locale: Locale = Locale(identifier: "en_US"),
+        security: URLSecurityPolicy = URLSecurityPolicy(hosts: []), locale: Locale = .current,
         timeZone: TimeZone = .current, logger: Logger = Logger(label: "DynamicUI.nodes"),
         clock: any DynamicUIClock = SystemClock(), observers: [any DynamicUIObserver]? = nil
     ) {

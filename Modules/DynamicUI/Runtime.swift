@@ -50,12 +50,15 @@ public struct DynamicUIConfiguration: Sendable {
     public var conflictStrategy: ConflictStrategy
     /// Bounds on everything a server sends: body size, JSON, documents, expressions, items.
     public var limits: DynamicUILimits
-    /// Locale of formatted dates.
+    /// Locale of formatted dates and of the SDK's own words; the device's by default.
     public var locale: Locale
     /// Time zone of formatted dates.
     public var timeZone: TimeZone
     /// The screen shown while signed out.
     public var loginScreenKey: String
+    /// The tabs shown while the server's navigation cannot be loaded (the home screen of each
+    /// role among them).
+    public var fallbackNavigation: FallbackNavigation
     /// The root of the SDK's loggers (`.network`, `.screens`, `.queue`, … are derived from its label).
     public var logger: Logger
     /// The clock (a `ManualClock` in tests and previews).
@@ -68,7 +71,7 @@ public struct DynamicUIConfiguration: Sendable {
     /// Why the preview named by the environment was refused; the app's banner shows it.
     public private(set) var developmentPreviewProblem: DevelopmentPreviewError?
 
-    /// Creates a configuration for the two APIs; everything else has the seeds' defaults.
+    /// Creates a configuration for the two APIs; everything else has the SDK's defaults.
     public init(
         adminBaseURL: URL, mobileBaseURL: URL, platform: RenderPlatform = .ios, allowInsecureLoopback: Bool = false,
         timeout: Double = 30, retryPolicy: RetryPolicy = .default, security: URLSecurityPolicy = URLSecurityPolicy(hosts: []),
@@ -77,7 +80,8 @@ public struct DynamicUIConfiguration: Sendable {
         screenMaxAge: Double = 3600, screenCacheDirectory: URL? = nil, responseCacheEntries: Int = 100,
         responseCacheBytes: Int = 10 << 20, responseCacheDirectory: URL? = nil, conflictStrategy: ConflictStrategy = .serverWins,
         limits: DynamicUILimits = .default,
-        locale: Locale = Locale(identifier: "es_ES"), timeZone: TimeZone = .current, loginScreenKey: String = "app-login",
+        locale: Locale = .current, timeZone: TimeZone = .current, loginScreenKey: String = "app-login",
+        fallbackNavigation: FallbackNavigation = .standard,
         logger: Logger = Logger(label: "DynamicUI"), clock: any DynamicUIClock = SystemClock(),
         observers: [any DynamicUIObserver]? = nil
     ) {
@@ -103,6 +107,7 @@ public struct DynamicUIConfiguration: Sendable {
         self.locale = locale
         self.timeZone = timeZone
         self.loginScreenKey = loginScreenKey
+        self.fallbackNavigation = fallbackNavigation
         self.logger = logger
         self.clock = clock
     }
@@ -288,7 +293,8 @@ public final class DynamicUIRuntime: AppHosting {
         dispatcher = ActionDispatcher(
             screenHandlers: try ScreenHandlerRegistry(plugins: plugins, services: services),
             registry: ActionRegistry(services: services))
-        navigation = NavigationModel(role: "student", strings: DynamicUIStrings(locale: configuration.locale))
+        navigation = NavigationModel(
+            fallback: configuration.fallbackNavigation, strings: DynamicUIStrings(locale: configuration.locale))
         navigation.reset(to: configuration.loginScreenKey)
         navigation.didChange = { [weak self] in self?.keepModelsOfShownRoutes() }
         keepModelsOfShownRoutes()
@@ -423,19 +429,19 @@ public final class DynamicUIRuntime: AppHosting {
     // MARK: Auth and navigation
 
     /// Loads the navigation of the signed-in user (`GET /v1/screens/navigation?platform=…`);
-    /// when it cannot be loaded, the fallback of their role is used.
+    /// when it cannot be loaded, the configured fallback for their role is used.
     public func loadNavigation() async { await loadNavigation(keepingPlace: false) }
 
     /// Loads the navigation; `keepingPlace` keeps the selected entry and the stacks.
     private func loadNavigation(keepingPlace: Bool) async {
-        let role = session?.context.role ?? "student"
+        let role = session?.context.role
         var loaded: NavigationDefinition?
         do throws(NetworkError) {
             var request = APIRequest(.get, "/v1/screens/navigation", query: [("platform", configuration.platform.rawValue)])
             request.queueWhenOffline = false
             loaded = try await client.send(request).decode(NavigationDefinition.self)
         } catch {
-            logger.notice("navigation unavailable (\(error.code)); using the fallback for \(role)")
+            logger.notice("navigation unavailable (\(error.code)); using the fallback for \(role ?? "no role")")
         }
         if keepingPlace { navigation.update(loaded, role: role) } else { navigation.apply(loaded, role: role) }
     }
@@ -477,7 +483,7 @@ public final class DynamicUIRuntime: AppHosting {
         pendingChanges = 0
         auth = .signedOut
         pendingDeepLink = nil
-        navigation.apply(nil, role: "student")
+        navigation.apply(nil, role: nil)
         navigation.reset(to: configuration.loginScreenKey)
     }
 

@@ -13,7 +13,7 @@ public enum LoadFailure: Sendable, Hashable {
     case failed(String)
 
     /// The heading of the state.
-    public func title(_ strings: DynamicUIStrings = .spanish) -> String {
+    public func title(_ strings: DynamicUIStrings = .current) -> String {
         switch self {
         case .offline: strings(.offlineTitle)
         case .notAllowed: strings(.notAllowedTitle)
@@ -23,7 +23,7 @@ public enum LoadFailure: Sendable, Hashable {
     }
 
     /// The explanation under the heading.
-    public func message(_ strings: DynamicUIStrings = .spanish) -> String {
+    public func message(_ strings: DynamicUIStrings = .current) -> String {
         switch self {
         case .offline: strings(.offlineMessage)
         case .notAllowed: strings(.notAllowedMessage)
@@ -55,7 +55,7 @@ public enum LoadFailure: Sendable, Hashable {
 
     /// The whole screen shown instead: its chrome (`title`, back when the stack has a screen
     /// below) and a centred state with a retry button when trying again can help.
-    public func screen(title: String, canGoBack: Bool, strings: DynamicUIStrings = .spanish) -> RenderNode {
+    public func screen(title: String, canGoBack: Bool, strings: DynamicUIStrings = .current) -> RenderNode {
         var children: [RenderNode] = []
         if isRetryable {
             children.append(

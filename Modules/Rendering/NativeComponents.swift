@@ -16,7 +16,7 @@ public struct CustomNode: Sendable, Hashable {
     /// The current value of that binding.
     public var value: JSONValue
     /// The SDK's words in the screen's locale, for the component's own words.
-    public var strings: DynamicUIStrings = .spanish
+    public var strings: DynamicUIStrings = .current
 
     /// Creates a node.
     public init(

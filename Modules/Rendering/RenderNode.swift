@@ -34,7 +34,7 @@ public struct ScreenChrome: Sendable, Hashable {
     public var banner: Banner?
     /// The SDK's words for the chrome (back, load more, more actions) and the layout
     /// direction of the locale (right-to-left mirrors the screen).
-    public var strings: DynamicUIStrings = .spanish
+    public var strings: DynamicUIStrings = .current
 }
 
 /// A transient message: `.alert` for errors, a toast otherwise .

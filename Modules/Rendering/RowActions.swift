@@ -22,7 +22,7 @@ public struct RowAction: Sendable, Hashable, Identifiable {
 
     /// The row action of a screen action: `label` (or `title`) and `icon` from its config;
     /// destructive when the config says so or it sends a `DELETE`.
-    public init(_ action: ActionDefinition, strings: DynamicUIStrings = .spanish) {
+    public init(_ action: ActionDefinition, strings: DynamicUIStrings = .current) {
         let config = action.config ?? [:]
         let isConfirm = action.type == .confirm
         let nested = config["action"]?["config"]
@@ -37,7 +37,7 @@ public struct RowAction: Sendable, Hashable, Identifiable {
 
     /// The row actions of `ids` on `screen`, in order.
     public static func actions(
-        _ ids: [String], of screen: ScreenDefinition?, strings: DynamicUIStrings = .spanish
+        _ ids: [String], of screen: ScreenDefinition?, strings: DynamicUIStrings = .current
     ) -> [RowAction] {
         guard !ids.isEmpty, let screen else { return [] }
         return ids.compactMap { id in screen.actions.first { $0.id == id }.map { RowAction($0, strings: strings) } }

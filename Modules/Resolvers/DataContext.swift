@@ -36,7 +36,7 @@ public struct EvaluationEnvironment: Sendable {
 
     /// Creates an environment.
     public init(
-        now: Date, locale: Locale = Locale(identifier: "es_ES"), timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        now: Date, locale: Locale = .current, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
         calendar: Calendar = Calendar(identifier: .gregorian), limits: ExpressionLimits = .default
     ) {
         self.now = now

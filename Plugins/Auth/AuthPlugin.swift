@@ -40,7 +40,7 @@ public struct AuthPlugin: ScreenHandlerPlugin {
 }
 
 /// `login`: validates, `POST`s the credentials, stores the tokens, remembers the e-mail when
-/// asked, and opens the dashboard of the user's role.
+/// asked, and signs in: the runtime opens the first entry of the user's navigation.
 public struct LoginHandler: ScreenHandler {
     let endpoint: Endpoint
     let services: ActionServices
@@ -48,7 +48,8 @@ public struct LoginHandler: ScreenHandler {
     /// Handles the sign-in submit; other actions fall through.
     public func handle(_ action: ActionDefinition, context: ActionContext) async -> ActionResult? {
         guard action.type == .submitForm else { return nil }
-        let errors = FormValidator(minimumPasswordLength: 1).validate(slots: context.formSlots, values: context.fieldValues)
+        let errors = FormValidator(minimumPasswordLength: 1, strings: services.strings).validate(
+            slots: context.formSlots, values: context.fieldValues)
         if !errors.isEmpty { return .fieldErrors(errors, message: nil) }
         guard let api = services.api else { return .error(message: services.strings(.noServer)) }
         let email = (context.fieldValues["email"] ?? "").trimmingCharacters(in: .whitespaces)
@@ -72,7 +73,7 @@ public struct LoginHandler: ScreenHandler {
             } catch {
                 return .error(message: services.strings(.signInSaveFailed))
             }
-            return .signedIn(session, destination: dashboardKeyForRole(userContext.role))
+            return .signedIn(session, destination: nil)
         } catch {
             switch error.code {
             case .unauthorized:

@@ -33,7 +33,7 @@ public struct CRUDEntity: Sendable, Hashable {
     ) {
         self.init(
             handlerKey: handlerKey, method: method, endpoint: endpoint,
-            successMessage: DynamicUIStrings.spanish(success), invalidates: invalidates)
+            successMessage: DynamicUIStrings.current(success), invalidates: invalidates)
         successKey = success
     }
 }

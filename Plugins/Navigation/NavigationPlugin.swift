@@ -46,7 +46,7 @@ public struct ContextualNavigationHandler: ScreenHandler {
     /// Destination screen → parameter → source.
     public let rules: [String: [String: ContextParameter]]
     /// The words of its error message.
-    var strings: DynamicUIStrings = .spanish
+    var strings: DynamicUIStrings = .current
 
     /// A screen opened without the parameters its rules name (a tab, a deep link) gets them
     /// from the session, as a `NAVIGATE` to it would.

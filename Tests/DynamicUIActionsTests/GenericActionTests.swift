@@ -209,7 +209,7 @@ struct NodeActionTests {
         allowedHosts: ["edugo.test"], strings: .spanish)
     let context = DataContext.screen(
         data: ["podcast": ["trackId": 42, "collectionViewUrl": "https://podcasts.apple.com/x"]], state: ["searchQuery": "swift"],
-        environment: EvaluationEnvironment(now: Date(timeIntervalSince1970: 0)))
+        environment: EvaluationEnvironment(now: Date(timeIntervalSince1970: 0), locale: Locale(identifier: "es_ES")))
 
     func node(_ json: JSONValue) throws -> CompiledNodeAction {
         let action = try NodeAction(json: json)

@@ -10,7 +10,7 @@ import DynamicUITesting
 import Foundation
 import Testing
 
-let evaluation = EvaluationEnvironment(now: Date(timeIntervalSince1970: 1_773_570_600))
+let evaluation = EvaluationEnvironment(now: Date(timeIntervalSince1970: 1_773_570_600), locale: Locale(identifier: "es_ES"))
 let teacherSession = SessionInfo(
     user: AuthUserInfo(id: "usr-2", firstName: "Lucía", lastName: "Fernández", email: "docente@edugo.test"),
     context: UserContext(role: "teacher", roleName: "Docente", schoolId: "sch-1", academicUnitId: "unit-1"))
@@ -18,7 +18,7 @@ let teacherSession = SessionInfo(
 @MainActor
 final class Fixture {
     let harness = HandlerHarness(tokens: AuthTokens(accessToken: "tok"), allowedHosts: ["edugo.test"], strings: .spanish)
-    let navigation = NavigationModel(role: "teacher")
+    let navigation = NavigationModel(role: "teacher", fallback: EduGoCatalog.fallbackNavigation, strings: .spanish)
     var loggedOut = 0
     var signedIn: [SessionInfo] = []
     var queued = 0
@@ -88,18 +88,49 @@ func materialsPage(_ range: Range<Int>, of total: Int) -> ScriptedTransport.Repl
 @MainActor
 struct NavigationModelTests {
     @Test(arguments: [
-        ("super_admin", "dashboard-superadmin"), ("school_director", "dashboard-schooladmin"), ("teacher", "dashboard-teacher"),
-        ("guardian", "dashboard-guardian"), ("student", "dashboard-student"),
+        ("super_admin", ["dashboard-superadmin", "materials-list", "app-settings"]),
+        ("school_director", ["dashboard-schooladmin", "materials-list", "app-settings"]),
+        ("teacher", ["dashboard-teacher", "materials-list", "app-settings"]),
+        ("student", ["dashboard-student", "materials-list", "app-settings"]),
+        // A guardian's navigation has no materials; a role the app does not know gets the least.
+        ("guardian", ["dashboard-guardian", "app-settings"]), ("visitor", ["dashboard-student", "app-settings"]),
     ])
-    func fallbackForEachRole(role: String, dashboard: String) {
-        let navigation = NavigationModel(role: role)
+    func productFallbackForEachRole(role: String, screens: [String]) {
+        let navigation = NavigationModel(role: role, fallback: EduGoCatalog.fallbackNavigation, strings: .spanish)
         #expect(navigation.isFallback)
-        #expect(navigation.items(regular: false).map(\.screenKey) == [dashboard, "materials-list", "app-settings"])
-        #expect(navigation.selectedScreenKey == dashboard)
+        #expect(navigation.items(regular: false).map(\.screenKey) == screens)
+        #expect(
+            navigation.items(regular: false).map(\.label)
+                == ["Inicio", "Materiales", "Ajustes"].filter {
+                    screens.count == 3 || $0 != "Materiales"
+                })
+        #expect(navigation.selectedScreenKey == screens[0])
+    }
+
+    @Test func theSDKsOwnFallbackKnowsNoProduct() {
+        // No role, no product's screens: a home screen and the settings, in the given language.
+        let navigation = NavigationModel(strings: .english)
+        #expect(navigation.items(regular: false).map(\.screenKey) == ["home", "app-settings"])
+        #expect(navigation.items(regular: false).map(\.label) == ["Home", "Settings"])
+        for role in ["teacher", "guardian", "student"] {
+            navigation.apply(nil, role: role)
+            #expect(navigation.isFallback && navigation.selectedScreenKey == "home")
+        }
+        // An app's own tab, labelled in its own words, for one role only.
+        var fallback = FallbackNavigation.standard
+        fallback.homes = ["pilot": "cockpit"]
+        fallback.tabs.insert(
+            .init(key: "logbook", label: .text("Bitácora"), icon: "book", screenKey: "logbook", roles: ["pilot"]), at: 0)
+        let pilot = NavigationModel(role: "pilot", fallback: fallback, strings: .english)
+        #expect(pilot.items(regular: false).map(\.screenKey) == ["cockpit", "logbook", "app-settings"])
+        #expect(pilot.items(regular: false).map(\.label) == ["Home", "Bitácora", "Settings"])
+        #expect(pilot.items(regular: false).map(\.sortOrder) == [0, 1, 2])
+        pilot.apply(nil, role: nil)
+        #expect(pilot.items(regular: false).map(\.screenKey) == ["home", "app-settings"])
     }
 
     @Test func loadedDefinitionStackAndDeepLinks() throws {
-        let navigation = NavigationModel(role: "teacher")
+        let navigation = NavigationModel(role: "teacher", fallback: EduGoCatalog.fallbackNavigation)
         navigation.apply(try catalog.navigation(role: "teacher"), role: "teacher")
         #expect(!navigation.isFallback)
         let definition = try catalog.navigation(role: "teacher")

@@ -232,7 +232,8 @@ struct HostileInputTests {
 @Suite("HTML renderer: a valid page per EduGo pattern")
 struct PatternPageTests {
     static let catalog = try! EduGoCatalog()
-    static let environment = EvaluationEnvironment(now: Date(timeIntervalSince1970: 1_773_570_600))
+    static let environment = EvaluationEnvironment(
+        now: Date(timeIntervalSince1970: 1_773_570_600), locale: Locale(identifier: "es_ES"))
 
     @Test(arguments: [
         "app-login", "dashboard-teacher", "materials-list", "material-detail", "material-edit", "app-settings", "users-list",

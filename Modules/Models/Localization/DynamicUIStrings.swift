@@ -43,7 +43,10 @@ public struct DynamicUIStrings: Sendable, Hashable {
         self.direction = direction
     }
 
-    /// Spanish, left to right (the SDK's default locale is `es_ES`).
+    /// The words of the device's language (`Locale.current`, read once): the default wherever
+    /// the SDK is not given a locale.
+    public static let current = DynamicUIStrings(locale: .current)
+    /// Spanish, left to right.
     public static let spanish = DynamicUIStrings(language: .spanish)
     /// English, left to right.
     public static let english = DynamicUIStrings(language: .english)

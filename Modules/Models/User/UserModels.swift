@@ -31,7 +31,7 @@ public struct AuthUserInfo: JSONModel, Identifiable {  // wire: snake_case, init
 
 /// The user's active role and organisation (`{context.roleName}`, `{context.schoolName}`).
 public struct UserContext: JSONModel {  // wire: snake_case
-    /// Role key (`teacher`, `school_admin`, …); decides the dashboard.
+    /// Role key (`teacher`, `school_admin`, …); the fallback navigation starts on its home screen.
     public var role: String
     /// Display name of the role.
     public var roleName: String  // wire: default=role

@@ -101,7 +101,7 @@ struct AuthorizationTests {
         #expect(users.failure == .notAllowed)
         let tree = try users.render(options: RenderOptions())
         let texts = visibleTexts(tree)
-        #expect(texts.contains(LoadFailure.notAllowed.title()))
+        #expect(texts.contains(LoadFailure.notAllowed.title(.spanish)))
         #expect(!texts.contains { $0.contains("@edugo.test") }, "no user's e-mail leaks")
         #expect(!TextRenderer().render(tree).contains(LoadFailure.retryActionId), "retrying cannot help a refusal")
     }
@@ -111,7 +111,7 @@ struct AuthorizationTests {
         defer { Task { await runtime.stop() } }
         let missing = await runtime.loaded("no-such-screen")
         #expect(missing.failure == .notFound)
-        #expect(visibleTexts(try missing.render(options: RenderOptions())).contains(LoadFailure.notFound.title()))
+        #expect(visibleTexts(try missing.render(options: RenderOptions())).contains(LoadFailure.notFound.title(.spanish)))
     }
 
     @Test func anUnreachableScreenIsAnOfflineStateThatRetries() async throws {
@@ -121,7 +121,7 @@ struct AuthorizationTests {
         let screen = await runtime.loaded("assessments-list")
         #expect(screen.failure == .offline)
         let text = TextRenderer().render(try screen.render(options: RenderOptions()))
-        #expect(text.contains(LoadFailure.offline.title()) && text.contains(LoadFailure.retryActionId))
+        #expect(text.contains(LoadFailure.offline.title(.spanish)) && text.contains(LoadFailure.retryActionId))
         #expect(!text.contains("127.0.0.1") && !text.contains("http"), "no internal address: \(text)")
         try await runtime.backend.restart()
         await screen.perform(actionId: LoadFailure.retryActionId)

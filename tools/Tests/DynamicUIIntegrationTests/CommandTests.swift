@@ -26,7 +26,7 @@ struct CommandTests {
     @Test func navigationCreateAndRefreshOnTheMac() throws {
         let mac = PlatformCapabilities(platform: .mac, sizeClass: .regular)
         let list = try catalog.screen("materials-list")
-        let groups = MenuCommands.groups(items: Self.teacherTabs, screen: list, capabilities: mac)
+        let groups = MenuCommands.groups(items: Self.teacherTabs, screen: list, capabilities: mac, strings: .spanish)
         #expect(groups.map(\.title) == ["Navegación", list.screenName])
         let navigation = groups[0].items
         #expect(
@@ -44,7 +44,8 @@ struct CommandTests {
         #expect(MenuCommands.command(for: KeyShortcut("n", modifiers: [.command, .shift]), in: groups) == nil)
         // A screen without data cannot refresh, and one without a create action has no ⌘N.
         let settingsScreen = try catalog.screen("app-settings")
-        let settingsGroups = MenuCommands.groups(items: Self.teacherTabs, screen: settingsScreen, capabilities: mac)
+        let settingsGroups = MenuCommands.groups(
+            items: Self.teacherTabs, screen: settingsScreen, capabilities: mac, strings: .spanish)
         #expect(settingsGroups[1].items.map(\.title) == ["Actualizar"])
         #expect(settingsGroups[1].items[0].isEnabled == (settingsScreen.dataEndpoint != nil))
         #expect(MenuCommands.command(for: KeyShortcut("r"), in: settingsGroups) == nil || settingsScreen.dataEndpoint != nil)

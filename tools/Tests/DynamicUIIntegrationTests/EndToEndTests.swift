@@ -56,7 +56,8 @@ final class Live {
                 deepLinkScreens: ["material-detail", "child-progress"],
                 deepLinkParameters: ["material-detail": ["id"], "child-progress": ["id"]],
                 screenCacheDirectory: cacheDirectory?.appendingPathComponent("screens"),
-                responseCacheDirectory: cacheDirectory?.appendingPathComponent("responses"), clock: clock,
+                responseCacheDirectory: cacheDirectory?.appendingPathComponent("responses"),
+                locale: Locale(identifier: "es_ES"), fallbackNavigation: EduGoCatalog.fallbackNavigation, clock: clock,
                 observers: observers),
             plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()], tokens: tokens, settings: settings, queueStore: queue,
             connectivity: connectivity, components: components)
@@ -291,6 +292,9 @@ struct EndToEndTests {
         await runtime.sdk.loadNavigation()
         #expect(runtime.navigation.isFallback)
         #expect(runtime.navigation.selectedScreenKey == "dashboard-teacher")
+        #expect(
+            runtime.navigation.items(regular: false).map(\.screenKey) == ["dashboard-teacher", "materials-list", "app-settings"])
+        #expect(runtime.navigation.items(regular: false).map(\.label) == ["Inicio", "Materiales", "Ajustes"])
         await runtime.stop()
     }
 

@@ -1,5 +1,6 @@
 import DynamicUI
 import DynamicUIActions
+import DynamicUICatalog
 import DynamicUIDemoBackend
 import DynamicUIModels
 import Foundation
@@ -9,7 +10,7 @@ import Testing
 @MainActor
 struct NavigationFlowTests {
     @Test func backPopsToTheScreenBelowWithItsParameters() {
-        let navigation = NavigationModel(role: "teacher")
+        let navigation = NavigationModel(role: "teacher", fallback: EduGoCatalog.fallbackNavigation)
         navigation.select("materials-list")
         navigation.push(Route(screenKey: "material-detail", params: ["id": "mat-003"]))
         navigation.push(Route(screenKey: "material-edit", params: ["id": "mat-003"], presentation: .sheet))
@@ -22,7 +23,7 @@ struct NavigationFlowTests {
     }
 
     @Test func eachTabKeepsItsPlaceAndTappingTheShownTabGoesToItsRoot() {
-        let navigation = NavigationModel(role: "teacher")
+        let navigation = NavigationModel(role: "teacher", fallback: EduGoCatalog.fallbackNavigation)
         navigation.select("materials-list")
         navigation.push(Route(screenKey: "material-detail", params: ["id": "mat-003"]))
         navigation.select("app-settings")

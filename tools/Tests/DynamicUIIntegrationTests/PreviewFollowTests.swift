@@ -88,7 +88,8 @@ struct PreviewFollowTests {
             adminBaseURL: URL(string: "https://admin.edugo.app/api")!,
             mobileBaseURL: URL(string: "https://mobile.edugo.app/api")!,
             timeout: 15, retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0, jitter: 0),
-            security: URLSecurityPolicy(hosts: ["edugo.test"]))
+            security: URLSecurityPolicy(hosts: ["edugo.test"]), locale: Locale(identifier: "es_ES"),
+            fallbackNavigation: EduGoCatalog.fallbackNavigation)
         configuration.follow(try DevelopmentPreview(url: preview.url, appName: "EduGo tests"))
         return try DynamicUIRuntime(
             configuration: configuration, plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()],

@@ -74,7 +74,8 @@ final class WalkApp {
             configuration: DynamicUIConfiguration(
                 adminBaseURL: backend.adminURL, mobileBaseURL: backend.mobileURL, allowInsecureLoopback: true, timeout: 5,
                 retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0, jitter: 0),
-                security: URLSecurityPolicy(hosts: ["edugo.test"]), clock: clock, observers: observers),
+                security: URLSecurityPolicy(hosts: ["edugo.test"]), locale: Locale(identifier: "es_ES"),
+                fallbackNavigation: EduGoCatalog.fallbackNavigation, clock: clock, observers: observers),
             plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()], tokens: InMemoryTokenStore(),
             settings: InMemorySettingsStore(), queueStore: try OfflineQueueStore(), transport: transport,
             connectivity: connectivity)

@@ -2,6 +2,7 @@ import DynamicUI
 import DynamicUIActions
 import DynamicUIAuthPlugin
 import DynamicUICRUDPlugin
+import DynamicUICatalog
 import DynamicUIMediaPlayer
 import DynamicUIModels
 import DynamicUINavigationPlugin
@@ -118,7 +119,8 @@ final class PreviewSession {
                 adminBaseURL: admin, mobileBaseURL: backend, platform: .ios, allowInsecureLoopback: true, timeout: 10,
                 retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.05, jitter: 0),
                 security: URLSecurityPolicy(hosts: ["edugo.test", "apple.com"]), deepLinkSchemes: ["edugo"],
-                conflictStrategy: .serverWins, locale: locale, observers: [events]),
+                conflictStrategy: .serverWins, locale: locale, fallbackNavigation: EduGoCatalog.fallbackNavigation,
+                observers: [events]),
             plugins: [AuthPlugin(), CRUDPlugin(), NavigationPlugin()], tokens: InMemoryTokenStore(), settings: settings,
             queueStore: queue, transport: transport, connectivity: connectivity,
             // The app ships the media player, as the reference app does: a video material plays;
