@@ -62,7 +62,7 @@ public final class DynamicScreenViewModel {
     public private(set) var confirmation: ConfirmationRequest?
     /// An external URL to open (allowed by the security policy); the view opens it and calls
     /// `didOpenURL()`, so the same link opens again the next time.
-    public private(set) var openedURL: URL?
+    public private(set) var urlToOpen: URL?
     /// Screen state set by actions (`stateChanged`).
     public private(set) var state: JSONObject = [:]
     /// The deferred sections by zone id: loading, loaded or failed, each on its own.
@@ -778,23 +778,16 @@ public final class DynamicScreenViewModel {
     /// Clears the banner (after it was shown).
     public func dismissBanner() { banner = nil }
 
-    /// The host opened (or declined) `openedURL`.
-    public func didOpenURL() { openedURL = nil }
-
-    /// How long a shown banner stays before it goes by itself: errors stay until dismissed, and
-    /// nothing goes by itself while VoiceOver is on (a person may not have heard it yet).
-    package static func bannerLifetime(_ banner: Banner, voiceOver: Bool) -> Double? {
-        banner.kind == .error || voiceOver ? nil : 6
-    }
+    /// The host opened (or declined) `urlToOpen`.
+    public func didOpenURL() { urlToOpen = nil }
 
     /// Call when `banner` is shown: with VoiceOver on it is spoken through `announce` (the view
     /// posts the platform's announcement); it is dismissed after its lifetime (on the model's
     /// clock) unless another replaced it or the view went away (the task is cancelled).
     public func bannerShown(_ shown: Banner, voiceOver: Bool, announce: @MainActor (String) -> Void = { _ in }) async {
-        if voiceOver { announce(shown.message) }
-        guard let seconds = Self.bannerLifetime(shown, voiceOver: voiceOver) else { return }
-        do { try await clock.sleep(seconds: seconds) } catch { return }
-        guard !Task.isCancelled, banner == shown else { return }
+        guard await bannerLifetimePassed(shown, voiceOver: voiceOver, clock: clock, announce: announce), banner == shown else {
+            return
+        }
         banner = nil
     }
 
@@ -912,7 +905,7 @@ public final class DynamicScreenViewModel {
                     .error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "openURL", message: "refused: not allowed")))
                 return
             }
-            openedURL = url
+            urlToOpen = url
         case .present(let screen, let params):
             guard mayNavigate else { return }
             navigation.push(

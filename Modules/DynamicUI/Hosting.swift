@@ -53,17 +53,46 @@ public protocol RenderTreeHosting {
     func sheetNodeDismissed(_ id: String)
 }
 
+/// What the drawing of one document calls on its model, in either dialect: its life on screen,
+/// its messages and the links it opens.
+@MainActor
+public protocol DocumentHosting: AnyObject {
+    /// How the tree is lowered (size class, platform); set by the view as they change.
+    var renderOptions: RenderOptions? { get set }
+    /// An action's message (an error, a success, a change waiting offline), until it is closed
+    /// or, unless an error, its lifetime passes.
+    var banner: Banner? { get }
+    /// An allowed external URL to open; the view opens it and calls `didOpenURL()`.
+    var urlToOpen: URL? { get }
+
+    /// The document appeared (its `.task`): it loads what it lacks; its polling, timers and
+    /// visibility actions run while it is shown. A load the view cancelled runs again on the
+    /// next appearance.
+    func appeared() async
+    /// The document disappeared (covered, another tab, popped): polling and timers pause and
+    /// fired actions not yet started are dropped.
+    func disappeared()
+    /// Loads the document again (the failure view's retry).
+    func load() async
+    /// A banner is shown: spoken with VoiceOver, and gone after its lifetime.
+    func bannerShown(_ shown: Banner, voiceOver: Bool, announce: @MainActor (String) -> Void) async
+    /// The banner's close button.
+    func dismissBanner()
+    /// The view opened (or declined) `urlToOpen`.
+    func didOpenURL()
+    /// Waits for the actions fired so far (a host that must know they ran).
+    func firedActionsFinished() async
+}
+
 /// What the drawing of one screen-dialect screen calls on its model (`DynamicScreenViewModel`).
 @MainActor
-public protocol ScreenHosting: RenderTreeHosting, AnyObject {
+public protocol ScreenHosting: RenderTreeHosting, DocumentHosting {
     /// The definition's state: loading, failed or ready.
     var screenState: ScreenState { get }
     /// Why the screen shows a failure, as a person reads it.
     var failure: LoadFailure? { get }
     /// The tree to draw, kept by the model.
     var tree: Result<RenderNode, any Error>? { get }
-    /// How the tree is lowered (size class, platform); set by the view as they change.
-    var renderOptions: RenderOptions? { get set }
     /// The screen's pattern once loaded (a detail may put sections in an inspector).
     var pattern: ScreenPattern? { get }
     /// Whether the first data load is running, with nothing to show yet.
@@ -72,17 +101,7 @@ public protocol ScreenHosting: RenderTreeHosting, AnyObject {
     var dataErrorMessage: String? { get }
     /// Whether the user changed a field: a sheet showing it is not closed by a swipe.
     var hasUnsavedChanges: Bool { get }
-    /// An allowed external URL to open; the view opens it and calls `didOpenURL()`.
-    var openedURL: URL? { get }
 
-    /// The screen appeared (its `.task`): it loads what it lacks, then polls while shown.
-    /// Cancelled when the screen goes; a cancelled load is loaded again on the next appearance.
-    func appeared() async
-    /// The screen disappeared (covered, another tab, popped): polling and timers pause and
-    /// fired actions not yet started are dropped.
-    func disappeared()
-    /// Loads the definition again (the failure view's retry).
-    func load() async
     /// Reloads the data (pull to refresh, the data failure's retry).
     func refresh() async
     /// Runs the screen action `actionId` and waits for it (pull to refresh's action).
@@ -91,18 +110,10 @@ public protocol ScreenHosting: RenderTreeHosting, AnyObject {
     func searchChanged(_ text: String, field: String) async
     /// The search was submitted: searches now.
     func searchSubmitted(_ text: String, field: String) async
-    /// A banner is shown: spoken with VoiceOver, and gone after its lifetime.
-    func bannerShown(_ shown: Banner, voiceOver: Bool, announce: @MainActor (String) -> Void) async
-    /// The banner's close button.
-    func dismissBanner()
     /// The pending confirmation was accepted.
     func confirm() async
     /// The pending confirmation was declined (Cancel, a tap outside, a swipe).
     func cancelConfirmation()
-    /// The view opened (or declined) `openedURL`.
-    func didOpenURL()
-    /// Waits for the actions fired so far (a host that must know they ran).
-    func firedActionsFinished() async
 }
 
 /// What the drawing of the navigation calls on the navigation model.
@@ -171,31 +182,16 @@ public protocol AppHosting: AnyObject {
 
 /// What the drawing of one node document calls on its model (`NodeScreenModel`).
 @MainActor
-public protocol NodeDocumentHosting: AnyObject {
+public protocol NodeDocumentHosting: DocumentHosting {
     /// Where the document is (loading covers its `onLoad`).
     var phase: LoadPhase { get }
     /// Whether its `onLoad` runs again while the last tree stays on screen (a refresh).
     var isReloading: Bool { get }
     /// The tree to draw, kept by the model.
     var rendered: RenderedDocument? { get }
-    /// How the tree is lowered; set by the view as it changes.
-    var renderOptions: RenderOptions? { get set }
     /// The state of bound fields and `setState`.
     var state: JSONObject { get }
-    /// An action's message (error or success), until the next action.
-    var message: String? { get }
-    /// Whether `message` reports an error.
-    var messageIsError: Bool { get }
-    /// An allowed external URL to open; the view opens it and calls `didOpenURL()`.
-    var urlToOpen: URL? { get }
 
-    /// The document appeared (its `.task`): it loads unless loaded; its timers and visibility
-    /// actions run while it is shown.
-    func appeared() async
-    /// The document disappeared (covered, another tab, popped): timers stop ticking.
-    func disappeared()
-    /// Loads the document again (the failure view's retry).
-    func load() async
     /// Runs the action behind `actionKey`; buttons cannot await it.
     func fire(_ actionKey: String)
     /// Follows a navigation link.
@@ -208,10 +204,6 @@ public protocol NodeDocumentHosting: AnyObject {
     func visibilityChanged(of id: String, visibility: RenderVisibility, fraction: Double)
     /// A `sheet` node was closed by a swipe.
     func sheetNodeDismissed(_ id: String)
-    /// The view opened (or declined) `urlToOpen`.
-    func didOpenURL()
-    /// Waits for the actions fired so far (a host that must know they ran).
-    func firedActionsFinished() async
 }
 
 /// What the drawing of a node-dialect app calls on its runtime (`NodeAppRuntime`).

@@ -669,10 +669,9 @@ public final class NodeScreenModel: NodeDocumentHosting {
     public private(set) var data: JSONObject
     /// State set by `setState` and bound fields (`$.env.<key>`, `$.state.<key>`).
     public private(set) var state: JSONObject = [:]
-    /// A message to show (an action's error or success), until the next action.
-    public internal(set) var message: String?
-    /// Whether `message` reports an error.
-    public internal(set) var messageIsError = false
+    /// An action's message (an error, a success, a change waiting offline), as on a screen:
+    /// until it is closed, the next action runs, or (not an error) its lifetime passes.
+    public internal(set) var banner: Banner?
     /// An external URL an action asked to open, once allowed by the app's URL policy; the host
     /// opens it (SwiftUI's `openURL`) and calls `didOpenURL()`.
     public private(set) var urlToOpen: URL?
@@ -775,7 +774,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
         if Task.isCancelled { return .idle }
         await apply(result, from: nil)
         guard result.isError else { return nil }
-        return .failed(message ?? app.strings(.dataLoadFailed))
+        return .failed(banner?.message ?? app.strings(.dataLoadFailed))
     }
 
     /// Runs the document's `onLoad` again while what it shows stays on screen (a `refresh`
@@ -784,10 +783,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
         guard let app, phase == .ready else { return await load() }
         isReloading = true
         defer { isReloading = false }
-        if case .failed(let text)? = await runOnLoad(app) {
-            message = text
-            messageIsError = true
-        }
+        if case .failed(let text)? = await runOnLoad(app) { banner = Banner(kind: .error, message: text) }
     }
 
     /// The document appeared (its `.task`): it loads unless loaded or failed (a failure waits
@@ -932,7 +928,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
             app.logger.warning("no action '\(actionKey)' on \(route.document)")
             return
         }
-        message = nil
+        banner = nil
         let result = await app.execute(action, in: scope, screen: route.document)
         app.observers.emit(
             .actionPerformed(
@@ -1012,6 +1008,19 @@ public final class NodeScreenModel: NodeDocumentHosting {
     /// The host opened (or declined) `urlToOpen`.
     public func didOpenURL() { urlToOpen = nil }
 
+    /// The banner's close button.
+    public func dismissBanner() { banner = nil }
+
+    /// Call when `banner` is shown: with VoiceOver on it is spoken through `announce`; it goes
+    /// after its lifetime (on the app's clock) unless another replaced it or the view went away.
+    public func bannerShown(_ shown: Banner, voiceOver: Bool, announce: @MainActor (String) -> Void = { _ in }) async {
+        let clock = app?.configuration.clock ?? SystemClock()
+        guard await bannerLifetimePassed(shown, voiceOver: voiceOver, clock: clock, announce: announce), banner == shown else {
+            return
+        }
+        banner = nil
+    }
+
     /// Writes a timer's time to state (`$.state.<key>`, `$.<key>`).
     func setTimerState(_ changes: [(String, JSONValue)]) {
         for (key, value) in changes {
@@ -1076,18 +1085,8 @@ public final class NodeScreenModel: NodeDocumentHosting {
                 // person left closes nothing else).
                 app.close(route)
             }
-        case .error(let text):
-            message = text
-            messageIsError = true
-        case .fieldErrors(_, let text):
-            message = text
-            messageIsError = true
-        case .success(let text):
-            message = text
-            messageIsError = false
-        case .pendingOffline(let text):
-            message = text
-            messageIsError = false
+        case .error, .fieldErrors, .success, .pendingOffline:
+            banner = Banner(result)
         case .sequence(let steps):
             for step in steps { await apply(step, from: actionKey) }
         case .refresh:
@@ -1102,8 +1101,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
             do throws(PatchError) {
                 try self.apply(patch)
             } catch {
-                message = "\(error)"
-                messageIsError = true
+                banner = Banner(kind: .error, message: "\(error)")
             }
         case .logout, .signedIn, .cancelled, .confirm:
             break

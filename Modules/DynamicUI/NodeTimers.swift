@@ -1,4 +1,5 @@
 import DynamicUIModels
+import DynamicUIRendering
 import Foundation
 
 extension NodeScreenModel {
@@ -34,8 +35,7 @@ extension NodeScreenModel {
         do throws(TimerBank.Refusal) {
             try timerBank.apply(command, to: id, at: timerNow())
         } catch {
-            message = error.description
-            messageIsError = true
+            banner = Banner(kind: .error, message: error.description)
             return
         }
         timerTasks[id]?.cancel()

@@ -59,6 +59,12 @@ public struct Banner: Sendable, Hashable {
         self.kind = kind
         self.message = message
     }
+
+    /// How long the banner stays once shown before it goes by itself: errors stay until closed,
+    /// and nothing goes by itself while VoiceOver is on (a person may not have heard it yet).
+    public func lifetime(voiceOver: Bool) -> Double? {
+        kind == .error || voiceOver ? nil : 6
+    }
 }
 
 /// The search field of a screen (built by the pattern lowering).

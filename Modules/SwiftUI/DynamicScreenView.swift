@@ -18,7 +18,6 @@
         private let fixedOptions: RenderOptions?
         private let platform: RenderPlatform?
         private let showUnknownMarkers: Bool
-        @Environment(\.openURL) private var openURL
         #if os(iOS)
             @Environment(\.horizontalSizeClass) private var horizontalSizeClass
         #endif
@@ -74,12 +73,7 @@
             .onDisappear {
                 model.disappeared()
             }
-            .onChange(of: model.openedURL) { _, url in
-                guard let url else { return }
-                openURL(url)
-                // Cleared, so the same link opens again the next time.
-                model.didOpenURL()
-            }
+            .modifier(OpensDocumentURLs(model: model))
         }
 
         @ViewBuilder
@@ -151,8 +145,6 @@
         let item: JSONValue?
         @State private var query: String
         @State private var isAnsweringConfirmation = false
-        @Environment(\.accessibilityReduceMotion) private var reduceMotion
-        @Environment(\.accessibilityVoiceOverEnabled) private var voiceOver
 
         init(node: RenderNode, chrome: ScreenChrome, model: DynamicScreenViewModel, item: JSONValue?) {
             self.node = node
@@ -198,24 +190,7 @@
                         await model.perform(actionId: actionId, item: nil, confirmed: false)
                     }
                 }
-                // An inset, not an overlay: the last rows and "load more" stay reachable under it.
-                .safeAreaInset(edge: .bottom, spacing: 0) {
-                    VStack {
-                        if let banner = chrome.banner {
-                            BannerView(banner: banner, model: model)
-                                .padding()
-                                .transition(
-                                    reduceMotion
-                                        ? AnyTransition.opacity : AnyTransition.move(edge: .bottom).combined(with: .opacity))
-                        }
-                    }
-                    // Only the banner animates: rows that change with it (a delete) do not.
-                    .animation(reduceMotion ? nil : .default, value: chrome.banner)
-                }
-                .task(id: chrome.banner) { [model, banner = chrome.banner, voiceOver] in
-                    // Gone by itself on the model's clock, except errors and while VoiceOver is on.
-                    if let banner { await model.bannerShown(banner, voiceOver: voiceOver, announce: Self.announce) }
-                }
+                .modifier(DocumentBanner(model: model, banner: chrome.banner, closeLabel: model.strings(.close)))
                 .confirmationDialog(
                     chrome.confirmation?.title ?? "", isPresented: isConfirmationPresented, titleVisibility: .visible,
                     presenting: chrome.confirmation
@@ -235,11 +210,6 @@
                         Text(message)
                     }
                 }
-        }
-
-        /// Has VoiceOver speak `message` (a banner appeared).
-        private static func announce(_ message: String) {
-            AccessibilityNotification.Announcement(message).post()
         }
 
         /// The data failed to load: an error with a retry button instead of the content.
@@ -297,52 +267,6 @@
                         .accessibilityLabel(Text(entry.title))
                     }
                 }
-            }
-        }
-    }
-
-    /// A success, error or pending-offline message over the bottom of the screen, on glass, with a
-    /// close button. Errors stay until closed; the others go away after a few seconds.
-    struct BannerView: View {
-        let banner: Banner
-        let model: DynamicScreenViewModel
-
-        var body: some View {
-            HStack(spacing: 12) {
-                Image(systemName: symbol)
-                    .foregroundStyle(color)
-                    .accessibilityHidden(true)
-                Text(banner.message)
-                    .font(.subheadline)
-                    .frame(maxWidth: .infinity, alignment: .leading)
-                Button {
-                    model.dismissBanner()
-                } label: {
-                    Image(systemName: "xmark")
-                        .font(.footnote.weight(.semibold))
-                        .modifier(MinimumTapTarget())
-                }
-                .buttonStyle(.plain)
-                .accessibilityLabel(Text(model.strings(.close)))
-            }
-            .padding()
-            .modifier(GlassBackground())
-            .accessibilityElement(children: .contain)
-        }
-
-        private var symbol: String {
-            switch banner.kind {
-            case .success: "checkmark.circle.fill"
-            case .error: "exclamationmark.triangle.fill"
-            case .pending: "clock.arrow.circlepath"
-            }
-        }
-
-        private var color: Color {
-            switch banner.kind {
-            case .success: Color.green
-            case .error: Color.red
-            case .pending: Color.orange
             }
         }
     }

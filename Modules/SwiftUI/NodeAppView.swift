@@ -147,7 +147,6 @@
     struct NodeDocumentContent: View {
         let app: NodeAppRuntime
         let model: NodeScreenModel
-        @Environment(\.openURL) private var openURL
         #if os(iOS)
             @Environment(\.horizontalSizeClass) private var horizontalSizeClass
         #endif
@@ -165,11 +164,7 @@
                 .onDisappear {
                     model.disappeared()
                 }
-                .onChange(of: model.urlToOpen) { _, url in
-                    guard let url else { return }
-                    openURL(url)
-                    model.didOpenURL()
-                }
+                .modifier(OpensDocumentURLs(model: model))
         }
 
         @ViewBuilder
@@ -187,14 +182,7 @@
 
         private func document(_ rendered: RenderedDocument) -> some View {
             RenderTreeView(node: rendered.root, host: NodeScope(app: app, model: model))
-                .safeAreaInset(edge: .bottom) {
-                    if let message = model.message {
-                        Text(message)
-                            .font(.footnote)
-                            .foregroundStyle(model.messageIsError ? Color.red : Color.secondary)
-                            .padding(8)
-                    }
-                }
+                .modifier(DocumentBanner(model: model, banner: model.banner, closeLabel: app.strings(.close)))
         }
 
         private var options: RenderOptions {

@@ -241,11 +241,11 @@ struct FiredActionTests {
         var opened: [URL] = []
         for _ in 0..<2 {
             await model.perform(actionId: "download")
-            if let url = model.openedURL {
+            if let url = model.urlToOpen {
                 opened.append(url)
                 model.didOpenURL()
             }
-            #expect(model.openedURL == nil)
+            #expect(model.urlToOpen == nil)
         }
         #expect(opened.count == 2, "a second tap opens it again")
     }
@@ -271,7 +271,8 @@ struct FiredActionTests {
         await model.bannerShown(error, voiceOver: false) { spoken.append($0) }
         #expect(model.banner == error)
         #expect(spoken.count == 1, "nothing is announced without VoiceOver")
-        #expect(DynamicScreenViewModel.bannerLifetime(success, voiceOver: false) == 6)
+        #expect(success.lifetime(voiceOver: false) == 6 && success.lifetime(voiceOver: true) == nil)
+        #expect(error.lifetime(voiceOver: false) == nil)
     }
 
     @Test func deletingFromARowsSwipeDeletesThatRow() async throws {

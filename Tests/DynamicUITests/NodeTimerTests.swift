@@ -87,10 +87,36 @@ struct NodeTimerTests {
         #expect(app.phase == .ready)
     }
 
+    @Test func aDocumentsBannerLivesAsAScreensDoes() async throws {
+        let (clock, model, app) = try await shownEpisode()
+        model.stopTimers()
+        await model.apply(.error(message: "No se pudo"))
+        let error = try #require(model.banner)
+        await model.bannerShown(error, voiceOver: false)
+        #expect(model.banner == error, "an error stays until it is closed")
+        model.dismissBanner()
+        #expect(model.banner == nil)
+        await model.apply(.success(message: nil))
+        #expect(model.banner == nil, "a success that says nothing shows nothing")
+        await model.apply(.pendingOffline(message: "Se enviará al volver la conexión"))
+        #expect(model.banner?.kind == .pending)
+        await model.apply(.success(message: "Guardado"))
+        let success = try #require(model.banner)
+        var spoken: [String] = []
+        await model.bannerShown(success, voiceOver: true) { spoken.append($0) }
+        #expect(spoken == ["Guardado"] && model.banner == success, "with VoiceOver it is read and stays")
+        let shown = Task { await model.bannerShown(success, voiceOver: false) }
+        #expect(await clock.waitForSleepers(1, timeout: 5))
+        clock.advance(by: 6)
+        await shown.value
+        #expect(model.banner == nil, "a success goes after its lifetime")
+        #expect(app.phase == .ready)
+    }
+
     @Test func aTimerActionForAnUnknownTimerIsAnErrorAndChangesNothing() async throws {
         let (_, model, app) = try await shownEpisode()
         await model.apply(.timer("nope", .start))
-        #expect(model.messageIsError && model.message == "no timer 'nope'")
+        #expect(model.banner == Banner(kind: .error, message: "no timer 'nope'"))
         #expect(model.state["played"] == nil)
         await model.apply(.timer("playback", .pause))
         #expect(model.state["played"] == 0, "pausing a timer that never ran writes its zero")

@@ -271,7 +271,7 @@ struct ViewModelTests {
         #expect(await fixture.harness.transport.requests.last?.method == .delete)
         #expect(fixture.navigation.current?.screenKey == "materials-list")
         await model.perform(actionId: "download")
-        #expect(model.openedURL == URL(string: "https://edugo.test/f.pdf"))
+        #expect(model.urlToOpen == URL(string: "https://edugo.test/f.pdf"))
     }
 
     @Test func formErrorsPendingOfflineAndLogout() async throws {
@@ -361,7 +361,7 @@ struct ViewModelTests {
         #expect(model.confirmation == nil)
 
         await model.apply(.openURL(URL(string: "https://edugo.test/a.pdf")!))
-        #expect(model.openedURL == URL(string: "https://edugo.test/a.pdf"))
+        #expect(model.urlToOpen == URL(string: "https://edugo.test/a.pdf"))
         await model.apply(.stateChanged(["tab": "b"]))
         #expect(model.state["tab"] == "b")
 

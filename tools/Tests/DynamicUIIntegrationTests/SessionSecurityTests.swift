@@ -143,10 +143,10 @@ struct SessionSecurityTests {
         let live = try await Live.signedIn(as: "docente@edugo.test")
         let screen = await live.loaded("app-settings")
         await screen.apply(.openURL(URL(string: "https://evil.example/steal")!))
-        #expect(screen.openedURL == nil)
+        #expect(screen.urlToOpen == nil)
         #expect(screen.banner?.kind == .error)
         await screen.apply(.openURL(URL(string: "https://edugo.test/help")!))
-        #expect(screen.openedURL?.host == "edugo.test")
+        #expect(screen.urlToOpen?.host == "edugo.test")
         await live.stop()
     }
 

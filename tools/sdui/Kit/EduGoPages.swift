@@ -363,7 +363,7 @@ struct EduGoPages {
             session.preserved = liveToken
         }
         if !runtime.isSignedIn, model.route.screenKey == runtime.configuration.loginScreenKey { session.preserved = token }
-        if let url = model.openedURL {
+        if let url = model.urlToOpen {
             // Outside the app, as iOS opens a link in Safari: offered in another tab.
             model.didOpenURL()
             session.externalLink = url

@@ -254,7 +254,7 @@ final class PodcastVisitor {
         let tabs = app.tabs.map {
             (title: $0.title, href: "/podcasts/\($0.screen)", selected: $0.screen == name, systemImage: $0.icon)
         }
-        let preamble = bar(here: here, app: app, message: model.message.map { ($0, model.messageIsError) })
+        let preamble = bar(here: here, app: app, message: model.banner.map { ($0.message, $0.kind == .error) })
         var renderer = HTMLRenderer(actionPath: "/podcasts/act/\(token)", screenPath: "/podcasts", language: "en")
         // Back goes to the page below on the stack (or the tab's root), with its params.
         if let index = app.stack.firstIndex(where: { $0.id == model.route.id }) {
