@@ -1,5 +1,6 @@
 import DynamicUIModels
 import DynamicUIRendering
+import DynamicUIResolvers
 import Foundation
 
 extension NodeScreenModel {
@@ -22,11 +23,23 @@ extension NodeScreenModel {
     /// Stops the sleeping ticks while the document is hidden or in the background; when it is
     /// neither, each running timer catches up from the clock at once and ticks on its schedule.
     func timersSuspended(_ suspended: Bool) {
+        // Only a change counts: an appearance of a shown document ticks nothing early.
+        guard timerBank.hidden != suspended else { return }
         for task in timerTasks.values { task.cancel() }
         timerTasks = [:]
         timerBank.hidden = suspended
         guard !suspended else { return }
-        for id in timerBank.running { tick(id) }
+        for id in timerBank.running {
+            // The time is written now; the tick's actions run after (they may load, and wait).
+            guard let tick = timerBank.tick(id, at: timerNow()) else { continue }
+            setTimerState(timerBank.values(of: id, at: timerNow()))
+            timerTasks[id] = Task { [weak self] in
+                // Not cancelled: it is still the timer's task (a command would have replaced it).
+                guard !Task.isCancelled else { return }
+                self?.timerTasks[id] = nil
+                await self?.finish(tick, of: id)
+            }
+        }
     }
 
     /// Runs `command` on the timer `id`; an unknown timer, or a start beyond
@@ -52,14 +65,27 @@ extension NodeScreenModel {
         let clock = app?.configuration.clock ?? SystemClock()
         timerTasks[id] = Task { [weak self] in
             do { try await clock.sleep(seconds: Double(wait) / 1000) } catch { return }
-            self?.tick(id)
+            await self?.tick(id)
         }
     }
 
-    private func tick(_ id: String) {
+    /// A tick: the time written and the tick actions run (the document's named actions), then
+    /// the end actions when the duration is reached. A command during those actions (a stop, a
+    /// reset) ends this tick's work.
+    private func tick(_ id: String) async {
         guard !Task.isCancelled, let tick = timerBank.tick(id, at: timerNow()) else { return }
         timerTasks[id] = nil
         setTimerState(timerBank.values(of: id, at: timerNow()))
-        if !tick.ended { schedule(id) }
+        await finish(tick, of: id)
+    }
+
+    /// Runs a tick's actions, then sleeps until the next tick unless the timer ended or a
+    /// command reached it meanwhile.
+    private func finish(_ tick: TimerBank.Tick, of id: String) async {
+        for name in tick.actions where timerBank.isCurrent(id, generation: tick.generation) {
+            await perform(CompiledNode.namedActionKey(name))
+        }
+        guard !tick.ended, timerBank.isCurrent(id, generation: tick.generation), timerTasks[id] == nil else { return }
+        schedule(id)
     }
 }

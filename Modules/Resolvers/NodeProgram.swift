@@ -66,7 +66,8 @@ public final class CompiledNode: Sendable {
     public let bindings: [String: ValueTemplate]
     /// Nested nodes by prop name (`label`, `itemTemplate`, `body`, `toolbar`, `root`, `content`).
     public let nested: [String: CompiledNode]
-    /// Actions by prop name (`action`, `onSubmit`, `onLoad`).
+    /// Actions by prop name (`action`, `onSubmit`, `onLoad`; a screen's named actions under
+    /// `namedActionKey(_:)`).
     public let actions: [String: CompiledNodeAction]
     /// Two-way binding targets (`binding` of `text_field` and `search_bar`).
     public let bindingTarget: PathExpression?
@@ -97,6 +98,10 @@ public final class CompiledNode: Sendable {
         for child in children { reads.formUnion(child.reads) }
         self.reads = reads
     }
+
+    /// The key of a screen's named action `name` among its actions, and in the rendered
+    /// document's action table (`actions.finish`).
+    public static func namedActionKey(_ name: String) -> String { "actions." + name }
 
     /// Every node of the tree, depth first (nested props included).
     public var allNodes: [CompiledNode] {
@@ -192,11 +197,15 @@ public struct NodeCompiler: Sendable {
             target(binding)
             action("onSubmit", onSubmit)
         case .navigationStack(let root): child("root", root)
-        case .screen(let title, let body, let toolbar, let onLoad):
+        case .screen(let title, let body, let toolbar, let onLoad, let named):
             bind("title", title)
             child("body", body)
             child("toolbar", toolbar)
             action("onLoad", onLoad)
+            for (name, value) in named {
+                actions[CompiledNode.namedActionKey(name)] = compile(
+                    value, at: props.appending(key: "actions").appending(key: name), diagnostics: &diagnostics)
+            }
         case .sheet(let content): child("content", content)
         case .component(_, let parameters):
             bind("parameters", .object(JSONObject(parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })))

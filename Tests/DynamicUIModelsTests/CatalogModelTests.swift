@@ -161,7 +161,7 @@ struct PodcastsCatalogTests {
             case .button(let label, _): label.map(check)
             case .navigationLink(_, let label): label.map(check)
             case .navigationStack(let root): root.map(check)
-            case .screen(_, let body, let toolbar, _):
+            case .screen(_, let body, let toolbar, _, _):
                 body.map(check)
                 toolbar.map(check)
             case .sheet(let content): content.map(check)

@@ -229,7 +229,7 @@ struct DocumentPatchTests {
             ]}
             """)
         let patched = try document.applying(patch)
-        guard case .screen(_, let body?, _, _) = patched.props else { throw PatchTestError.shape("\(patched.props)") }
+        guard case .screen(_, let body?, _, _, _) = patched.props else { throw PatchTestError.shape("\(patched.props)") }
         #expect(body.children.map(\.nodeId) == ["title", "rule", "play", "episodes"])
         guard case .button(let label?, _) = body.children[2].props, case .list(_, let template, _) = body.children[3].props
         else { throw PatchTestError.shape("\(body.children)") }
@@ -247,7 +247,7 @@ struct DocumentPatchTests {
         #expect(templateError.message == "'itemTemplate' of a list node holds one node; the change gives 0")
         // An optional member may be emptied.
         let removeLabel = try Self.patch(#"{"changes": [{"id": "play-label"}]}"#)
-        guard case .screen(_, let body?, _, _) = try document.applying(removeLabel).props,
+        guard case .screen(_, let body?, _, _, _) = try document.applying(removeLabel).props,
             case .button(nil, _) = body.children[1].props
         else { throw PatchTestError.shape("the label is still there") }
         // A new root keeps the document whole.

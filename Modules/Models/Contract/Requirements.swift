@@ -99,8 +99,9 @@ public struct RequirementResolver: Sendable {
         case .navigationLink(let destination, let label):
             return .navigationLink(destination: destination, label: nested(label, "label"))
         case .navigationStack(let root): return .navigationStack(root: nested(root, "root"))
-        case .screen(let title, let body, let toolbar, let onLoad):
-            return .screen(title: title, body: nested(body, "body"), toolbar: nested(toolbar, "toolbar"), onLoad: onLoad)
+        case .screen(let title, let body, let toolbar, let onLoad, let actions):
+            return .screen(
+                title: title, body: nested(body, "body"), toolbar: nested(toolbar, "toolbar"), onLoad: onLoad, actions: actions)
         case .sheet(let content): return .sheet(content: nested(content, "content"))
         default: return props
         }

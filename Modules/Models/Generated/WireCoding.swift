@@ -2153,7 +2153,8 @@ extension NodeProps {
         case .screen:
             self = .screen(
                 title: try context.optional("title", in: o), body: try context.optional("body", in: o),
-                toolbar: try context.optional("toolbar", in: o), onLoad: try context.optional("onLoad", in: o)
+                toolbar: try context.optional("toolbar", in: o), onLoad: try context.optional("onLoad", in: o),
+                actions: try context.optional("actions", in: o) ?? [:]
             )
         case .sheet:
             self = .sheet(content: try context.optional("content", in: o))
@@ -2214,11 +2215,12 @@ extension NodeProps {
             b.set("tabs", tabs)
         case .navigationStack(let root):
             b.set("root", root)
-        case .screen(let title, let body, let toolbar, let onLoad):
+        case .screen(let title, let body, let toolbar, let onLoad, let actions):
             b.set("title", title)
             b.set("body", body)
             b.set("toolbar", toolbar)
             b.set("onLoad", onLoad)
+            if !actions.isEmpty { b.set("actions", actions) }
         case .sheet(let content):
             b.set("content", content)
         case .component(let name, let parameters):

@@ -420,7 +420,7 @@ extension NodeProps {
             case .list(_, let itemTemplate, _): [("itemTemplate", itemTemplate)]
             case .button(let label, _), .navigationLink(_, let label): [("label", label)]
             case .navigationStack(let root): [("root", root)]
-            case .screen(_, let body, let toolbar, _): [("body", body), ("toolbar", toolbar)]
+            case .screen(_, let body, let toolbar, _, _): [("body", body), ("toolbar", toolbar)]
             case .sheet(let content): [("content", content)]
             default: []
             }
@@ -435,10 +435,10 @@ extension NodeProps {
         case (.button(_, let action), "label"): return .button(label: node, action: action)
         case (.navigationLink(let destination, _), "label"): return .navigationLink(destination: destination, label: node)
         case (.navigationStack, "root"): return .navigationStack(root: node)
-        case (.screen(let title, _, let toolbar, let onLoad), "body"):
-            return .screen(title: title, body: node, toolbar: toolbar, onLoad: onLoad)
-        case (.screen(let title, let body, _, let onLoad), "toolbar"):
-            return .screen(title: title, body: body, toolbar: node, onLoad: onLoad)
+        case (.screen(let title, _, let toolbar, let onLoad, let actions), "body"):
+            return .screen(title: title, body: node, toolbar: toolbar, onLoad: onLoad, actions: actions)
+        case (.screen(let title, let body, _, let onLoad, let actions), "toolbar"):
+            return .screen(title: title, body: body, toolbar: node, onLoad: onLoad, actions: actions)
         case (.sheet, "content"): return .sheet(content: node)
         default: return nil
         }

@@ -13,9 +13,10 @@ public struct TimerDefinition: JSONModel {  // wire: snake_case
     public var valueVariable: String?
     /// An integer variable that holds the remaining milliseconds (with a duration).
     public var remainingVariable: String?
-    /// The ids of the screen's actions to run on each tick.
+    /// The actions to run on each tick: a screen's action ids, a node document's named actions.
     public var tickActions: [String]?
-    /// The ids of the screen's actions to run when the duration is reached.
+    /// The actions to run when the duration is reached: a screen's action ids, a node
+    /// document's named actions.
     public var endActions: [String]?
     /// Whether the timer starts when the screen is shown.
     public var autostart: Bool?

@@ -43,7 +43,10 @@ public indirect enum NodeProps: Sendable, Hashable {  // wire: tagged by NodeTyp
     case navigationStack(root: ViewNode?)
     /// The props of screen nodes.
     /// - Parameter title: Text with placeholders, or a binding.
-    case screen(title: JSONValue?, body: ViewNode?, toolbar: ViewNode?, onLoad: NodeAction?)
+    /// - Parameter actions: The document's named actions: a timer's `tick_actions` and
+    ///   `end_actions` run them by name.
+    case screen(
+        title: JSONValue?, body: ViewNode?, toolbar: ViewNode?, onLoad: NodeAction?, actions: [String: NodeAction] = [:])
     /// The props of sheet nodes.
     case sheet(content: ViewNode?)
     /// The props of component nodes: a reusable component and its arguments.

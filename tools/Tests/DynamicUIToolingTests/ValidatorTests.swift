@@ -521,9 +521,10 @@ struct LiveValidationTests {
     @Test func aNodeDocumentsTimersAndVisibilityAreChecked() throws {
         let document: JSONValue = [
             "type": "screen", "id": "doc", "data_endpoint": "/v1/doc",
-            "timers": [["id": "t", "tick_interval": 10, "end_actions": ["x"]], ["id": "t"]],
+            "timers": [["id": "t", "tick_interval": 10, "tick_actions": ["chime"], "end_actions": ["x"]], ["id": "t"]],
             "props": [
                 "title": "Doc",
+                "actions": ["chime": ["actionType": "navigate", "screen": "nowhere"]],
                 "body": [
                     "type": "vstack",
                     "transition": ["type": "spin"],
@@ -545,7 +546,7 @@ struct LiveValidationTests {
             try Self.report("doc.json", document),
             [
                 ("data_endpoint", .error, "the root node cannot be a deferred section"),
-                ("timers[0].end_actions", .warning, "run no actions by id"),
+                ("timers[0].end_actions[0]", .error, "no named action 'x'"),
                 ("timers[0].tick_interval", .warning, "raised to 100 ms"),
                 ("timers[1].id", .error, "duplicate timer id 't'"),
                 ("props.body.transition.type", .warning, "unknown transition 'spin'"),
@@ -554,6 +555,7 @@ struct LiveValidationTests {
                 ("props.body.children[0].timers", .warning, "root node only"),
                 ("props.body.children[0].props.action.id", .error, "no timer 'nope'"),
                 ("props.body.children[0].props.action.command", .warning, "unknown timer command 'rewind'"),
+                ("props.actions.chime.screen", .warning, "unknown screen document 'nowhere'"),
             ])
     }
 }

@@ -1274,12 +1274,17 @@ private struct NodeChecks {
     mutating func checkDocument(_ node: ViewNode) {
         nodeIds = [:]
         var seen: [String: JSONLocation] = [:]
+        var named: Set<String> = []
+        if case .screen(_, _, _, _, let actions) = node.props { named = Set(actions.keys) }
         for (index, timer) in (node.timers ?? []).enumerated() {
             let location = JSONLocation(components: [.key("timers"), .index(index)])
             sink.unique("timer", timer.id, at: location.appending(key: "id"), seen: &seen)
-            for key in ["tick_actions", "end_actions"] where (key == "tick_actions" ? timer.tickActions : timer.endActions) != nil
-            {
-                sink.warning(location.appending(key: key), "node documents run no actions by id; only the state is written")
+            for (key, list) in [("tick_actions", timer.tickActions), ("end_actions", timer.endActions)] {
+                for (position, name) in (list ?? []).enumerated() where !named.contains(name) {
+                    sink.error(
+                        location.appending(key: key).appending(index: position),
+                        "the document has no named action '\(name)' (its screen's props.actions)")
+                }
             }
             if let tick = timer.tickInterval, tick < TimerDefinition.minimumTick {
                 sink.warning(
@@ -1363,10 +1368,13 @@ private struct NodeChecks {
             }
         case .navigationStack(let root):
             if let root { visit(root, at: props.appending(key: "root")) }
-        case .screen(_, let body, let toolbar, let onLoad):
+        case .screen(_, let body, let toolbar, let onLoad, let actions):
             if let body { visit(body, at: props.appending(key: "body")) }
             if let toolbar { visit(toolbar, at: props.appending(key: "toolbar")) }
             if let onLoad { checkAction(onLoad, at: props.appending(key: "onLoad")) }
+            for name in actions.keys.sorted() {
+                if let action = actions[name] { checkAction(action, at: props.appending(key: "actions").appending(key: name)) }
+            }
         case .sheet(let content):
             if let content { visit(content, at: props.appending(key: "content")) }
         case .component(let name, let parameters):
