@@ -328,13 +328,8 @@ public struct NodeRenderer: Sendable {
             kind = .navigationStack
             children = (child("root").map { [$0] } ?? []) + children
         case .screen:
-            if let onLoad = compiled.actions["onLoad"] { table.register("onLoad", onLoad, context: context) }
-            if case .screen(_, _, _, _, let named) = compiled.node.props {
-                for name in named.keys.sorted() {
-                    let key = CompiledNode.namedActionKey(name)
-                    if let action = compiled.actions[key] { table.register(key, action, context: context) }
-                }
-            }
+            // A screen's actions are its `onLoad` and its named actions, each under its key.
+            for (key, action) in compiled.actions { table.register(key, action, context: context) }
             let title = evaluate(compiled, "title", in: context)
             var chrome = ScreenChrome(pattern: "node", title: title.isNull ? "" : title.text, largeTitle: true, showsBack: true)
             chrome.strings = context.environment.strings
