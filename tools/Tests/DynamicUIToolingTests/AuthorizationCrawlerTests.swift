@@ -426,9 +426,7 @@ struct ScopedAccessTests {
         try await preview.start()
         defer { Task { await preview.stop() } }
         let browser = TestBrowser(base: preview.url)
-        let login = try await browser.open("/")
-        let submit = try #require(link(containing: "submit-login", in: login.body))
-        _ = try await browser.open(submit, form: [("email", "estudiante@edugo.test"), ("password", "edugo123")])
+        try await signInToPreview(browser, as: "estudiante@edugo.test")
         for key in ["units-list", "dashboard-guardian", "membership-add", "dashboard-schooladmin", "user-create"] {
             let page = try await browser.open("/screen/\(key)")
             #expect(page.body.contains("No tienes acceso"), "\(key)")

@@ -11,29 +11,6 @@ import Testing
 /// ignores accents and case.
 @Suite("Demo backend: records stay consistent", .serialized)
 struct DataIntegrityTests {
-    /// A backend and a preview signed in as `email`; `body` runs with the browser.
-    func withPreview(
-        signedInAs email: String, _ body: (DemoBackend, TestBrowser) async throws -> Void
-    ) async throws {
-        let backend = try DemoBackend()
-        try await backend.start()
-        let preview = WebPreview(backend: backend)
-        try await preview.start()
-        let browser = TestBrowser(base: preview.url)
-        let login = try await browser.open("/")
-        let submit = try #require(link(containing: "submit-login", in: login.body))
-        _ = try await browser.open(submit, form: [("email", email), ("password", "edugo123")])
-        do {
-            try await body(backend, browser)
-        } catch {
-            await preview.stop()
-            await backend.stop()
-            throw error
-        }
-        await preview.stop()
-        await backend.stop()
-    }
-
     /// A backend started over loopback; `body` runs with its admin API.
     func withBackend(_ body: (DemoBackend, DemoAPI) async throws -> Void) async throws {
         let backend = try DemoBackend()

@@ -78,52 +78,44 @@ struct LivePreviewTests {
     }
 
     @Test func theSectionArrivesLiveAndTheSeenMetricsAreReported() async throws {
-        let backend = try DemoBackend()
-        try await backend.start()
-        let preview = WebPreview(backend: backend)
-        try await preview.start()
-        defer {
-            Task {
-                await preview.stop(); await backend.stop()
+        try await withStartedPreview { _, preview in
+            let browser = TestBrowser(base: preview.url)
+            let dashboard = try await signInToPreview(browser, as: "docente@edugo.test")
+            #expect(dashboard.path == "/screen/dashboard-teacher")
+            // Drawn once its data is in: the slow section (1.5 s) is a skeleton, the page listens.
+            #expect(dashboard.body.contains("class=\"skeleton\""), "the section is still loading")
+            let token = try #require(
+                dashboard.body.firstMatch(of: /\/_\/live\?page=(\d+)/).map { String($0.1) }, "the page carries its live script")
+            #expect(dashboard.body.contains("data-visibility=\"zone:metrics\""))
+
+            let stream = EventStreamReader()
+            stream.open(URL(string: "/_/live?page=\(token)", relativeTo: preview.url)!.absoluteURL, cookie: browser.cookie)
+            let arrived = await stream.text(until: { $0.contains("event: screen") && $0.contains("completó") })
+            #expect(arrived.contains("event: screen"), "the filled section is sent: \(arrived.prefix(300))")
+            let event = arrived.components(separatedBy: "event: screen").last ?? ""
+            #expect(!event.contains("class=\"skeleton\"") && event.contains("<section class=\"screen"))
+
+            // The page reports the metrics as fully seen; after the action's second they are an impression.
+            _ = try await browser.open("/_/visibility", form: [("page", token), ("id", "zone:metrics"), ("fraction", "1")])
+            var seen = false
+            for _ in 0..<40 where !seen {
+                try await Task.sleep(nanoseconds: 100_000_000)
+                seen = try await browser.open("/_/events?after=0").body.contains(
+                    "impression dashboard-teacher.metrics on dashboard-teacher")
             }
+            #expect(seen, "the visibility action fired after its 1,000 ms")
+            // A hostile report (an unknown id, a share that is not a number) changes nothing.
+            let hostile = try await browser.open(
+                "/_/visibility", form: [("page", token), ("id", "zone:nope"), ("fraction", "NaN")])
+            #expect(hostile.status == 204)
+            stream.close()
+
+            // A page the session does not know reloads.
+            let unknown = EventStreamReader()
+            unknown.open(URL(string: "/_/live?page=9999", relativeTo: preview.url)!.absoluteURL, cookie: browser.cookie)
+            let reload = await unknown.text(until: { $0.contains("event: reload") }, seconds: 10)
+            #expect(reload.contains("event: reload"))
+            unknown.close()
         }
-        let browser = TestBrowser(base: preview.url)
-        let login = try await browser.open("/")
-        let submit = try #require(link(containing: "submit-login", in: login.body))
-        let dashboard = try await browser.open(submit, form: [("email", "docente@edugo.test"), ("password", "edugo123")])
-        #expect(dashboard.path == "/screen/dashboard-teacher")
-        // Drawn once its data is in: the slow section (1.5 s) is a skeleton, the page listens.
-        #expect(dashboard.body.contains("class=\"skeleton\""), "the section is still loading")
-        let token = try #require(
-            dashboard.body.firstMatch(of: /\/_\/live\?page=(\d+)/).map { String($0.1) }, "the page carries its live script")
-        #expect(dashboard.body.contains("data-visibility=\"zone:metrics\""))
-
-        let stream = EventStreamReader()
-        stream.open(URL(string: "/_/live?page=\(token)", relativeTo: preview.url)!.absoluteURL, cookie: browser.cookie)
-        let arrived = await stream.text(until: { $0.contains("event: screen") && $0.contains("completó") })
-        #expect(arrived.contains("event: screen"), "the filled section is sent: \(arrived.prefix(300))")
-        let event = arrived.components(separatedBy: "event: screen").last ?? ""
-        #expect(!event.contains("class=\"skeleton\"") && event.contains("<section class=\"screen"))
-
-        // The page reports the metrics as fully seen; after the action's second they are an impression.
-        _ = try await browser.open("/_/visibility", form: [("page", token), ("id", "zone:metrics"), ("fraction", "1")])
-        var seen = false
-        for _ in 0..<40 where !seen {
-            try await Task.sleep(nanoseconds: 100_000_000)
-            seen = try await browser.open("/_/events?after=0").body.contains(
-                "impression dashboard-teacher.metrics on dashboard-teacher")
-        }
-        #expect(seen, "the visibility action fired after its 1,000 ms")
-        // A hostile report (an unknown id, a share that is not a number) changes nothing.
-        let hostile = try await browser.open("/_/visibility", form: [("page", token), ("id", "zone:nope"), ("fraction", "NaN")])
-        #expect(hostile.status == 204)
-        stream.close()
-
-        // A page the session does not know reloads.
-        let unknown = EventStreamReader()
-        unknown.open(URL(string: "/_/live?page=9999", relativeTo: preview.url)!.absoluteURL, cookie: browser.cookie)
-        let reload = await unknown.text(until: { $0.contains("event: reload") }, seconds: 10)
-        #expect(reload.contains("event: reload"))
-        unknown.close()
     }
 }

@@ -30,68 +30,63 @@ struct PreviewConflictTests {
     }
 
     @Test func aConflictingSaveKeepsTheFormSaysSoReloadsOrKeepsEditingAndThenSaves() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
+        try await withStartedPreview { backend, preview in
+            let first = TestBrowser(base: preview.url)
+            let second = TestBrowser(base: preview.url)
+            try await signInToPreview(first, as: "docente@edugo.test")
+            try await signInToPreview(second, as: "docente@edugo.test")
+            let address = "/screen/material-edit?id=mat-092"
+            let one = try await first.open(address)
+            let two = try await second.open(address)
+            #expect(one.path == address && two.path == address)
+            let loaded = try #require(Self.field("title", in: two.body), "the form shows the title")
+
+            // The first session saves.
+            let save = try #require(link(containing: "/submit", in: one.body))
+            let saved = try await first.open(save, form: [("title", "Título guardado en otra pestaña")])
+            #expect(!saved.path.hasPrefix("/screen/material-edit"), "the first save closed its form: \(saved.path)")
+
+            // The second changes the title and saves over the version it loaded.
+            let conflicting = try #require(link(containing: "/submit", in: two.body))
+            let refused = try await second.open(conflicting, form: [("title", "Mi título")])
+            #expect(refused.path == address, "the form stays: \(second.hops.suffix(3))")
+            #expect(Self.field("title", in: refused.body) == "Mi título", "the typed title stays")
+            #expect(refused.body.contains("Otro usuario modificó estos datos"), "the conflict is said")
+            #expect(refused.body.contains("<dialog open"), "the conflict's dialog shows")
+            #expect(refused.body.contains("Datos modificados por otra persona"))
+            let reload = try #require(Self.dialogForm("Volver a cargar", in: refused.body), "Volver a cargar is offered")
+            #expect(reload.hasSuffix("/conflict-reload"), "\(reload)")
+            #expect(Self.dialogForm("Seguir editando", in: refused.body) != nil, "Seguir editando is offered")
+
+            // Volver a cargar brings the server's title into the form.
+            let reloaded = try await second.open(reload, form: [("confirmed", "1")])
+            #expect(reloaded.path == address, "\(second.hops.suffix(3))")
+            #expect(!reloaded.body.contains("<dialog open"))
+            #expect(Self.field("title", in: reloaded.body) == "Título guardado en otra pestaña", "the server's title is shown")
+            #expect(loaded != "Título guardado en otra pestaña")
+
+            // The first session saves once more; the second's save conflicts again.
+            let reopened = try await first.open(address)
+            _ = try await first.open(
+                try #require(link(containing: "/submit", in: reopened.body)), form: [("title", "Otra vez desde la otra pestaña")])
+            let again = try await second.open(
+                try #require(link(containing: "/submit", in: reloaded.body)), form: [("title", "Mi título")])
+            #expect(again.path == address)
+            let keep = try #require(Self.dialogForm("Seguir editando", in: again.body), "Seguir editando is offered")
+
+            // Seguir editando: the dialog closes, the edit stays, and the next save replaces the
+            // server's record.
+            let kept = try await second.open(keep, form: [])
+            #expect(kept.path == address)
+            #expect(!kept.body.contains("<dialog open"), "the dialog is closed")
+            #expect(Self.field("title", in: kept.body) == "Mi título")
+            let savedAgain = try await second.open(
+                try #require(link(containing: "/submit", in: kept.body)), form: [("title", "Mi título")])
+            #expect(!savedAgain.path.hasPrefix("/screen/material-edit"), "not saved: \(second.hops.suffix(3))")
+            let detail = try await second.open("/screen/material-detail?id=mat-092")
+            #expect(detail.body.contains("Mi título"), "the record has the title saved last")
+            #expect(backend.log.filter { $0.hasPrefix("PUT") || $0.hasPrefix("PATCH") }.count >= 5)
         }
-        let first = TestBrowser(base: preview.url)
-        let second = TestBrowser(base: preview.url)
-        try await signInToPreview(first, as: "docente@edugo.test")
-        try await signInToPreview(second, as: "docente@edugo.test")
-        let address = "/screen/material-edit?id=mat-092"
-        let one = try await first.open(address)
-        let two = try await second.open(address)
-        #expect(one.path == address && two.path == address)
-        let loaded = try #require(Self.field("title", in: two.body), "the form shows the title")
-
-        // The first session saves.
-        let save = try #require(link(containing: "/submit", in: one.body))
-        let saved = try await first.open(save, form: [("title", "Título guardado en otra pestaña")])
-        #expect(!saved.path.hasPrefix("/screen/material-edit"), "the first save closed its form: \(saved.path)")
-
-        // The second changes the title and saves over the version it loaded.
-        let conflicting = try #require(link(containing: "/submit", in: two.body))
-        let refused = try await second.open(conflicting, form: [("title", "Mi título")])
-        #expect(refused.path == address, "the form stays: \(second.hops.suffix(3))")
-        #expect(Self.field("title", in: refused.body) == "Mi título", "the typed title stays")
-        #expect(refused.body.contains("Otro usuario modificó estos datos"), "the conflict is said")
-        #expect(refused.body.contains("<dialog open"), "the conflict's dialog shows")
-        #expect(refused.body.contains("Datos modificados por otra persona"))
-        let reload = try #require(Self.dialogForm("Volver a cargar", in: refused.body), "Volver a cargar is offered")
-        #expect(reload.hasSuffix("/conflict-reload"), "\(reload)")
-        #expect(Self.dialogForm("Seguir editando", in: refused.body) != nil, "Seguir editando is offered")
-
-        // Volver a cargar brings the server's title into the form.
-        let reloaded = try await second.open(reload, form: [("confirmed", "1")])
-        #expect(reloaded.path == address, "\(second.hops.suffix(3))")
-        #expect(!reloaded.body.contains("<dialog open"))
-        #expect(Self.field("title", in: reloaded.body) == "Título guardado en otra pestaña", "the server's title is shown")
-        #expect(loaded != "Título guardado en otra pestaña")
-
-        // The first session saves once more; the second's save conflicts again.
-        let reopened = try await first.open(address)
-        _ = try await first.open(
-            try #require(link(containing: "/submit", in: reopened.body)), form: [("title", "Otra vez desde la otra pestaña")])
-        let again = try await second.open(
-            try #require(link(containing: "/submit", in: reloaded.body)), form: [("title", "Mi título")])
-        #expect(again.path == address)
-        let keep = try #require(Self.dialogForm("Seguir editando", in: again.body), "Seguir editando is offered")
-
-        // Seguir editando: the dialog closes, the edit stays, and the next save replaces the
-        // server's record.
-        let kept = try await second.open(keep, form: [])
-        #expect(kept.path == address)
-        #expect(!kept.body.contains("<dialog open"), "the dialog is closed")
-        #expect(Self.field("title", in: kept.body) == "Mi título")
-        let savedAgain = try await second.open(
-            try #require(link(containing: "/submit", in: kept.body)), form: [("title", "Mi título")])
-        #expect(!savedAgain.path.hasPrefix("/screen/material-edit"), "not saved: \(second.hops.suffix(3))")
-        let detail = try await second.open("/screen/material-detail?id=mat-092")
-        #expect(detail.body.contains("Mi título"), "the record has the title saved last")
-        #expect(backend.log.filter { $0.hasPrefix("PUT") || $0.hasPrefix("PATCH") }.count >= 5)
     }
 
     /// The milliseconds of the countdown's `mm:ss` on the page: the remaining time the model

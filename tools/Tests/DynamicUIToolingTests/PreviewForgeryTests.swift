@@ -15,14 +15,9 @@ import Testing
 struct PreviewForgeryTests {
     /// A started backend and preview, and a browser signed in as the teacher on the settings page.
     func signedIn() async throws -> (DemoBackend, WebPreview, TestBrowser, settings: String) {
-        let backend = try DemoBackend()
-        try await backend.start()
-        let preview = WebPreview(backend: backend)
-        try await preview.start()
+        let (backend, preview) = try await startedPreview()
         let browser = TestBrowser(base: preview.url)
-        let login = try await browser.open("/")
-        let submit = try #require(link(containing: "submit-login", in: login.body))
-        _ = try await browser.open(submit, form: [("email", "docente@edugo.test"), ("password", "edugo123")])
+        try await signInToPreview(browser, as: "docente@edugo.test")
         let settings = try await browser.open("/screen/app-settings")
         return (backend, preview, browser, settings.body)
     }

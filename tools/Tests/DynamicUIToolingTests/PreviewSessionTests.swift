@@ -26,90 +26,70 @@ struct PreviewSessionTests {
     }
 
     @Test func signingInAndOutRenewsTheSessionIdAndFormToken() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
+        try await withStartedPreview { _, preview in
+            let browser = TestBrowser(base: preview.url)
+            _ = try await browser.open("/")
+            let (before, tokenBefore) = (try #require(browser.cookie), try #require(browser.formToken))
+            _ = try await signIn(browser)
+            let signedIn = try #require(browser.cookie)
+            #expect(signedIn != before, "the id fixed before sign-in is not the signed-in session's")
+            #expect(browser.formToken != tokenBefore)
+
+            // The id from before sign-in (say, one another local site set) opens no signed-in page.
+            let fixed = TestBrowser(base: preview.url)
+            fixed.cookie = before
+            #expect(try await fixed.open("/screen/dashboard-teacher").path == "/screen/app-login")
+            #expect(try await browser.open("/screen/dashboard-teacher").path == "/screen/dashboard-teacher")
+
+            try await signOut(browser)
+            #expect(browser.cookie != signedIn)
+            let stolen = TestBrowser(base: preview.url)
+            stolen.cookie = signedIn
+            #expect(try await stolen.open("/screen/dashboard-teacher").path == "/screen/app-login")
         }
-        let browser = TestBrowser(base: preview.url)
-        _ = try await browser.open("/")
-        let (before, tokenBefore) = (try #require(browser.cookie), try #require(browser.formToken))
-        _ = try await signIn(browser)
-        let signedIn = try #require(browser.cookie)
-        #expect(signedIn != before, "the id fixed before sign-in is not the signed-in session's")
-        #expect(browser.formToken != tokenBefore)
-
-        // The id from before sign-in (say, one another local site set) opens no signed-in page.
-        let fixed = TestBrowser(base: preview.url)
-        fixed.cookie = before
-        #expect(try await fixed.open("/screen/dashboard-teacher").path == "/screen/app-login")
-        #expect(try await browser.open("/screen/dashboard-teacher").path == "/screen/dashboard-teacher")
-
-        try await signOut(browser)
-        #expect(browser.cookie != signedIn)
-        let stolen = TestBrowser(base: preview.url)
-        stolen.cookie = signedIn
-        #expect(try await stolen.open("/screen/dashboard-teacher").path == "/screen/app-login")
     }
 
     @Test func aPasswordIsNeverDrawnBack() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
+        try await withStartedPreview { _, preview in
+            let browser = TestBrowser(base: preview.url)
+            let login = try await browser.open("/")
+            let submit = try #require(link(containing: "submit-login", in: login.body))
+            let failed = try await browser.open(
+                submit, form: [("email", "docente@edugo.test"), ("password", "WrongSecret</script>\"x")])
+            #expect(failed.path == "/screen/app-login")
+            #expect(failed.body.contains("docente@edugo.test"), "the e-mail stays")
+            #expect(!failed.body.contains("WrongSecret"), "the password is in the page")
+            #expect(failed.body.contains("type=\"password\" autocomplete=\"current-password\" value=\"\""))
+            #expect(!(try await browser.open("/screen/app-login").body.contains("WrongSecret")))
         }
-        let browser = TestBrowser(base: preview.url)
-        let login = try await browser.open("/")
-        let submit = try #require(link(containing: "submit-login", in: login.body))
-        let failed = try await browser.open(
-            submit, form: [("email", "docente@edugo.test"), ("password", "WrongSecret</script>\"x")])
-        #expect(failed.path == "/screen/app-login")
-        #expect(failed.body.contains("docente@edugo.test"), "the e-mail stays")
-        #expect(!failed.body.contains("WrongSecret"), "the password is in the page")
-        #expect(failed.body.contains("type=\"password\" autocomplete=\"current-password\" value=\"\""))
-        #expect(!(try await browser.open("/screen/app-login").body.contains("WrongSecret")))
     }
 
     @Test func signingOutDropsThePagesDrawnBefore() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
+        try await withStartedPreview { _, preview in
+            let browser = TestBrowser(base: preview.url)
+            let dashboard = try await signIn(browser)
+            let page = try #require(dashboard.firstMatch(of: /\/_\/live\?page=(\d+)/).map { String($0.1) })
+            try await signOut(browser)
+            // The teacher's dashboard no longer streams (nor runs its timers) for this browser.
+            let stream = EventStreamReader()
+            stream.open(URL(string: "/_/live?page=\(page)", relativeTo: preview.url)!.absoluteURL, cookie: browser.cookie)
+            let arrived = await stream.text(until: { $0.contains("event:") || $0.contains(": live screen") }, seconds: 10)
+            stream.close()
+            #expect(arrived.contains("event: reload"), "\(arrived.prefix(200))")
         }
-        let browser = TestBrowser(base: preview.url)
-        let dashboard = try await signIn(browser)
-        let page = try #require(dashboard.firstMatch(of: /\/_\/live\?page=(\d+)/).map { String($0.1) })
-        try await signOut(browser)
-        // The teacher's dashboard no longer streams (nor runs its timers) for this browser.
-        let stream = EventStreamReader()
-        stream.open(URL(string: "/_/live?page=\(page)", relativeTo: preview.url)!.absoluteURL, cookie: browser.cookie)
-        let arrived = await stream.text(until: { $0.contains("event:") || $0.contains(": live screen") }, seconds: 10)
-        stream.close()
-        #expect(arrived.contains("event: reload"), "\(arrived.prefix(200))")
     }
 
     @Test func requestsWithoutACookieNeverEndASignedInSession() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
+        try await withStartedPreview { _, preview in
+            let browser = TestBrowser(base: preview.url)
+            _ = try await signIn(browser)
+            // What 70 `<img>` tags on any page (or a script) would send: each makes a new session.
+            let anonymous = TestBrowser(base: preview.url)
+            for _ in 0..<70 {
+                anonymous.cookie = nil
+                _ = try await anonymous.send("GET", "/screen/app-login")
             }
+            #expect(try await browser.open("/screen/dashboard-teacher").path == "/screen/dashboard-teacher")
         }
-        let browser = TestBrowser(base: preview.url)
-        _ = try await signIn(browser)
-        // What 70 `<img>` tags on any page (or a script) would send: each makes a new session.
-        let anonymous = TestBrowser(base: preview.url)
-        for _ in 0..<70 {
-            anonymous.cookie = nil
-            _ = try await anonymous.send("GET", "/screen/app-login")
-        }
-        #expect(try await browser.open("/screen/dashboard-teacher").path == "/screen/dashboard-teacher")
     }
 }

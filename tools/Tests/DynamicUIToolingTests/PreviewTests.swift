@@ -137,6 +137,31 @@ func signInToPreview(_ browser: TestBrowser, as email: String) async throws -> (
     return home
 }
 
+/// Runs `body` with the preview started over its demo backend, and stops both after, also when
+/// `body` throws.
+func withStartedPreview(_ body: (DemoBackend, WebPreview) async throws -> Void) async throws {
+    let (backend, preview) = try await startedPreview()
+    do {
+        try await body(backend, preview)
+    } catch {
+        await preview.stop()
+        await backend.stop()
+        throw error
+    }
+    await preview.stop()
+    await backend.stop()
+}
+
+/// Runs `body` with the preview started and a browser signed in as `email` (or on the login
+/// page, for `nil`), and stops both after, also when `body` throws.
+func withPreview(signedInAs email: String?, _ body: (DemoBackend, TestBrowser) async throws -> Void) async throws {
+    try await withStartedPreview { backend, preview in
+        let browser = TestBrowser(base: preview.url)
+        if let email { try await signInToPreview(browser, as: email) }
+        try await body(backend, browser)
+    }
+}
+
 /// The first `href`/`action`/`formaction` value in `html` that contains `fragment`, unescaped.
 func link(containing fragment: String, in html: String) -> String? {
     for attribute in [" href=\"", " action=\"", " formaction=\""] {
@@ -154,10 +179,7 @@ func link(containing fragment: String, in html: String) -> String? {
 @Suite("Web preview over loopback", .serialized)
 struct PreviewTests {
     @Test func signInBrowseCreateOfflineAndSignOut() async throws {
-        let backend = try DemoBackend()
-        try await backend.start()
-        let preview = WebPreview(backend: backend)
-        try await preview.start()
+        let (backend, preview) = try await startedPreview()
         let browser = TestBrowser(base: preview.url)
 
         let login = try await browser.open("/")
@@ -218,31 +240,24 @@ struct PreviewTests {
 @Suite("Web preview: no open redirect", .serialized)
 struct PreviewRedirectTests {
     @Test func theConnectionSwitchReturnsOnlyToAPathOfThePreview() async throws {
-        let backend = try DemoBackend()
-        try await backend.start()
-        let preview = WebPreview(backend: backend)
-        try await preview.start()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
+        try await withStartedPreview { _, preview in
+            let browser = TestBrowser(base: preview.url)
+            _ = try await browser.open("/")
+            for hostile in [
+                "/\\evil.example/x", "/\t/evil.example", "//evil.example/x", "/\\/evil.example", "/\n/evil.example",
+                "http://evil.example/", "evil.example", "/ok/\\..\\evil", "/\u{7F}/evil.example",
+            ] {
+                let answer = try await browser.submit("/_/connection", form: [("online", "1"), ("return", hostile)])
+                #expect(answer.status == 303)
+                #expect(answer.location == "/screen/app-login", "\(hostile.debugDescription) → \(answer.location ?? "none")")
             }
+            let local = try await browser.submit("/_/connection", form: [("online", "1"), ("return", "/screen/app-login?x=1")])
+            #expect(local.location == "/screen/app-login?x=1")
+            _ = try await browser.open("/podcasts/browse")
+            let podcasts = try await browser.submit(
+                "/podcasts/appearance", form: [("mode", "dark"), ("back", "/podcasts\\evil")])
+            #expect(podcasts.location == "/podcasts")
+            _ = try await browser.submit("/podcasts/appearance", form: [("mode", "system"), ("back", "/podcasts/browse")])
         }
-        let browser = TestBrowser(base: preview.url)
-        _ = try await browser.open("/")
-        for hostile in [
-            "/\\evil.example/x", "/\t/evil.example", "//evil.example/x", "/\\/evil.example", "/\n/evil.example",
-            "http://evil.example/", "evil.example", "/ok/\\..\\evil", "/\u{7F}/evil.example",
-        ] {
-            let answer = try await browser.submit("/_/connection", form: [("online", "1"), ("return", hostile)])
-            #expect(answer.status == 303)
-            #expect(answer.location == "/screen/app-login", "\(hostile.debugDescription) → \(answer.location ?? "none")")
-        }
-        let local = try await browser.submit("/_/connection", form: [("online", "1"), ("return", "/screen/app-login?x=1")])
-        #expect(local.location == "/screen/app-login?x=1")
-        _ = try await browser.open("/podcasts/browse")
-        let podcasts = try await browser.submit("/podcasts/appearance", form: [("mode", "dark"), ("back", "/podcasts\\evil")])
-        #expect(podcasts.location == "/podcasts")
-        _ = try await browser.submit("/podcasts/appearance", form: [("mode", "system"), ("back", "/podcasts/browse")])
     }
 }

@@ -15,69 +15,59 @@ struct PreviewWalkTests {
     }
 
     @Test func eachPodcastVisitorHasItsOwnState() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
+        try await withStartedPreview { _, preview in
+            let first = TestBrowser(base: preview.url)
+            let second = TestBrowser(base: preview.url)
+            let answer = try await first.send("GET", "/podcasts/search?q=murder")
+            #expect(answer.body.contains("Murder"), "the search found the show")
+            let cookie = try #require(answer.headers["set-cookie"], "a visitor gets a cookie of its own")
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/podcasts"))
+
+            // A new browser sees an empty search, not the last visitor's.
+            let fresh = try await second.open("/podcasts/search")
+            #expect(fresh.status == 200)
+            #expect(!fresh.body.contains("Murder") && !fresh.body.contains("murder"), "another visitor's search shows")
+            #expect(second.cookie != nil && second.cookie != first.cookie)
+
+            // Back leads to the visitor's own screen below, never to another visitor's.
+            _ = try await first.open("/podcasts/genre?genreId=1303&title=Comedy")
+            let news = try await second.open("/podcasts/genre?genreId=1489&title=News")
+            let back = try #require(Self.backLink(in: news.body))
+            #expect(!back.contains("1303"), "back goes to the other visitor's genre: \(back)")
+
+            // One visitor's Dark is not everyone's.
+            _ = try await first.open("/podcasts/browse")
+            let dark = try await first.submit("/podcasts/appearance", form: [("mode", "dark"), ("back", "/podcasts/browse")])
+            #expect(dark.status == 303)
+            #expect(try await first.open("/podcasts/browse").body.contains("data-theme=\"dark\""))
+            #expect(!(try await second.open("/podcasts/browse").body.contains("data-theme=\"dark\"")))
+            let third = TestBrowser(base: preview.url)
+            #expect(!(try await third.open("/podcasts/browse").body.contains("data-theme=\"dark\"")))
+
+            // A visitor's form token is its own: another visitor's page cannot post for it.
+            let foreign = try await second.send(
+                "POST", "/podcasts/appearance", form: [("mode", "dark"), ("_csrf", try #require(first.formToken))])
+            #expect(foreign.status == 403)
         }
-        let first = TestBrowser(base: preview.url)
-        let second = TestBrowser(base: preview.url)
-        let answer = try await first.send("GET", "/podcasts/search?q=murder")
-        #expect(answer.body.contains("Murder"), "the search found the show")
-        let cookie = try #require(answer.headers["set-cookie"], "a visitor gets a cookie of its own")
-        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/podcasts"))
-
-        // A new browser sees an empty search, not the last visitor's.
-        let fresh = try await second.open("/podcasts/search")
-        #expect(fresh.status == 200)
-        #expect(!fresh.body.contains("Murder") && !fresh.body.contains("murder"), "another visitor's search shows")
-        #expect(second.cookie != nil && second.cookie != first.cookie)
-
-        // Back leads to the visitor's own screen below, never to another visitor's.
-        _ = try await first.open("/podcasts/genre?genreId=1303&title=Comedy")
-        let news = try await second.open("/podcasts/genre?genreId=1489&title=News")
-        let back = try #require(Self.backLink(in: news.body))
-        #expect(!back.contains("1303"), "back goes to the other visitor's genre: \(back)")
-
-        // One visitor's Dark is not everyone's.
-        _ = try await first.open("/podcasts/browse")
-        let dark = try await first.submit("/podcasts/appearance", form: [("mode", "dark"), ("back", "/podcasts/browse")])
-        #expect(dark.status == 303)
-        #expect(try await first.open("/podcasts/browse").body.contains("data-theme=\"dark\""))
-        #expect(!(try await second.open("/podcasts/browse").body.contains("data-theme=\"dark\"")))
-        let third = TestBrowser(base: preview.url)
-        #expect(!(try await third.open("/podcasts/browse").body.contains("data-theme=\"dark\"")))
-
-        // A visitor's form token is its own: another visitor's page cannot post for it.
-        let foreign = try await second.send(
-            "POST", "/podcasts/appearance", form: [("mode", "dark"), ("_csrf", try #require(first.formToken))])
-        #expect(foreign.status == 403)
     }
 
     @Test func podcastVisitorsAreBounded() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
+        try await withStartedPreview { _, preview in
+            let kept = TestBrowser(base: preview.url)
+            _ = try await kept.open("/podcasts/search?q=murder")
+            let cookie = try #require(kept.cookie)
+            #expect(try await kept.open("/podcasts/search").body.contains("Murder"), "the visitor's search is kept")
+            // A crawler without cookies: each request is a new visitor; the oldest go.
+            let crawler = TestBrowser(base: preview.url)
+            for _ in 0..<WebPreview.podcastVisitorCapacity {
+                crawler.cookie = nil
+                #expect(try await crawler.send("GET", "/podcasts").status == 303)
             }
+            let again = try await kept.send("GET", "/podcasts/search")
+            #expect(again.headers["set-cookie"] != nil, "the oldest visitor was not ended")
+            #expect(kept.cookie != cookie)
+            #expect(!again.body.contains("Murder"))
         }
-        let kept = TestBrowser(base: preview.url)
-        _ = try await kept.open("/podcasts/search?q=murder")
-        let cookie = try #require(kept.cookie)
-        #expect(try await kept.open("/podcasts/search").body.contains("Murder"), "the visitor's search is kept")
-        // A crawler without cookies: each request is a new visitor; the oldest go.
-        let crawler = TestBrowser(base: preview.url)
-        for _ in 0..<WebPreview.podcastVisitorCapacity {
-            crawler.cookie = nil
-            #expect(try await crawler.send("GET", "/podcasts").status == 303)
-        }
-        let again = try await kept.send("GET", "/podcasts/search")
-        #expect(again.headers["set-cookie"] != nil, "the oldest visitor was not ended")
-        #expect(kept.cookie != cookie)
-        #expect(!again.body.contains("Murder"))
     }
 
     /// The GET address the page's search form submits for `text`: its action with its fields.
@@ -133,38 +123,33 @@ struct PreviewWalkTests {
     }
 
     @Test func refusalsAndUnknownPagesSaySoInTheAppsWords() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
-        }
-        // Podcasts (English): an unknown document is the app's own "Not found", styled, with its tabs.
-        let visitor = TestBrowser(base: preview.url)
-        let unknown = try await visitor.open("/podcasts/nosuchscreen")
-        #expect(unknown.status == 404)
-        #expect(unknown.body.contains("<html lang=\"en\""))
-        #expect(unknown.body.contains("name=\"viewport\""))
-        #expect(unknown.body.contains("<div class=\"empty\"") && unknown.body.contains("Not found"))
-        #expect(!unknown.body.contains("Volver") && !unknown.body.contains("Error"))
-        #expect(unknown.body.contains("<nav class=\"tabs\""), "the app's tabs stay, to go on from there")
-        // An unknown document is no place on the navigation: back from the next page skips it.
-        let genre = try await visitor.open("/podcasts/genre?genreId=1303&title=Comedy")
-        #expect(!(Self.backLink(in: genre.body) ?? "").contains("nosuchscreen"))
+        try await withStartedPreview { _, preview in
+            // Podcasts (English): an unknown document is the app's own "Not found", styled, with its tabs.
+            let visitor = TestBrowser(base: preview.url)
+            let unknown = try await visitor.open("/podcasts/nosuchscreen")
+            #expect(unknown.status == 404)
+            #expect(unknown.body.contains("<html lang=\"en\""))
+            #expect(unknown.body.contains("name=\"viewport\""))
+            #expect(unknown.body.contains("<div class=\"empty\"") && unknown.body.contains("Not found"))
+            #expect(!unknown.body.contains("Volver") && !unknown.body.contains("Error"))
+            #expect(unknown.body.contains("<nav class=\"tabs\""), "the app's tabs stay, to go on from there")
+            // An unknown document is no place on the navigation: back from the next page skips it.
+            let genre = try await visitor.open("/podcasts/genre?genreId=1303&title=Comedy")
+            #expect(!(Self.backLink(in: genre.body) ?? "").contains("nosuchscreen"))
 
-        // EduGo (Spanish): a screen the role may not open, and one that does not exist.
-        let student = TestBrowser(base: preview.url)
-        try await signInToPreview(student, as: "estudiante@edugo.test")
-        // Refused by its data, and refused as a screen the role's navigation does not reach.
-        for path in ["/screen/users-list", "/screen/dashboard-teacher", "/screen/membership-add"] {
-            let refused = try await student.open(path)
-            #expect(refused.body.contains("No tienes acceso"), "\(path): a refused screen says so")
-            #expect(!refused.body.contains("No encontrado"), "\(path)")
+            // EduGo (Spanish): a screen the role may not open, and one that does not exist.
+            let student = TestBrowser(base: preview.url)
+            try await signInToPreview(student, as: "estudiante@edugo.test")
+            // Refused by its data, and refused as a screen the role's navigation does not reach.
+            for path in ["/screen/users-list", "/screen/dashboard-teacher", "/screen/membership-add"] {
+                let refused = try await student.open(path)
+                #expect(refused.body.contains("No tienes acceso"), "\(path): a refused screen says so")
+                #expect(!refused.body.contains("No encontrado"), "\(path)")
+            }
+            let missing = try await student.open("/screen/nosuchscreen")
+            #expect(missing.body.contains("No encontrado"))
+            #expect(!missing.body.contains("No tienes acceso"))
         }
-        let missing = try await student.open("/screen/nosuchscreen")
-        #expect(missing.body.contains("No encontrado"))
-        #expect(!missing.body.contains("No tienes acceso"))
     }
 
     /// Every form control of `html` that is not named: no `<label for>` with text, no
@@ -205,75 +190,67 @@ struct PreviewWalkTests {
     }
 
     @Test func everyControlOfEveryScreenIsNamedAndEverySwitchSaysItsState() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
+        try await withStartedPreview { _, preview in
+            var pages: [(String, String)] = []
+            let anonymous = TestBrowser(base: preview.url)
+            pages.append(("app-login", try await anonymous.open("/").body))
+            // Each screen as the roles that may open it, with a record of their own where it takes one.
+            let visits: [(String, [String])] = [
+                (
+                    "superadmin@edugo.test",
+                    try EduGoCatalog().screenKeys.map { "/screen/\($0)" } + [
+                        "/screen/user-edit?id=usr-021", "/screen/school-edit?id=sch-001", "/screen/unit-edit?id=unt-001",
+                        "/screen/material-edit?id=mat-092", "/screen/units-list?id=sch-001",
+                    ]
+                ),
+                (
+                    "docente@edugo.test",
+                    [
+                        "/screen/material-edit?id=mat-092", "/screen/material-create", "/screen/assessment-take?id=mat-002",
+                        "/screen/materials-list?search_field=Fracciones", "/screen/app-settings",
+                    ]
+                ),
+                ("estudiante@edugo.test", ["/screen/assessment-take?id=mat-002", "/screen/app-settings"]),
+            ]
+            for (account, paths) in visits {
+                let browser = TestBrowser(base: preview.url)
+                try await signInToPreview(browser, as: account)
+                for path in paths { pages.append(("\(account) \(path)", try await browser.open(path).body)) }
             }
+            let listener = TestBrowser(base: preview.url)
+            for path in [
+                "/podcasts/browse", "/podcasts/search", "/podcasts/search?q=swift",
+                "/podcasts/genre?genreId=1318&title=Technology",
+            ] {
+                pages.append((path, try await listener.open(path).body))
+            }
+            var controls = 0
+            var switches = 0
+            for (name, html) in pages {
+                controls += html.matches(of: /<(input|select|textarea)\b/).count
+                switches += html.matches(of: /role="switch"/).count
+                let unnamed = Self.unlabelledControls(in: html)
+                #expect(unnamed.isEmpty, "\(name): \(unnamed.prefix(3))")
+                let stateless = Self.switchesWithoutState(in: html)
+                #expect(stateless.isEmpty, "\(name): \(stateless.prefix(3))")
+            }
+            #expect(controls > 100 && switches >= 4, "\(controls) controls, \(switches) switches")
         }
-        var pages: [(String, String)] = []
-        let anonymous = TestBrowser(base: preview.url)
-        pages.append(("app-login", try await anonymous.open("/").body))
-        // Each screen as the roles that may open it, with a record of their own where it takes one.
-        let visits: [(String, [String])] = [
-            (
-                "superadmin@edugo.test",
-                try EduGoCatalog().screenKeys.map { "/screen/\($0)" } + [
-                    "/screen/user-edit?id=usr-021", "/screen/school-edit?id=sch-001", "/screen/unit-edit?id=unt-001",
-                    "/screen/material-edit?id=mat-092", "/screen/units-list?id=sch-001",
-                ]
-            ),
-            (
-                "docente@edugo.test",
-                [
-                    "/screen/material-edit?id=mat-092", "/screen/material-create", "/screen/assessment-take?id=mat-002",
-                    "/screen/materials-list?search_field=Fracciones", "/screen/app-settings",
-                ]
-            ),
-            ("estudiante@edugo.test", ["/screen/assessment-take?id=mat-002", "/screen/app-settings"]),
-        ]
-        for (account, paths) in visits {
-            let browser = TestBrowser(base: preview.url)
-            try await signInToPreview(browser, as: account)
-            for path in paths { pages.append(("\(account) \(path)", try await browser.open(path).body)) }
-        }
-        let listener = TestBrowser(base: preview.url)
-        for path in [
-            "/podcasts/browse", "/podcasts/search", "/podcasts/search?q=swift", "/podcasts/genre?genreId=1318&title=Technology",
-        ] {
-            pages.append((path, try await listener.open(path).body))
-        }
-        var controls = 0
-        var switches = 0
-        for (name, html) in pages {
-            controls += html.matches(of: /<(input|select|textarea)\b/).count
-            switches += html.matches(of: /role="switch"/).count
-            let unnamed = Self.unlabelledControls(in: html)
-            #expect(unnamed.isEmpty, "\(name): \(unnamed.prefix(3))")
-            let stateless = Self.switchesWithoutState(in: html)
-            #expect(stateless.isEmpty, "\(name): \(stateless.prefix(3))")
-        }
-        #expect(controls > 100 && switches >= 4, "\(controls) controls, \(switches) switches")
     }
 
     @Test func aSymbolIsDrawnNotAnEmptyBand() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
+        try await withStartedPreview { _, preview in
+            let browser = TestBrowser(base: preview.url)
+            let login = try await browser.open("/")
+            // The brand's logo is a drawing, not an empty element in a 200 px band.
+            let logo = try #require(
+                login.body.firstMatch(
+                    of: /<(svg|span) class="symbol"[^>]*data-symbol="graduationcap.fill"[^>]*>(.*?)<\/(svg|span)>/))
+            #expect(logo.1 == "svg" && logo.2.contains("<path d=\""), "\(logo.0)")
+            // No symbol the catalogs' screens name is left as an empty element taking room.
+            for match in login.body.matches(of: /<span class="symbol"[^>]*><\/span>/) {
+                #expect(match.0.contains("aria-hidden=\"true\"") || match.0.contains("role=\"img\""))
             }
-        }
-        let browser = TestBrowser(base: preview.url)
-        let login = try await browser.open("/")
-        // The brand's logo is a drawing, not an empty element in a 200 px band.
-        let logo = try #require(
-            login.body.firstMatch(of: /<(svg|span) class="symbol"[^>]*data-symbol="graduationcap.fill"[^>]*>(.*?)<\/(svg|span)>/))
-        #expect(logo.1 == "svg" && logo.2.contains("<path d=\""), "\(logo.0)")
-        // No symbol the catalogs' screens name is left as an empty element taking room.
-        for match in login.body.matches(of: /<span class="symbol"[^>]*><\/span>/) {
-            #expect(match.0.contains("aria-hidden=\"true\"") || match.0.contains("role=\"img\""))
         }
     }
 
@@ -332,17 +309,13 @@ struct PreviewWalkTests {
     }
 
     @Test func podcastRowsAreNotUnderlinedLinks() async throws {
-        let (backend, preview) = try await startedPreview()
-        defer {
-            Task {
-                await preview.stop()
-                await backend.stop()
-            }
+        try await withStartedPreview { _, preview in
+            let browse = try await TestBrowser(base: preview.url).open("/podcasts/browse")
+            let links = browse.body.matches(of: /<a class="link"[^>]*>/).map { String($0.0) }
+            #expect(!links.isEmpty)
+            #expect(
+                links.allSatisfy { $0.contains("text-decoration:none") && $0.contains("color:inherit") }, "\(links.prefix(2))")
         }
-        let browse = try await TestBrowser(base: preview.url).open("/podcasts/browse")
-        let links = browse.body.matches(of: /<a class="link"[^>]*>/).map { String($0.0) }
-        #expect(!links.isEmpty)
-        #expect(links.allSatisfy { $0.contains("text-decoration:none") && $0.contains("color:inherit") }, "\(links.prefix(2))")
     }
 }
 

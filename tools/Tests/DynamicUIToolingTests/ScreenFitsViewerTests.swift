@@ -29,24 +29,6 @@ struct ScreenFitsViewerTests {
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 
-    /// Runs `body` with a preview signed in as `email`, and stops it after.
-    func withPreview(
-        signedInAs email: String, _ body: (DemoBackend, TestBrowser) async throws -> Void
-    ) async throws {
-        let (backend, preview) = try await startedPreview()
-        let browser = TestBrowser(base: preview.url)
-        do {
-            try await signInToPreview(browser, as: email)
-            try await body(backend, browser)
-        } catch {
-            await preview.stop()
-            await backend.stop()
-            throw error
-        }
-        await preview.stop()
-        await backend.stop()
-    }
-
     /// A role's detail lists its permissions as rows, and "Ver permisos" opens those of the
     /// role, not the whole catalogue.
     @Test func aRolesPermissionsAreItsOwnAndListedAsRows() async throws {
