@@ -1,3 +1,4 @@
+import DynamicUIDemoBackend
 import DynamicUIModels
 import Foundation
 
@@ -46,3 +47,20 @@ struct DemoAPI {
 }
 
 enum DemoAPIError: Error { case notSignedIn(Int) }
+
+/// Runs `body` with a demo backend started over loopback (set up by `configure` first) and its
+/// mobile API, and stops the backend after, also when `body` throws.
+func withDemoBackend(
+    _ configure: (DemoBackend) -> Void = { _ in }, _ body: (DemoBackend, DemoAPI) async throws -> Void
+) async throws {
+    let backend = try DemoBackend()
+    configure(backend)
+    try await backend.start()
+    do {
+        try await body(backend, DemoAPI(base: backend.mobileURL))
+    } catch {
+        await backend.stop()
+        throw error
+    }
+    await backend.stop()
+}

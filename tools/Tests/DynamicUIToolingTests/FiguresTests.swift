@@ -64,28 +64,26 @@ struct FiguresTests {
     /// The student's figures, as the guardian's list, the guardian's child page and the
     /// teacher's student page show them, before and after a new attempt.
     @Test func theGuardianAndTheTeacherSeeTheStudentsOwnFigures() async throws {
-        let backend = try DemoBackend()
-        try await backend.start()
-        defer { Task { await backend.stop() } }
-        let api = DemoAPI(base: backend.mobileURL)
-        let (student, _) = try await api.signIn("estudiante@edugo.test")
-        let (guardian, _) = try await api.signIn("tutor@edugo.test")
-        let (teacher, _) = try await api.signIn("docente@edugo.test")
-        for round in 0..<2 {
-            let figures = try await expected(api, student: student)
-            let children = try await api.call("GET", "/v1/guardians/me/children", token: guardian)
-            let row = try #require(children.json["data"]?.arrayValue?.first { $0["id"]?.stringValue == "usr-021" })
-            check(row, figures, "round \(round), guardian's children")
-            let child = try await api.call("GET", "/v1/students/usr-021/progress", token: guardian)
-            check(child.json, figures, "round \(round), guardian's child progress")
-            let detail = try await api.call("GET", "/v1/students/usr-021/progress", token: teacher)
-            check(detail.json, figures, "round \(round), teacher's student detail")
-            if round == 0 {
-                let posted = try await api.call(
-                    "POST", "/v1/materials/mat-002/assessment/attempts", ["answers": ["q1": "a"]], token: student)
-                #expect(posted.status == 201, "\(posted.json)")
-                let after = try await expected(api, student: student)
-                #expect(after.taken == figures.taken + 1, "the new attempt counts")
+        try await withDemoBackend { _, api in
+            let (student, _) = try await api.signIn("estudiante@edugo.test")
+            let (guardian, _) = try await api.signIn("tutor@edugo.test")
+            let (teacher, _) = try await api.signIn("docente@edugo.test")
+            for round in 0..<2 {
+                let figures = try await expected(api, student: student)
+                let children = try await api.call("GET", "/v1/guardians/me/children", token: guardian)
+                let row = try #require(children.json["data"]?.arrayValue?.first { $0["id"]?.stringValue == "usr-021" })
+                check(row, figures, "round \(round), guardian's children")
+                let child = try await api.call("GET", "/v1/students/usr-021/progress", token: guardian)
+                check(child.json, figures, "round \(round), guardian's child progress")
+                let detail = try await api.call("GET", "/v1/students/usr-021/progress", token: teacher)
+                check(detail.json, figures, "round \(round), teacher's student detail")
+                if round == 0 {
+                    let posted = try await api.call(
+                        "POST", "/v1/materials/mat-002/assessment/attempts", ["answers": ["q1": "a"]], token: student)
+                    #expect(posted.status == 201, "\(posted.json)")
+                    let after = try await expected(api, student: student)
+                    #expect(after.taken == figures.taken + 1, "the new attempt counts")
+                }
             }
         }
     }
@@ -93,40 +91,37 @@ struct FiguresTests {
     /// The status chip sums up the figures: a child whose average is below the pass mark is not
     /// "Al día".
     @Test func theStatusChipAgreesWithTheFigures() async throws {
-        let backend = try DemoBackend()
-        try await backend.start()
-        defer { Task { await backend.stop() } }
-        let api = DemoAPI(base: backend.mobileURL)
-        let (guardian, _) = try await api.signIn("tutor@edugo.test")
-        let children = try await api.call("GET", "/v1/guardians/me/children", token: guardian).json["data"]?.arrayValue ?? []
-        #expect(children.count == 2)
-        for child in children {
-            let average = try #require(child["average_score"]?.doubleValue)
-            let completion = try #require(child["completion_rate"]?.doubleValue)
-            let onTrack = average >= 60 && completion >= 40
-            let label = child["status_label"]?.stringValue
-            #expect(
-                label == (onTrack ? "Al día" : "Requiere atención"), "\(child["full_name"]?.stringValue ?? ""): \(label ?? "")")
+        try await withDemoBackend { _, api in
+            let (guardian, _) = try await api.signIn("tutor@edugo.test")
+            let children = try await api.call("GET", "/v1/guardians/me/children", token: guardian).json["data"]?.arrayValue ?? []
+            #expect(children.count == 2)
+            for child in children {
+                let average = try #require(child["average_score"]?.doubleValue)
+                let completion = try #require(child["completion_rate"]?.doubleValue)
+                let onTrack = average >= 60 && completion >= 40
+                let label = child["status_label"]?.stringValue
+                #expect(
+                    label == (onTrack ? "Al día" : "Requiere atención"),
+                    "\(child["full_name"]?.stringValue ?? ""): \(label ?? "")")
+            }
+            let julian = try #require(children.first { $0["id"]?.stringValue == "usr-022" })
+            #expect(julian["average_score"]?.doubleValue == 30)
+            #expect(julian["status_label"]?.stringValue != "Al día", "an average of 30 is not on track")
         }
-        let julian = try #require(children.first { $0["id"]?.stringValue == "usr-022" })
-        #expect(julian["average_score"]?.doubleValue == 30)
-        #expect(julian["status_label"]?.stringValue != "Al día", "an average of 30 is not on track")
     }
 
     /// The student's own dashboard says what the others say of him.
     @Test func theStudentsDashboardAgrees() async throws {
-        let backend = try DemoBackend()
-        try await backend.start()
-        defer { Task { await backend.stop() } }
-        let api = DemoAPI(base: backend.mobileURL)
-        let admin = DemoAPI(base: backend.adminURL)
-        let (student, _) = try await api.signIn("estudiante@edugo.test")
-        let figures = try await expected(api, student: student)
-        let stats = try await admin.call("GET", "/v1/stats/global", token: student)
-        #expect(stats.json["completion_rate"]?.doubleValue == figures.completion)
-        #expect(stats.json["average_score"]?.doubleValue == figures.average)
-        #expect(stats.json["total_attempts"]?.intValue == figures.taken)
-        #expect(stats.json["pending_assessments"]?.intValue == figures.pending)
-        #expect(stats.json["materials_in_progress"]?.intValue == figures.inProgress)
+        try await withDemoBackend { backend, api in
+            let admin = DemoAPI(base: backend.adminURL)
+            let (student, _) = try await api.signIn("estudiante@edugo.test")
+            let figures = try await expected(api, student: student)
+            let stats = try await admin.call("GET", "/v1/stats/global", token: student)
+            #expect(stats.json["completion_rate"]?.doubleValue == figures.completion)
+            #expect(stats.json["average_score"]?.doubleValue == figures.average)
+            #expect(stats.json["total_attempts"]?.intValue == figures.taken)
+            #expect(stats.json["pending_assessments"]?.intValue == figures.pending)
+            #expect(stats.json["materials_in_progress"]?.intValue == figures.inProgress)
+        }
     }
 }

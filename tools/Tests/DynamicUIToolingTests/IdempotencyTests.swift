@@ -53,48 +53,44 @@ struct IdempotencyTests {
 @Suite("Demo backend idempotency belongs to an account")
 struct IdempotencyOwnerTests {
     @Test func aRefusalIsNotRememberedUnderItsKey() async throws {
-        let backend = try DemoBackend()
-        try await backend.start()
-        defer { Task { await backend.stop() } }
-        let api = DemoAPI(base: backend.mobileURL)
-        let body: JSONValue = ["title": "Tras iniciar sesión", "subject": "Historia"]
-        let refused = try await api.call("POST", "/v1/materials", body, headers: ["Idempotency-Key": "k-signed-out"])
-        #expect(refused.status == 401)
-        let (token, _) = try await api.signIn("docente@edugo.test")
-        let delivered = try await api.call(
-            "POST", "/v1/materials", body, token: token, headers: ["Idempotency-Key": "k-signed-out"])
-        #expect(delivered.status == 201, "the signed-in retry is applied, not answered with the old 401")
-        #expect(delivered.json["title"] == "Tras iniciar sesión")
+        try await withDemoBackend { _, api in
+            let body: JSONValue = ["title": "Tras iniciar sesión", "subject": "Historia"]
+            let refused = try await api.call("POST", "/v1/materials", body, headers: ["Idempotency-Key": "k-signed-out"])
+            #expect(refused.status == 401)
+            let (token, _) = try await api.signIn("docente@edugo.test")
+            let delivered = try await api.call(
+                "POST", "/v1/materials", body, token: token, headers: ["Idempotency-Key": "k-signed-out"])
+            #expect(delivered.status == 201, "the signed-in retry is applied, not answered with the old 401")
+            #expect(delivered.json["title"] == "Tras iniciar sesión")
+        }
     }
 
     @Test func anotherCallerNeverGetsTheStoredReply() async throws {
-        let backend = try DemoBackend()
-        try await backend.start()
-        defer { Task { await backend.stop() } }
-        let api = DemoAPI(base: backend.mobileURL)
-        let (teacher, _) = try await api.signIn("docente@edugo.test")
-        let draft: JSONValue = ["title": "DRAFT-SECRET", "subject": "Historia", "status": "borrador"]
-        let key = ["Idempotency-Key": "k-draft"]
-        let created = try await api.call("POST", "/v1/materials", draft, token: teacher, headers: key)
-        #expect(created.status == 201)
-        let id = try #require(created.json["id"]?.stringValue)
+        try await withDemoBackend { _, api in
+            let (teacher, _) = try await api.signIn("docente@edugo.test")
+            let draft: JSONValue = ["title": "DRAFT-SECRET", "subject": "Historia", "status": "borrador"]
+            let key = ["Idempotency-Key": "k-draft"]
+            let created = try await api.call("POST", "/v1/materials", draft, token: teacher, headers: key)
+            #expect(created.status == 201)
+            let id = try #require(created.json["id"]?.stringValue)
 
-        // Without a token, on any path: nothing of the teacher's record.
-        let anonymous = try await api.call("DELETE", "/v1/anything/else", nil, headers: key)
-        #expect(anonymous.status != 201 && !"\(anonymous.json)".contains("DRAFT-SECRET"), "\(anonymous.json)")
-        let unsigned = try await api.call("POST", "/v1/materials", draft, headers: key)
-        #expect(unsigned.status == 401 && !"\(unsigned.json)".contains(id))
-        // Another account with the same key: its own answer (a student may not create materials).
-        let (student, _) = try await api.signIn("estudiante@edugo.test")
-        let other = try await api.call("POST", "/v1/materials", draft, token: student, headers: key)
-        #expect(other.status == 403 && !"\(other.json)".contains(id), "\(other.status) \(other.json)")
+            // Without a token, on any path: nothing of the teacher's record.
+            let anonymous = try await api.call("DELETE", "/v1/anything/else", nil, headers: key)
+            #expect(anonymous.status != 201 && !"\(anonymous.json)".contains("DRAFT-SECRET"), "\(anonymous.json)")
+            let unsigned = try await api.call("POST", "/v1/materials", draft, headers: key)
+            #expect(unsigned.status == 401 && !"\(unsigned.json)".contains(id))
+            // Another account with the same key: its own answer (a student may not create materials).
+            let (student, _) = try await api.signIn("estudiante@edugo.test")
+            let other = try await api.call("POST", "/v1/materials", draft, token: student, headers: key)
+            #expect(other.status == 403 && !"\(other.json)".contains(id), "\(other.status) \(other.json)")
 
-        // The teacher's own retry is answered from the store; the key on another request is refused.
-        let again = try await api.call("POST", "/v1/materials", draft, token: teacher, headers: key)
-        #expect(again.status == 201 && again.json["id"]?.stringValue == id)
-        let reused = try await api.call("DELETE", "/v1/materials/\(id)", nil, token: teacher, headers: key)
-        #expect(reused.status == 422, "a key names one request: \(reused.status) \(reused.json)")
-        let still = try await api.call("GET", "/v1/materials/\(id)", token: teacher)
-        #expect(still.status == 200, "the record was not deleted under a reused key")
+            // The teacher's own retry is answered from the store; the key on another request is refused.
+            let again = try await api.call("POST", "/v1/materials", draft, token: teacher, headers: key)
+            #expect(again.status == 201 && again.json["id"]?.stringValue == id)
+            let reused = try await api.call("DELETE", "/v1/materials/\(id)", nil, token: teacher, headers: key)
+            #expect(reused.status == 422, "a key names one request: \(reused.status) \(reused.json)")
+            let still = try await api.call("GET", "/v1/materials/\(id)", token: teacher)
+            #expect(still.status == 200, "the record was not deleted under a reused key")
+        }
     }
 }
