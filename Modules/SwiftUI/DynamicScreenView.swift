@@ -62,18 +62,7 @@
                     renderedScreen
                 }
             }
-            // The model keeps the tree; the view only says how it is drawn (and redraws when the
-            // model has rebuilt it). Nothing is rendered here.
-            .task(id: options) { [model, options] in
-                model.renderOptions = options
-            }
-            .task { [model] in
-                await model.appeared()
-            }
-            .onDisappear {
-                model.disappeared()
-            }
-            .modifier(OpensDocumentURLs(model: model))
+            .modifier(DocumentLife(model: model, options: options))
         }
 
         @ViewBuilder

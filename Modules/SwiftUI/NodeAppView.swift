@@ -152,19 +152,7 @@
         #endif
 
         var body: some View {
-            content
-                // The model keeps the document's tree; the view only says how it is drawn.
-                .task(id: options) { [model, options] in
-                    model.renderOptions = options
-                }
-                .task { [model] in
-                    // Again after a load the view interrupted (a tab left); not after a failure.
-                    await model.appeared()
-                }
-                .onDisappear {
-                    model.disappeared()
-                }
-                .modifier(OpensDocumentURLs(model: model))
+            content.modifier(DocumentLife(model: model, options: options))
         }
 
         @ViewBuilder

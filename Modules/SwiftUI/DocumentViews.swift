@@ -42,19 +42,34 @@
         }
     }
 
-    /// Opens the external URLs a document's model allowed, with the environment's `openURL`, in
-    /// either dialect.
-    struct OpensDocumentURLs<Model: DocumentHosting>: ViewModifier {
+    /// A document's life on screen, in either dialect: it says how its tree is drawn, loads what
+    /// it lacks when it appears (again after a load the view interrupted), pauses when it goes,
+    /// and opens the external URLs its model allowed with the environment's `openURL`.
+    struct DocumentLife<Model: DocumentHosting>: ViewModifier {
         let model: Model
+        /// How the tree is lowered here (size class, platform).
+        let options: RenderOptions
         @Environment(\.openURL) private var openURL
 
         func body(content: Content) -> some View {
-            content.onChange(of: model.urlToOpen) { _, url in
-                guard let url else { return }
-                openURL(url)
-                // Cleared, so the same link opens again the next time.
-                model.didOpenURL()
-            }
+            content
+                // The model keeps the tree; the view only says how it is drawn (and redraws when
+                // the model has rebuilt it). Nothing is rendered here.
+                .task(id: options) { [model, options] in
+                    model.renderOptions = options
+                }
+                .task { [model] in
+                    await model.appeared()
+                }
+                .onDisappear {
+                    model.disappeared()
+                }
+                .onChange(of: model.urlToOpen) { _, url in
+                    guard let url else { return }
+                    openURL(url)
+                    // Cleared, so the same link opens again the next time.
+                    model.didOpenURL()
+                }
         }
     }
 
