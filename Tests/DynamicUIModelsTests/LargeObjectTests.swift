@@ -102,4 +102,45 @@ struct LargeObjectTests {
             #expect(document.value == .object(tree))
         }
     }
+
+    /// Sixteen-byte keys whose hashes under `seed` are all equal: the state after the second word
+    /// is the same for all (the second word undoes what the first did), as an attacker who knew
+    /// the seed would write them.
+    static func collidingKeys(_ count: Int, seed: UInt64) -> [[UInt8]] {
+        func mix(_ value: UInt64) -> UInt64 {
+            let product = value &* 0xBF58_476D_1CE4_E5B9
+            return product ^ (product >> 31)
+        }
+        func plain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C }
+        var generator = Xoshiro(seed: (0xF100D, 1, 2, 3))
+        var keys: [[UInt8]] = []
+        let start = 0x9E37_79B9_7F4A_7C15 ^ seed ^ 16
+        while keys.count < count {
+            let first = (0..<8).map { _ in UInt8(0x41 + generator.next() % 26) }
+            let word = first.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            let second = withUnsafeBytes(of: (mix(start ^ word) ^ 0x4141_4141_4141_4141).littleEndian) { Array($0) }
+            if second.allSatisfy(plain) { keys.append(first + second) }
+        }
+        return keys
+    }
+
+    @Test func keysWrittenToCollideDoNotCollideUnderTheProcesssSeed() throws {
+        let keys = Self.collidingKeys(300, seed: 0)
+        func hashes(_ seed: UInt64) -> Set<UInt64> {
+            Set(
+                keys.map { key in
+                    key.withUnsafeBufferPointer { KeyTable<UInt64>.hash($0.baseAddress!, 16, available: 16, seed: seed) }
+                })
+        }
+        #expect(hashes(0).count == 1, "the keys all collide under the seed they were written for")
+        #expect(keyHashSeed != 0)
+        #expect(hashes(keyHashSeed).count == keys.count, "and under the process's seed none does")
+        // The document of them reads, and a real repeat among them is still found at its offset.
+        let members = keys.enumerated().map { "\"\(String(decoding: $0.element, as: UTF8.self))\":\($0.offset)" }
+        let document = try JSONReader().document("{" + members.joined(separator: ",") + "}")
+        #expect(document.root.count == keys.count && !document.root.hasRepeatedKeys)
+        let repeated = "{" + members.joined(separator: ",") + ",\"\(String(decoding: keys[123], as: UTF8.self))\":0}"
+        let error = #expect(throws: JSONReadError.self) { try JSONReader(rejectDuplicateKeys: true).document(repeated) }
+        #expect(error?.code == .duplicateKey && error?.offset == repeated.utf8.count - 21)
+    }
 }

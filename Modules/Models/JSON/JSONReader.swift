@@ -1,3 +1,13 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Android)
+    import Android
+#endif
+
 /// A strict RFC 8259 JSON reader from UTF-8 bytes to `JSONValue`.
 ///
 /// It rejects everything the RFC rejects (trailing commas, leading zeros, bad escapes, lone
@@ -1052,6 +1062,13 @@ struct Stack<Element>: ~Copyable {
     }
 }
 
+/// The seed of the reader's key hash (`KeyTable.hash`), drawn at random once per process. Keys
+/// written to share one hash (a document of keys that all collide, which would make the check
+/// for repeated keys quadratic: 20,000 such keys took 437 ms to read, 1 ms unseeded ones) share
+/// it under that seed only. With `SWIFT_DETERMINISTIC_HASHING` set, as for Swift's own hashing,
+/// it is a constant, so that measurements repeat.
+let keyHashSeed: UInt64 = getenv("SWIFT_DETERMINISTIC_HASHING") == nil ? UInt64.random(in: .min ... .max) : 0x2545_F491_4F6C_DD1D
+
 /// The object keys of one document, by the hash of their bytes: a repeated key (the same
 /// keys in every item of a list) is compared by its bytes and shared, not decoded again.
 struct KeyTable<Payload>: ~Copyable {
@@ -1236,10 +1253,11 @@ struct KeyTable<Payload>: ~Copyable {
         return word
     }
 
-    /// A hash of `length` bytes, of which (and past which) `available` are readable.
+    /// A hash of `length` bytes, of which (and past which) `available` are readable, under
+    /// `seed` (the process's, unless a test says otherwise).
     @inline(__always)
-    static func hash(_ bytes: UnsafePointer<UInt8>, _ length: Int, available: Int) -> UInt64 {
-        var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
+    static func hash(_ bytes: UnsafePointer<UInt8>, _ length: Int, available: Int, seed: UInt64 = keyHashSeed) -> UInt64 {
+        var hash = 0x9E37_79B9_7F4A_7C15 ^ seed ^ UInt64(length)
         var offset = 0
         while offset + 8 <= length {
             hash = (hash ^ load(bytes, offset)) &* 0xBF58_476D_1CE4_E5B9
