@@ -135,6 +135,20 @@ struct LargeObjectTests {
         #expect(hashes(0).count == 1, "the keys all collide under the seed they were written for")
         #expect(keyHashSeed != 0)
         #expect(hashes(keyHashSeed).count == keys.count, "and under the process's seed none does")
+        func checked(_ key: [UInt8], seed: UInt64 = keyHashSeed) -> UInt64 {
+            key.withUnsafeBufferPointer {
+                KeyTable<UInt64>.seededHash($0.baseAddress!, key.count, available: key.count, seed: seed)
+            }
+        }
+        #expect(Set(keys.map { checked($0) }).count == keys.count, "nor under the check's own hash")
+        // Seven-byte keys that differ in their last byte alone: the plain hash leaves that byte out
+        // of its low bits (which pick a slot), the check's hash does not.
+        let short = (0x21...0x7E).filter { $0 != 0x22 && $0 != 0x5C }.map { Array("catalog".utf8.dropLast()) + [UInt8($0)] }
+        let lowBits = Set(
+            short.map { key in key.withUnsafeBufferPointer { KeyTable<UInt64>.hash($0.baseAddress!, 7, available: 7) & 0x3FFFF } }
+        )
+        #expect(lowBits.count == 1)
+        #expect(Set(short.map { checked($0) & 0xFFFF_FFFF }).count == short.count)
         // The document of them reads, and a real repeat among them is still found at its offset.
         let members = keys.enumerated().map { "\"\(String(decoding: $0.element, as: UTF8.self))\":\($0.offset)" }
         let document = try JSONReader().document("{" + members.joined(separator: ",") + "}")

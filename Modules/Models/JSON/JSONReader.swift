@@ -1062,10 +1062,10 @@ struct Stack<Element>: ~Copyable {
     }
 }
 
-/// The seed of the reader's key hash (`KeyTable.hash`), drawn at random once per process. Keys
-/// written to share one hash (a document of keys that all collide, which would make the check
-/// for repeated keys quadratic: 20,000 such keys took 437 ms to read, 1 ms unseeded ones) share
-/// it under that seed only. With `SWIFT_DETERMINISTIC_HASHING` set, as for Swift's own hashing,
+/// The seed of the key hash of the check for repeated keys (`JSONTapeView.firstRepeatedKey`),
+/// drawn at random once per process. Keys written to share one hash (a document of keys that
+/// all collide, which would make the check quadratic: 20,000 such keys took 437 ms to read, 1 ms
+/// ordinary ones) share it under that seed only. With `SWIFT_DETERMINISTIC_HASHING` set, as for Swift's own hashing,
 /// it is a constant, so that measurements repeat.
 let keyHashSeed: UInt64 = getenv("SWIFT_DETERMINISTIC_HASHING") == nil ? UInt64.random(in: .min ... .max) : 0x2545_F491_4F6C_DD1D
 
@@ -1254,9 +1254,23 @@ struct KeyTable<Payload>: ~Copyable {
     }
 
     /// A hash of `length` bytes, of which (and past which) `available` are readable, under
-    /// `seed` (the process's, unless a test says otherwise).
+    /// `seed`. Interning uses none: its table has a fixed number of slots, so keys that collide
+    /// only evict each other, and its layout (and so its speed) does not change from one process
+    /// to the next. The check for repeated keys, whose table grows with the keys, uses the
+    /// process's `keyHashSeed`.
+    /// The hash of the check for repeated keys: `hash` under the process's `keyHashSeed`, then
+    /// mixed once more so that every byte reaches the low bits that pick a slot (the last
+    /// multiplication leaves the top bytes of a short last word out of them).
     @inline(__always)
-    static func hash(_ bytes: UnsafePointer<UInt8>, _ length: Int, available: Int, seed: UInt64 = keyHashSeed) -> UInt64 {
+    static func seededHash(_ bytes: UnsafePointer<UInt8>, _ length: Int, available: Int, seed: UInt64 = keyHashSeed) -> UInt64 {
+        var mixed = hash(bytes, length, available: available, seed: seed)
+        mixed ^= mixed >> 32
+        mixed &*= 0xD6E8_FEB8_6659_FD93
+        return mixed ^ (mixed >> 32)
+    }
+
+    @inline(__always)
+    static func hash(_ bytes: UnsafePointer<UInt8>, _ length: Int, available: Int, seed: UInt64 = 0) -> UInt64 {
         var hash = 0x9E37_79B9_7F4A_7C15 ^ seed ^ UInt64(length)
         var offset = 0
         while offset + 8 <= length {

@@ -345,9 +345,10 @@ struct JSONTapeView {
 
     /// The index (among its members) of the first key of the object at `index` that repeats an
     /// earlier one, by their exact bytes: the keys in an open-addressed table by the hash of their
-    /// bytes, each entry the hash's top 32 bits beside the key's ordinal (plus one), so bytes are
-    /// compared only when two keys' hashes agree in those bits too. Linear in the keys. (An
-    /// ordinal fits 32 bits: an object of 2^32 members is more than 16 GB of text.)
+    /// bytes (seeded per process, so that no input makes them all collide), each entry the hash's
+    /// top 32 bits beside the key's ordinal (plus one), so bytes are compared only when two keys'
+    /// hashes agree in those bits too. Linear in the keys. (An ordinal fits 32 bits: an object of
+    /// 2^32 members is more than 16 GB of text.)
     func firstRepeatedKey(ofObjectAt index: Int) -> Int? {
         let members = Int(truncatingIfNeeded: tape[index + 1] & ~JSONTape.repeatsKeys)
         var capacity = 16
@@ -362,7 +363,8 @@ struct JSONTapeView {
             while position < end {
                 let bytes = stringBytes(at: position)
                 let start = bytes.baseAddress!
-                let hash = KeyTable<UInt64>.hash(start, bytes.count, available: stringCount - (start - UnsafePointer(strings)))
+                let hash = KeyTable<UInt64>.seededHash(
+                    start, bytes.count, available: stringCount - (start - UnsafePointer(strings)))
                 let tag = hash & tagMask
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while table[slot] != 0 {
