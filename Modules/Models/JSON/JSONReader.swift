@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Android)
-    import Android
-#endif
-
 /// A strict RFC 8259 JSON reader from UTF-8 bytes to `JSONValue`.
 ///
 /// It rejects everything the RFC rejects (trailing commas, leading zeros, bad escapes, lone
@@ -1061,13 +1051,6 @@ struct Stack<Element>: ~Copyable {
         (pointer + count).deinitialize(count: 1)
     }
 }
-
-/// The seed of the key hash of the check for repeated keys (`JSONTapeView.firstRepeatedKey`),
-/// drawn at random once per process. Keys written to share one hash (a document of keys that
-/// all collide, which would make the check quadratic: 20,000 such keys took 437 ms to read, 1 ms
-/// ordinary ones) share it under that seed only. With `SWIFT_DETERMINISTIC_HASHING` set, as for Swift's own hashing,
-/// it is a constant, so that measurements repeat.
-let keyHashSeed: UInt64 = getenv("SWIFT_DETERMINISTIC_HASHING") == nil ? UInt64.random(in: .min ... .max) : 0x2545_F491_4F6C_DD1D
 
 /// The object keys of one document, by the hash of their bytes: a repeated key (the same
 /// keys in every item of a list) is compared by its bytes and shared, not decoded again.

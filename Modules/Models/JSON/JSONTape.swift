@@ -8,6 +8,13 @@
     import Android
 #endif
 
+/// The seed of the key hash of the check for repeated keys (`JSONTapeView.firstRepeatedKey`),
+/// drawn at random once per process. Keys written to share one hash (a document of keys that
+/// all collide, which would make the check quadratic: 20,000 such keys took 437 ms to read, 1 ms
+/// ordinary ones) share it under that seed only. With `SWIFT_DETERMINISTIC_HASHING` set, as for
+/// Swift's own hashing, it is a constant, so that measurements repeat.
+let keyHashSeed: UInt64 = getenv("SWIFT_DETERMINISTIC_HASHING") == nil ? UInt64.random(in: .min ... .max) : 0x2545_F491_4F6C_DD1D
+
 /// The words of a `JSONDocument`'s tape: one or two 64-bit words a value, in document order,
 /// with simdjson's layout. The top byte is a tag; below it:
 /// - a string or key: its offset in the string buffer (40 bits) and its length (16 bits); a
