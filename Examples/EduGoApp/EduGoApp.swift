@@ -57,6 +57,20 @@ struct EduGoApp: App {
             transport: URLSessionTransport())
     }
 
+    /// The tabs while the navigation cannot be loaded: each role's dashboard, the materials for
+    /// every role but guardians (whose navigation has none), and the settings.
+    static let fallbackNavigation = FallbackNavigation(
+        homes: [
+            "super_admin": "dashboard-superadmin", "platform_admin": "dashboard-superadmin", "teacher": "dashboard-teacher",
+            "school_admin": "dashboard-schooladmin", "school_director": "dashboard-schooladmin", "guardian": "dashboard-guardian",
+        ],
+        home: "dashboard-student",
+        tabs: [
+            .init(
+                key: "materials", label: .sdk(.materials), icon: "book", screenKey: "materials-list",
+                roles: ["super_admin", "platform_admin", "school_admin", "school_director", "teacher", "student"])
+        ] + FallbackNavigation.standard.tabs)
+
     /// The durable offline queue. Without it (a full disk) the app still runs, but changes made
     /// offline fail instead of waiting for the connection.
     nonisolated static func offlineQueue(at file: URL) -> OfflineQueueStore? {
@@ -69,17 +83,3 @@ struct EduGoApp: App {
     }
 }
 // snippet: end
-
-extension EduGoApp {
-    /// The tabs while the navigation cannot be loaded: each role's dashboard, then the settings.
-    static let fallbackNavigation: FallbackNavigation = {
-        var fallback = FallbackNavigation.standard
-        fallback.home = "dashboard-student"
-        fallback.homes = [
-            "super_admin": "dashboard-superadmin", "platform_admin": "dashboard-superadmin",
-            "school_admin": "dashboard-schooladmin", "school_director": "dashboard-schooladmin",
-            "teacher": "dashboard-teacher", "guardian": "dashboard-guardian",
-        ]
-        return fallback
-    }()
-}

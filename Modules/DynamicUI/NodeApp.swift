@@ -670,7 +670,8 @@ public final class NodeScreenModel: NodeDocumentHosting {
     /// State set by `setState` and bound fields (`$.env.<key>`, `$.state.<key>`).
     public private(set) var state: JSONObject = [:]
     /// An action's message (an error, a success, a change waiting offline), as on a screen:
-    /// until it is closed, the next action runs, or (not an error) its lifetime passes.
+    /// until it is closed, another replaces it, the document loads again, or (not an error) its
+    /// lifetime passes.
     public internal(set) var banner: Banner?
     /// An external URL an action asked to open, once allowed by the app's URL policy; the host
     /// opens it (SwiftUI's `openURL`) and calls `didOpenURL()`.
@@ -689,6 +690,11 @@ public final class NodeScreenModel: NodeDocumentHosting {
     @ObservationIgnored var timerBank = TimerBank()
     /// The sleeping tick of each running timer.
     @ObservationIgnored var timerTasks: [String: Task<Void, Never>] = [:]
+    /// The timers whose tick is running its actions (a tick that shows the document again
+    /// does not run them a second time meanwhile).
+    @ObservationIgnored var actingTimers: Set<String> = []
+    /// Whether the app closed the document for good: an action still running navigates nowhere.
+    @ObservationIgnored private(set) var isClosed = false
     /// The document's deferred sections by node id: loading, loaded or failed, each on its own.
     public var sections: [String: SectionState] { sectionBank.states }
     /// The deferred sections' states, endpoints and load generation.
@@ -736,6 +742,8 @@ public final class NodeScreenModel: NodeDocumentHosting {
     /// Loads the document and runs its `onLoad`.
     public func load() async {
         guard let app else { return }
+        // What the last load or its actions said is over (a retry that succeeds shows no error).
+        banner = nil
         phase = .loading
         do {
             document = try await app.document(route.document)
@@ -928,7 +936,6 @@ public final class NodeScreenModel: NodeDocumentHosting {
             app.logger.warning("no action '\(actionKey)' on \(route.document)")
             return
         }
-        banner = nil
         let result = await app.execute(action, in: scope, screen: route.document)
         app.observers.emit(
             .actionPerformed(
@@ -979,6 +986,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
     /// The document closed for good: actions not started are dropped, timers stop, and the
     /// visibility actions' waits end.
     func closed() {
+        isClosed = true
         cancelFiredActions()
         stopTimers()
         stopSections()
@@ -1046,7 +1054,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
     /// Whether this document may open another: while it is on top, or when the app does not
     /// hold it (a model made on its own).
     private func mayNavigate(_ app: NodeAppRuntime) -> Bool {
-        app.current?.id == route.id || !app.holds(route)
+        !isClosed && (app.current?.id == route.id || !app.holds(route))
     }
 
     /// Applies an action's result: state and results land in the context, navigation goes to
@@ -1086,7 +1094,8 @@ public final class NodeScreenModel: NodeDocumentHosting {
                 app.close(route)
             }
         case .error, .fieldErrors, .success, .pendingOffline:
-            banner = Banner(result)
+            // A result that says nothing leaves the banner shown, as on a screen.
+            if let shown = Banner(result) { banner = shown }
         case .sequence(let steps):
             for step in steps { await apply(step, from: actionKey) }
         case .refresh:

@@ -29,21 +29,16 @@ extension NodeScreenModel {
         timerTasks = [:]
         timerBank.hidden = suspended
         guard !suspended else { return }
-        for id in timerBank.running {
-            // The time is written now; the tick's actions run after (they may load, and wait).
-            guard let tick = timerBank.tick(id, at: timerNow()) else { continue }
+        for id in timerBank.running where !actingTimers.contains(id) {
+            // The time is written now; the tick (its end, its actions) runs right after, unless
+            // the document is hidden again first.
             setTimerState(timerBank.values(of: id, at: timerNow()))
-            timerTasks[id] = Task { [weak self] in
-                // Not cancelled: it is still the timer's task (a command would have replaced it).
-                guard !Task.isCancelled else { return }
-                self?.timerTasks[id] = nil
-                await self?.finish(tick, of: id)
-            }
+            timerTasks[id] = Task { [weak self] in await self?.tick(id) }
         }
     }
 
     /// Runs `command` on the timer `id`; an unknown timer, or a start beyond
-    /// `TimerDefinition.maxLiveTimers`, is reported as the document's message and changes nothing.
+    /// `TimerDefinition.maxLiveTimers`, is reported as the document's banner and changes nothing.
     func command(_ command: TimerCommand, timer id: String) {
         do throws(TimerBank.Refusal) {
             try timerBank.apply(command, to: id, at: timerNow())
@@ -82,9 +77,13 @@ extension NodeScreenModel {
     /// Runs a tick's actions, then sleeps until the next tick unless the timer ended or a
     /// command reached it meanwhile.
     private func finish(_ tick: TimerBank.Tick, of id: String) async {
+        // They run to the end even if the document is hidden meanwhile, as on a screen (an end
+        // action, a quiz's submit, is not lost); one the document closed navigates nowhere.
+        actingTimers.insert(id)
         for name in tick.actions where timerBank.isCurrent(id, generation: tick.generation) {
             await perform(CompiledNode.namedActionKey(name))
         }
+        actingTimers.remove(id)
         guard !tick.ended, timerBank.isCurrent(id, generation: tick.generation), timerTasks[id] == nil else { return }
         schedule(id)
     }

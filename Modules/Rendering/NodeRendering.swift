@@ -328,8 +328,11 @@ public struct NodeRenderer: Sendable {
             kind = .navigationStack
             children = (child("root").map { [$0] } ?? []) + children
         case .screen:
-            // A screen's actions are its `onLoad` and its named actions, each under its key.
-            for (key, action) in compiled.actions { table.register(key, action, context: context) }
+            // A screen's actions are its `onLoad` and its named actions, each under its key; the
+            // document's named actions are its root screen's (a nested screen's do not replace them).
+            for (key, action) in compiled.actions where level == 0 || key == "onLoad" {
+                table.register(key, action, context: context)
+            }
             let title = evaluate(compiled, "title", in: context)
             var chrome = ScreenChrome(pattern: "node", title: title.isNull ? "" : title.text, largeTitle: true, showsBack: true)
             chrome.strings = context.environment.strings

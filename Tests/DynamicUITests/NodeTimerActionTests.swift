@@ -1,10 +1,12 @@
-import DynamicUI
+import DynamicUIActions
 import DynamicUIModels
 import DynamicUINetwork
 import DynamicUIRendering
 import DynamicUITesting
 import Foundation
 import Testing
+
+@testable import DynamicUI
 
 /// A node document's timers run its named actions on each tick and at the end, as a screen's
 /// timers run its actions by id.
@@ -115,5 +117,34 @@ struct NodeTimerActionTests {
         #expect(model.state["elapsed"] == .number(JSONNumber(2000)))
         #expect(await transport.requests(to: "/v1/quiz/tick").isEmpty)
         #expect(app.phase == .ready && model.phase == .ready)
+    }
+
+    @Test func aHideAndShowInOneTurnLosesNoEnd() async throws {
+        let (clock, transport, model, app) = try await Self.shown(Self.document(tickActions: []))
+        #expect(await clock.waitForSleepers(1, timeout: 5))
+        model.disappeared()
+        clock.advance(by: 10)
+        await model.appeared()
+        // Hidden again before the catch-up tick ran: the end is still to come.
+        model.disappeared()
+        await model.appeared()
+        for _ in 0..<500 where model.state["result"] == nil { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(await transport.requests(to: "/v1/quiz/submit").count == 1, "the end action runs once")
+        #expect(app.phase == .ready)
+    }
+
+    @Test func aTicksActionsLeaveTheBannerAndAClosedDocumentGoesNowhere() async throws {
+        let (clock, _, model, app) = try await Self.shown(Self.document(tickActions: ["report"]))
+        await model.apply(.error(message: "No se pudo guardar"))
+        await Self.tick(clock, model)
+        #expect(model.banner?.message == "No se pudo guardar", "an error stays until it is closed")
+        await model.apply(.success(message: nil))
+        #expect(model.banner?.kind == .error, "a result that says nothing leaves it")
+        await model.load()
+        #expect(model.banner == nil, "loading again starts without the last load's message")
+        let shown = app.current
+        model.closed()
+        await model.apply(.navigateTo(screenKey: "elsewhere", params: [:], presentation: .push))
+        #expect(app.current == shown, "an action that ends after the document closed navigates nowhere")
     }
 }

@@ -524,7 +524,7 @@ struct LiveValidationTests {
             "timers": [["id": "t", "tick_interval": 10, "tick_actions": ["chime"], "end_actions": ["x"]], ["id": "t"]],
             "props": [
                 "title": "Doc",
-                "actions": ["chime": ["actionType": "navigate", "screen": "nowhere"]],
+                "actions": ["chime": ["actionType": "navigate", "screen": "nowhere"], "body.action": ["actionType": "dismiss"]],
                 "body": [
                     "type": "vstack",
                     "transition": ["type": "spin"],
@@ -555,6 +555,7 @@ struct LiveValidationTests {
                 ("props.body.children[0].timers", .warning, "root node only"),
                 ("props.body.children[0].props.action.id", .error, "no timer 'nope'"),
                 ("props.body.children[0].props.action.command", .warning, "unknown timer command 'rewind'"),
+                ("props.actions.body.action", .error, "letters, digits, '_' and '-' ('body.action')"),
                 ("props.actions.chime.screen", .warning, "unknown screen document 'nowhere'"),
             ])
     }

@@ -225,11 +225,14 @@ struct Render: AsyncParsableCommand {
     @Option(help: "An app version's capability manifest: draw what that version draws (fallbacks where it lacks a component).")
     var client: String?
 
+    @Option(help: "Locale of the SDK's words, dates and numbers (es_ES, en_US, ar, …), whatever the machine's.")
+    var locale: String = "es_ES"
+
     func run() async throws {
         do {
             let output = try ScreenRendering.render(
                 screen: screen, dataFile: data, userFile: user, sizeClass: sizeClass, platform: platform, format: format,
-                plugins: plugins, client: client)
+                plugins: plugins, client: client, locale: Locale(identifier: locale))
             print(output, terminator: output.hasSuffix("\n") ? "" : "\n")
         } catch {
             FileHandle.standardError.write(Data("sdui render: \(error)\n".utf8))

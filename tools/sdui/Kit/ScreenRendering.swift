@@ -4,7 +4,7 @@ import DynamicUIModels
 import DynamicUIRendering
 import DynamicUIResolvers
 import DynamicUIWeb
-import Foundation
+public import Foundation
 
 /// Why `sdui render` could not render.
 public struct RenderCommandError: Error, CustomStringConvertible, Sendable {
@@ -18,10 +18,11 @@ public enum ScreenRendering {
     /// as `text`, `html` or `json` (the render tree). The components of the plugins whose
     /// manifests are at `plugins` draw as a labelled box of their props; with `client` (an app
     /// version's capability manifest) the screen is drawn as that version draws it, with the
-    /// fallbacks of what it lacks.
+    /// fallbacks of what it lacks. `locale` chooses the SDK's words and the format of dates and
+    /// numbers.
     public static func render(
         screen: String, dataFile: String?, userFile: String?, sizeClass: String, platform: String, format: String,
-        plugins: [String] = [], client: String? = nil
+        plugins: [String] = [], client: String? = nil, locale: Locale = Locale(identifier: "es_ES")
     ) throws(RenderCommandError) -> String {
         guard let size = SizeClass(rawValue: sizeClass) else {
             throw RenderCommandError(description: "--size-class must be compact or regular, not '\(sizeClass)'")
@@ -50,7 +51,7 @@ public enum ScreenRendering {
         }
         var data: JSONValue = .null
         if let dataFile { data = try read(dataFile) }
-        let environment = EvaluationEnvironment(now: Date())
+        let environment = EvaluationEnvironment(now: Date(), locale: locale)
         let root: RenderNode
         let document = try definition(of: screen)
         do {

@@ -1372,8 +1372,15 @@ private struct NodeChecks {
             if let body { visit(body, at: props.appending(key: "body")) }
             if let toolbar { visit(toolbar, at: props.appending(key: "toolbar")) }
             if let onLoad { checkAction(onLoad, at: props.appending(key: "onLoad")) }
+            if location != .root, !actions.isEmpty {
+                sink.warning(props.appending(key: "actions"), "named actions are read from the document's root screen only")
+            }
             for name in actions.keys.sorted() {
-                if let action = actions[name] { checkAction(action, at: props.appending(key: "actions").appending(key: name)) }
+                let at = props.appending(key: "actions").appending(key: name)
+                if name.isEmpty || !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) {
+                    sink.error(at, "a named action's name is letters, digits, '_' and '-' ('\(name)')")
+                }
+                if let action = actions[name] { checkAction(action, at: at) }
             }
         case .sheet(let content):
             if let content { visit(content, at: props.appending(key: "content")) }
