@@ -135,6 +135,36 @@ public enum BenchInputs {
         return JSONWriter(prettyPrinted: true).bytes(from: .object(JSONObject(members)))
     }
 
+    /// An object of `count` sixteen-byte keys written so that the reader's key hash, unseeded,
+    /// gives them all one value (the second eight bytes undo what the first did), as a hostile
+    /// server would write them against a hash it knows; from a fixed seed.
+    public static func collidingKeys(_ count: Int) -> [UInt8] {
+        func mix(_ value: UInt64) -> UInt64 {
+            let product = value &* 0xBF58_476D_1CE4_E5B9
+            return product ^ (product >> 31)
+        }
+        var state: UInt64 = 0x0C01_11DE_0000_0001
+        var text: [UInt8] = Array("{".utf8)
+        var made = 0
+        while made < count {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            let first = (0..<8).map { UInt8(0x41 + (state >> ($0 * 8)) % 26) }
+            let word = first.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            let second = withUnsafeBytes(of: (mix(0x9E37_79B9_7F4A_7C15 ^ 16 ^ word) ^ 0x4141_4141_4141_4141).littleEndian) {
+                Array($0)
+            }
+            guard second.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else { continue }
+            text += Array((made == 0 ? "\"" : ",\"").utf8) + first + second + Array("\":\(made)".utf8)
+            made += 1
+        }
+        return text + Array("}".utf8)
+    }
+
+    /// 400 keys written to collide (read unseeded, the check for repeated keys probes 80,000 times).
+    public static let colliding400 = collidingKeys(400)
+
     /// A string catalog of 1,000 keys.
     public static let strings1000 = stringCatalog(keys: 1000)
     /// A string catalog of 10,000 keys.

@@ -3,7 +3,8 @@
 //
 //     dynamicui-probe <json-reader-1000 | json-reader-itunes | json-reader-localized | json-document-1000 |
 //                      json-document-itunes | json-document-localized | json-reader-timeline |
-//                      json-document-timeline | json-reader-geojson | json-document-geojson | screen-decode | screen-decode-20k |
+//                      json-document-timeline | json-document-colliding | json-reader-geojson | json-document-geojson |
+//                      screen-decode | screen-decode-20k |
 //                      screen-decode-localized | placeholders-3 | materials-lowering | bytes-to-rows |
 //                      dashboard-reload | dashboard-patch | list-reload | list-patch | ticking-lowering |
 //                      ticking-tick | ticking-keystroke | node-ticking-lowering | node-ticking-tick |
@@ -57,6 +58,9 @@ case "json-reader-timeline":
 case "json-document-timeline":
     let bytes = BenchInputs.escapedTimeline
     for _ in 0..<iterations { sink &+= (try JSONReader().document(bytes)).root["statuses"]?.count ?? 0 }
+case "json-document-colliding":
+    let bytes = BenchInputs.colliding400
+    for _ in 0..<iterations { sink &+= (try JSONReader().document(bytes)).root.count }
 case "json-reader-geojson":
     let bytes = BenchInputs.geoJSON
     for _ in 0..<iterations { sink &+= (try JSONReader().read(bytes))["features"]?.arrayValue?.count ?? 0 }
