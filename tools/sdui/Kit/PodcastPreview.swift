@@ -151,7 +151,9 @@ final class PodcastVisitor {
             app = try NodeAppRuntime(
                 configuration: NodeAppConfiguration(
                     baseURL: backend.mobileURL, documents: .remote("/v1/documents/{name}"), allowInsecureLoopback: true,
-                    timeout: 10, security: URLSecurityPolicy(hosts: ["apple.com", "mzstatic.com"])),
+                    timeout: 10, security: URLSecurityPolicy(hosts: ["apple.com", "mzstatic.com"]),
+                    // The pages are English (`lang="en"`), whatever the machine's language.
+                    locale: Locale(identifier: "en_US")),
                 components: [MediaPlayerComponent()], events: events)
             self.app = app
         }
