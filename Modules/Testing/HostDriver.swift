@@ -21,11 +21,8 @@ public final class AppDriver<Runtime: AppHosting> {
     /// How many rows of a list fit on screen.
     public var visibleRows = 8
 
-    private var mounted: [UUID: MountedScreen<Runtime.Screen>] = [:]
-    private var order: [UUID] = []
-    /// Tasks cancelled but perhaps still running (a cancelled request winds down): `settle()`
-    /// waits for them too.
-    private var winding: [Task<Void, Never>] = []
+    /// The screens on screen, and the tasks winding down that `settle()` waits for.
+    private let mounted = MountedDocuments<MountedScreen<Runtime.Screen>>()
 
     /// A driver of `runtime`, drawn in compact width on a phone unless `options` says otherwise.
     public init(
@@ -80,46 +77,13 @@ public final class AppDriver<Runtime: AppHosting> {
     /// Mounts the screens that became visible (their `.task` starts) and unmounts those that
     /// went (their tasks are cancelled, `disappeared()` is called), as SwiftUI does on a redraw.
     public func redraw() {
-        let visible = visibleRoutes
-        let visibleIds = Set(visible.map(\.id))
-        for id in order where !visibleIds.contains(id) {
-            guard let screen = mounted.removeValue(forKey: id) else { continue }
-            winding += screen.tasks
-            screen.cancelAll()
-            screen.model.disappeared()
-        }
-        order.removeAll { !visibleIds.contains($0) }
-        for route in visible where mounted[route.id] == nil || mounted[route.id]?.model !== runtime.model(for: route) {
-            let model = runtime.model(for: route)
-            winding += mounted[route.id]?.tasks ?? []
-            mounted[route.id]?.cancelAll()
-            model.renderOptions = options
-            let screen = MountedScreen(model: model)
-            screen.appear = Task { await model.appeared() }
-            mounted[route.id] = screen
-            if !order.contains(route.id) { order.append(route.id) }
-        }
+        mounted.redraw(visibleRoutes.map { ($0.id, runtime.model(for: $0)) }, options: options)
     }
 
     /// Waits until what the person did has played out: the screens' tasks, their fired actions
     /// and the rebuilt trees, redrawing as the navigation changes.
     public func settle() async {
-        for _ in 0..<50 {
-            redraw()
-            let wound = winding
-            winding = []
-            for task in wound { await task.value }
-            let screens = order.compactMap { mounted[$0] }
-            for screen in screens {
-                for task in screen.tasks { await task.value }
-                await screen.model.firedActionsFinished()
-            }
-            for _ in 0..<4 { await Task.yield() }
-            let before = order
-            redraw()
-            if order == before, winding.isEmpty { break }
-        }
-        for _ in 0..<4 { await Task.yield() }
+        await mounted.settle { redraw() }
     }
 
     /// Time passes on the app's clock, and the app runs on for a moment without settling (a
@@ -208,7 +172,7 @@ public final class AppDriver<Runtime: AppHosting> {
     public func search(_ text: String) {
         guard let route = visibleRoutes.last, let screen = mounted[route.id] else { return }
         let field = searchField(of: screen.model)?.field ?? "q"
-        if let previous = screen.search { winding.append(previous) }
+        if let previous = screen.search { mounted.winding.append(previous) }
         screen.search?.cancel()
         let model = screen.model
         screen.search = Task { await model.searchChanged(text, field: field) }
@@ -231,7 +195,7 @@ public final class AppDriver<Runtime: AppHosting> {
         let last = min(index, rows.count - 1)
         let window = Set(max(0, last - visibleRows + 1)...max(0, last))
         for (row, task) in screen.rows where !window.contains(row) {
-            winding.append(task)
+            mounted.winding.append(task)
             task.cancel()
             screen.rows[row] = nil
         }
@@ -272,14 +236,14 @@ public final class AppDriver<Runtime: AppHosting> {
         options = RenderOptions(
             sizeClass: sizeClass, platform: sizeClass == .regular ? .ipad : .ios, showUnknownMarkers: options.showUnknownMarkers)
         runtime.sizeClassChanged(regular: sizeClass == .regular)
-        for screen in mounted.values { screen.model.renderOptions = options }
+        for screen in mounted.views.values { screen.model.renderOptions = options }
         redraw()
     }
 }
 
 /// A screen on screen: its model and the tasks its views started.
 @MainActor
-final class MountedScreen<Model: ScreenHosting> {
+final class MountedScreen<Model: ScreenHosting>: MountedDocumentView {
     let model: Model
     var appear: Task<Void, Never>?
     var search: Task<Void, Never>?

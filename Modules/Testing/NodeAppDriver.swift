@@ -17,10 +17,8 @@ public final class NodeAppDriver<App: NodeAppHosting> {
     /// How many rows of a list fit on screen.
     public var visibleRows = 8
 
-    private var mounted: [UUID: MountedDocument<App.Document>] = [:]
-    private var order: [UUID] = []
-    /// Tasks cancelled but perhaps still running: `settle()` waits for them too.
-    private var winding: [Task<Void, Never>] = []
+    /// The documents on screen, and the tasks winding down that `settle()` waits for.
+    private let mounted = MountedDocuments<MountedDocument<App.Document>>()
 
     /// A driver of `app`, drawn in compact width on a phone unless `options` says otherwise.
     public init(_ app: App, options: RenderOptions = RenderOptions(sizeClass: .compact, platform: .ios)) {
@@ -52,44 +50,14 @@ public final class NodeAppDriver<App: NodeAppHosting> {
 
     /// Mounts the documents that became visible and unmounts those that went.
     public func redraw() {
-        let visible = visibleRoutes
-        let ids = Set(visible.map(\.id))
-        for id in order where !ids.contains(id) {
-            guard let document = mounted.removeValue(forKey: id) else { continue }
-            winding += document.tasks
-            document.cancelAll()
-            document.model.disappeared()
-        }
-        order.removeAll { !ids.contains($0) }
-        for route in visible where mounted[route.id] == nil {
-            let model = app.model(for: route)
-            model.renderOptions = options
-            let document = MountedDocument(model: model)
-            document.appear = Task { await model.appeared() }
-            mounted[route.id] = document
-            order.append(route.id)
-        }
+        mounted.redraw(visibleRoutes.map { ($0.id, app.model(for: $0)) }, options: options)
         // A rebuilt tree is drawn again: its visible rows are built from it.
-        for document in mounted.values { document.drawRows(visibleRows) }
+        for document in mounted.views.values { document.drawRows(visibleRows) }
     }
 
     /// Waits until what the person did has played out.
     public func settle() async {
-        for _ in 0..<50 {
-            redraw()
-            let wound = winding
-            winding = []
-            for task in wound { await task.value }
-            for document in order.compactMap({ mounted[$0] }) {
-                for task in document.tasks { await task.value }
-                await document.model.firedActionsFinished()
-            }
-            for _ in 0..<4 { await Task.yield() }
-            let before = order
-            redraw()
-            if order == before, winding.isEmpty { break }
-        }
-        for _ in 0..<4 { await Task.yield() }
+        await mounted.settle { redraw() }
         redraw()
     }
 
@@ -148,7 +116,7 @@ public final class NodeAppDriver<App: NodeAppHosting> {
 
 /// A document on screen: its model, its tasks, and the rows drawn from its current tree.
 @MainActor
-final class MountedDocument<Model: NodeDocumentHosting> {
+final class MountedDocument<Model: NodeDocumentHosting>: MountedDocumentView {
     let model: Model
     var appear: Task<Void, Never>?
     private var drawnRoot: RenderNode?
