@@ -11,19 +11,6 @@ import Testing
 /// ignores accents and case.
 @Suite("Demo backend: records stay consistent", .serialized)
 struct DataIntegrityTests {
-    /// A backend started over loopback; `body` runs with its admin API.
-    func withBackend(_ body: (DemoBackend, DemoAPI) async throws -> Void) async throws {
-        let backend = try DemoBackend()
-        try await backend.start()
-        do {
-            try await body(backend, DemoAPI(base: backend.adminURL))
-        } catch {
-            await backend.stop()
-            throw error
-        }
-        await backend.stop()
-    }
-
     /// The "+" of a school's units opens the form for that school, and the form saves a unit
     /// under it.
     @Test func theUnitsPlusCreatesAUnitOfThatSchool() async throws {
@@ -53,7 +40,7 @@ struct DataIntegrityTests {
     /// A unit posted without its school (the route's `{id}` left unfilled) is refused with a
     /// 400 naming the missing field, never stored under a school that does not exist.
     @Test func aMissingRouteParameterIsAClear400() async throws {
-        try await withBackend { _, api in
+        try await withDemoBackend(api: \.adminURL) { _, api in
             let (token, _) = try await api.signIn("superadmin@edugo.test")
             for path in ["/v1/schools/%7Bid%7D/units", "/v1/schools/%20/units"] {
                 let answer = try await api.call("POST", path, ["name": "9º B"], token: token)
@@ -77,7 +64,7 @@ struct DataIntegrityTests {
     /// An e-mail belongs to one user: creating or editing another with it, in any case and with
     /// spaces around, is refused with a message that says so.
     @Test func anEmailBelongsToOneUser() async throws {
-        try await withBackend { _, api in
+        try await withDemoBackend(api: \.adminURL) { _, api in
             let (token, _) = try await api.signIn("superadmin@edugo.test")
             for email in ["docente@edugo.test", "  DOCENTE@EduGo.test "] {
                 let created = try await api.call("POST", "/v1/users", newUser(email), token: token)
@@ -101,7 +88,7 @@ struct DataIntegrityTests {
     /// A school's web site is a link: "notaurl" is refused on create and on edit, naming the
     /// field; an https address is kept.
     @Test func aSchoolsWebSiteIsALink() async throws {
-        try await withBackend { _, api in
+        try await withDemoBackend(api: \.adminURL) { _, api in
             let (token, _) = try await api.signIn("superadmin@edugo.test")
             let school: JSONValue = ["name": "Escuela Enlace", "code": "EE-01", "city": "Lima", "website": "notaurl"]
             let created = try await api.call("POST", "/v1/schools", school, token: token)
@@ -151,7 +138,7 @@ struct DataIntegrityTests {
     /// its detail and its list, a renamed teacher in his units, and new users, schools and
     /// memberships show their role, school, status and person.
     @Test func derivedNamesFollowTheIdsTheyComeFrom() async throws {
-        try await withBackend { _, api in
+        try await withDemoBackend(api: \.adminURL) { _, api in
             let (admin, _) = try await api.signIn("admin.escuela@edugo.test")
             let unit = try await api.call("GET", "/v1/units/unt-004", token: admin)
             let teacher = try #require(unit.json["teacher_id"]?.stringValue)
@@ -196,7 +183,7 @@ struct DataIntegrityTests {
 
     /// A user created with a temporary password signs in with it; no answer carries it.
     @Test func aTemporaryPasswordSignsIn() async throws {
-        try await withBackend { backend, api in
+        try await withDemoBackend(api: \.adminURL) { backend, api in
             let (root, _) = try await api.signIn("superadmin@edugo.test")
             let created = try await api.call("POST", "/v1/users", newUser("temporal@edugo.test"), token: root)
             #expect(created.status == 201, "\(created.json)")
@@ -222,7 +209,7 @@ struct DataIntegrityTests {
     /// Search ignores accents and case: "perez" and "PEREZ" find every "Pérez", "cronica" finds
     /// "Crónica".
     @Test func searchIgnoresAccentsAndCase() async throws {
-        try await withBackend { backend, api in
+        try await withDemoBackend(api: \.adminURL) { backend, api in
             let (root, _) = try await api.signIn("superadmin@edugo.test")
             let accented = try await ids(api, "/v1/users?q=P%C3%A9rez", token: root)
             #expect(accented.count >= 8, "\(accented)")
@@ -242,7 +229,7 @@ struct DataIntegrityTests {
     /// label, lists follow the screen's sort (numbers by value), and a new material is first
     /// among the newest.
     @Test func countsShiftsAndOrderReadRight() async throws {
-        try await withBackend { backend, api in
+        try await withDemoBackend(api: \.adminURL) { backend, api in
             let (root, _) = try await api.signIn("superadmin@edugo.test")
             let roles = try await api.call("GET", "/v1/roles?limit=100", token: root).json["items"]?.arrayValue ?? []
             let admin = try #require(roles.first { $0["code"]?.stringValue == "super_admin" })

@@ -48,16 +48,18 @@ struct DemoAPI {
 
 enum DemoAPIError: Error { case notSignedIn(Int) }
 
-/// Runs `body` with a demo backend started over loopback (set up by `configure` first) and its
-/// mobile API, and stops the backend after, also when `body` throws.
+/// Runs `body` with a demo backend started over loopback (set up by `configure` first) and one
+/// of its APIs (`api`: the mobile one unless said), and stops the backend after, also when
+/// `body` throws.
 func withDemoBackend(
-    _ configure: (DemoBackend) -> Void = { _ in }, _ body: (DemoBackend, DemoAPI) async throws -> Void
+    api: KeyPath<DemoBackend, URL> = \.mobileURL, _ configure: (DemoBackend) -> Void = { _ in },
+    _ body: (DemoBackend, DemoAPI) async throws -> Void
 ) async throws {
     let backend = try DemoBackend()
     configure(backend)
     try await backend.start()
     do {
-        try await body(backend, DemoAPI(base: backend.mobileURL))
+        try await body(backend, DemoAPI(base: backend[keyPath: api]))
     } catch {
         await backend.stop()
         throw error
