@@ -5,140 +5,8 @@ public import DynamicUIRendering
 import DynamicUIResolvers
 public import DynamicUIStorage
 public import Foundation
-public import Logging
+import Logging
 public import Observation
-
-/// Everything a host decides about the SDK, with defaults for the rest.
-public struct DynamicUIConfiguration: Sendable {
-    /// Base URL of the admin API (`admin:` endpoints).
-    public var adminBaseURL: URL
-    /// Base URL of the mobile API (screens, navigation, `mobile:` and unprefixed endpoints).
-    public var mobileBaseURL: URL
-    /// Whose screen variants and `platform_overrides` are requested.
-    public var platform: RenderPlatform
-    /// Allow plain http to loopback hosts (debug builds and the demo backend).
-    public var allowInsecureLoopback: Bool
-    /// Seconds before a request times out.
-    public var timeout: Double
-    /// Retries and backoff of API requests.
-    public var retryPolicy: RetryPolicy
-    /// Which external URLs `OPEN_URL` may open.
-    public var security: URLSecurityPolicy
-    /// Deep-link schemes accepted by `DynamicUIRuntime.open(deepLink:)` (`edugo://screen/<key>`).
-    public var deepLinkSchemes: Set<String>
-    /// Screens beyond the role's navigation that a deep link may open (a record's detail);
-    /// `nil` or empty: only the navigation's own screens.
-    public var deepLinkScreens: Set<String>?
-    /// The parameters a deep link may give each screen (`["material-detail": ["id"]]`); any
-    /// other parameter of a link is dropped.
-    public var deepLinkParameters: [String: Set<String>]
-    /// Screen definitions kept in memory (20 by default).
-    public var screenCacheSize: Int
-    /// Seconds a cached screen definition is fresh (one hour by default).
-    public var screenMaxAge: Double
-    /// Where screen definitions are also kept on disk; `nil` keeps them only in memory.
-    public var screenCacheDirectory: URL?
-    /// Responses kept by the API client's cache.
-    public var responseCacheEntries: Int
-    /// Body bytes kept by the API client's cache.
-    public var responseCacheBytes: Int
-    /// Where the API client's cached responses are also kept on disk, so a cold start without a
-    /// connection shows the last data of each screen (marked as saved data); `nil` keeps them in
-    /// memory only. Signing out deletes them: they belong to one user.
-    public var responseCacheDirectory: URL?
-    /// How a 409 on a queued change is resolved.
-    public var conflictStrategy: ConflictStrategy
-    /// Bounds on everything a server sends: body size, JSON, documents, expressions, items.
-    public var limits: DynamicUILimits
-    /// Locale of formatted dates and of the SDK's own words; the device's by default.
-    public var locale: Locale
-    /// Time zone of formatted dates.
-    public var timeZone: TimeZone
-    /// The screen shown while signed out.
-    public var loginScreenKey: String
-    /// The tabs shown while the server's navigation cannot be loaded (the home screen of each
-    /// role among them).
-    public var fallbackNavigation: FallbackNavigation
-    /// The root of the SDK's loggers (`.network`, `.screens`, `.queue`, … are derived from its label).
-    public var logger: Logger
-    /// The clock (a `ManualClock` in tests and previews).
-    public var clock: any DynamicUIClock
-    /// Who hears about screens loaded, elements seen, actions performed and errors; `nil`
-    /// gives a swift-log observer (the `.events` logger) and a swift-metrics one.
-    public var observers: [any DynamicUIObserver]?
-    /// The preview this app follows (`follow(_:)`, debug builds only); `nil` when it follows none.
-    public private(set) var developmentPreview: DevelopmentPreview?
-    /// Why the preview named by the environment was refused; the app's banner shows it.
-    public private(set) var developmentPreviewProblem: DevelopmentPreviewError?
-
-    /// Creates a configuration for the two APIs; everything else has the SDK's defaults.
-    public init(
-        adminBaseURL: URL, mobileBaseURL: URL, platform: RenderPlatform = .ios, allowInsecureLoopback: Bool = false,
-        timeout: Double = 30, retryPolicy: RetryPolicy = .default, security: URLSecurityPolicy = URLSecurityPolicy(hosts: []),
-        deepLinkSchemes: Set<String> = [], deepLinkScreens: Set<String>? = nil,
-        deepLinkParameters: [String: Set<String>] = [:], screenCacheSize: Int = 20,
-        screenMaxAge: Double = 3600, screenCacheDirectory: URL? = nil, responseCacheEntries: Int = 100,
-        responseCacheBytes: Int = 10 << 20, responseCacheDirectory: URL? = nil, conflictStrategy: ConflictStrategy = .serverWins,
-        limits: DynamicUILimits = .default,
-        locale: Locale = .current, timeZone: TimeZone = .current, loginScreenKey: String = "app-login",
-        fallbackNavigation: FallbackNavigation = .standard,
-        logger: Logger = Logger(label: "DynamicUI"), clock: any DynamicUIClock = SystemClock(),
-        observers: [any DynamicUIObserver]? = nil
-    ) {
-        self.observers = observers
-        self.adminBaseURL = adminBaseURL
-        self.mobileBaseURL = mobileBaseURL
-        self.platform = platform
-        self.allowInsecureLoopback = allowInsecureLoopback
-        self.timeout = timeout
-        self.retryPolicy = retryPolicy
-        self.security = security
-        self.deepLinkSchemes = deepLinkSchemes
-        self.deepLinkScreens = deepLinkScreens
-        self.deepLinkParameters = deepLinkParameters
-        self.screenCacheSize = screenCacheSize
-        self.screenMaxAge = screenMaxAge
-        self.screenCacheDirectory = screenCacheDirectory
-        self.responseCacheEntries = responseCacheEntries
-        self.responseCacheBytes = responseCacheBytes
-        self.responseCacheDirectory = responseCacheDirectory
-        self.conflictStrategy = conflictStrategy
-        self.limits = limits
-        self.locale = locale
-        self.timeZone = timeZone
-        self.loginScreenKey = loginScreenKey
-        self.fallbackNavigation = fallbackNavigation
-        self.logger = logger
-        self.clock = clock
-    }
-
-    /// Follows `preview` (`nil`: none): screens, navigation and data come from the preview's
-    /// demo backend, and each saved change shows in the running app.
-    public mutating func follow(_ preview: DevelopmentPreview?) {
-        developmentPreview = preview
-        developmentPreviewProblem = nil
-        guard let preview else { return }
-        mobileBaseURL = preview.mobileURL
-        adminBaseURL = preview.adminURL
-        allowInsecureLoopback = true
-    }
-
-    /// Follows the preview that `DYNAMICUI_PREVIEW` names, in debug builds; nothing when it is
-    /// unset or in a release build. A refused address is kept in `developmentPreviewProblem`.
-    public mutating func followDevelopmentPreview(
-        environment: [String: String] = ProcessInfo.processInfo.environment, allowedHosts: Set<String> = []
-    ) {
-        let (preview, problem) = DevelopmentPreview.reading(environment, allowedHosts: allowedHosts)
-        follow(preview)
-        developmentPreviewProblem = problem
-    }
-
-    func logger(_ part: String) -> Logger {
-        var logger = Logger(label: "\(self.logger.label).\(part)")
-        logger.logLevel = self.logger.logLevel
-        return logger
-    }
-}
 
 /// Whether someone is signed in.
 public enum AuthState: Sendable, Hashable {
@@ -243,8 +111,7 @@ public final class DynamicUIRuntime: AppHosting {
         self.configuration = configuration
         nativeComponents = components
         capabilities = .sdk(platform: configuration.platform, components: components)
-        observers = DynamicUIObservers(
-            configuration.observers ?? [LoggingObserver(logger: configuration.logger("events")), MetricsObserver()])
+        observers = configuration.settings.resolvedObservers
         self.tokens = tokens
         self.settings = settings
         self.queueStore = queueStore
@@ -256,19 +123,15 @@ public final class DynamicUIRuntime: AppHosting {
             directory: configuration.responseCacheDirectory, clock: clock)
         self.connectivity = connectivity ?? Self.defaultConnectivity(transport: transport, configuration: configuration)
         // 2–4. Security, auth and the API client.
-        var api = APIConfiguration(
-            adminBaseURL: configuration.adminBaseURL, mobileBaseURL: configuration.mobileBaseURL,
-            allowInsecureLoopback: configuration.allowInsecureLoopback, timeout: configuration.timeout,
-            retryPolicy: configuration.retryPolicy, readerLimits: configuration.limits.reader)
-        api.insecureHosts = configuration.developmentPreview?.insecureHosts ?? []
         client = APIClient(
-            configuration: api,
+            configuration: configuration.settings.api(
+                adminBaseURL: configuration.adminBaseURL, mobileBaseURL: configuration.mobileBaseURL),
             transport: transport, tokens: tokens, cache: responseCache, queue: queueStore, clock: clock,
-            logger: configuration.logger("network"), interceptors: interceptors)
+            logger: configuration.settings.logger("network"), interceptors: interceptors)
         if let queueStore {
             let queue = OfflineQueue(
                 store: queueStore, client: client, strategy: configuration.conflictStrategy, clock: clock,
-                logger: configuration.logger("queue"))
+                logger: configuration.settings.logger("queue"))
             self.queue = queue
             sync = NetworkSyncCoordinator(monitor: self.connectivity, queue: queue, clock: clock)
         } else {
@@ -282,13 +145,13 @@ public final class DynamicUIRuntime: AppHosting {
                 memoryCapacity: configuration.screenCacheSize, maxAge: configuration.screenMaxAge,
                 directory: configuration.screenCacheDirectory, clock: clock),
             platform: configuration.platform.rawValue, limits: configuration.limits, capabilities: capabilities,
-            observers: observers, logger: configuration.logger("screens"))
+            observers: observers, logger: configuration.settings.logger("screens"))
         data = DataLoader(client: client, maxItems: configuration.limits.maxDataItems)
         // 7. Actions and the plugins.
         let services = ActionServices(
             api: client, tokens: tokens, settings: settings,
             invalidator: RuntimeInvalidator(client: client, screens: screens, revision: revision),
-            security: configuration.security, events: events, logger: configuration.logger("actions"),
+            security: configuration.security, events: events, logger: configuration.settings.logger("actions"),
             strings: DynamicUIStrings(locale: configuration.locale))
         dispatcher = ActionDispatcher(
             screenHandlers: try ScreenHandlerRegistry(plugins: plugins, services: services),
@@ -301,7 +164,7 @@ public final class DynamicUIRuntime: AppHosting {
         if let problem = configuration.developmentPreviewProblem { previewFollow = .refused(problem.description) }
         if let preview = configuration.developmentPreview {
             follower = PreviewFollower(
-                preview: preview, transport: transport, dialect: "screens", logger: configuration.logger("preview"),
+                preview: preview, transport: transport, dialect: "screens", logger: configuration.settings.logger("preview"),
                 report: { [weak self] in self?.previewFollow = $0 }, changed: { [weak self] in await self?.previewChanged() },
                 shownScreen: { [weak self] in self?.navigation.current?.screenKey })
         }
@@ -549,33 +412,26 @@ public final class DynamicUIRuntime: AppHosting {
     /// the session's navigation loads, the link waits. Returns whether it was accepted.
     @discardableResult
     public func open(deepLink url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased(), configuration.deepLinkSchemes.contains(scheme),
-            let components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.host == "screen"
+        guard
+            let link = DeepLink(url, schemes: configuration.deepLinkSchemes, parameters: configuration.deepLinkParameters)
         else { return false }
-        let key = String(url.path.drop { $0 == "/" })
-        guard Self.isWellFormedScreenKey(key) else { return false }
         guard isSignedIn, !isLoadingNavigation else {
             pendingDeepLink = url
             return true
         }
-        let declared = configuration.deepLinkParameters[key] ?? []
-        var params: [String: String] = [:]
-        for item in components.queryItems ?? [] where declared.contains(item.name) { params[item.name] = item.value }
-        let roots = Set(
-            (navigation.items(regular: false) + navigation.items(regular: true)).flatMap { [$0] + ($0.children ?? []) }
-        )
-        .map(\.screenKey)
-        if params.isEmpty, roots.contains(key) {
+        let items = navigation.items(regular: false) + navigation.items(regular: true)
+        let roots = Set(items.flatMap { [$0] + ($0.children ?? []) }.map(\.screenKey))
+        switch link.destination(roots: roots, linkable: configuration.deepLinkScreens) {
+        case .root(let key):
             // A root the device does not draw as a tab (a sidebar-only entry on a phone) is
             // pushed on the first tab rather than selected.
             navigation.show(key)
-            return true
-        }
-        guard configuration.deepLinkScreens?.contains(key) == true else {
-            logger.notice("deep link to \(key) refused: not a screen the app declares for links")
+        case .pushed(let key, let params):
+            navigation.push(Route(screenKey: key, params: params))
+        case nil:
+            logger.notice("deep link to \(link.screenKey) refused: not a screen the app declares for links")
             return false
         }
-        navigation.push(Route(screenKey: key, params: params))
         return true
     }
 
@@ -602,17 +458,6 @@ public final class DynamicUIRuntime: AppHosting {
         guard isSignedIn, let link = pendingDeepLink else { return }
         pendingDeepLink = nil
         open(deepLink: link)
-    }
-
-    /// Lower-case letters, digits, `-` and `_`, at most 64 characters, starting with a letter or digit.
-    static func isWellFormedScreenKey(_ key: String) -> Bool {
-        guard let first = key.utf8.first, key.utf8.count <= 64, first != UInt8(ascii: "-"), first != UInt8(ascii: "_") else {
-            return false
-        }
-        return key.utf8.allSatisfy {
-            ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
-                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
-        }
     }
 
     // MARK: Screens
