@@ -72,9 +72,12 @@ public final class DynamicScreenViewModel {
     /// The screen's variables (`variables.NAME` in expressions), each of its declared type.
     public internal(set) var variables: JSONObject = [:]
     @ObservationIgnored var variableRuntime = VariableRuntime()
-    @ObservationIgnored var timerBank = TimerBank()
-    /// The sleeping tick of each running timer.
-    @ObservationIgnored var timerTasks: [String: Task<Void, Never>] = [:]
+    /// The screen's timers, on the model's clock.
+    @ObservationIgnored lazy var timers: TimerRunner = {
+        let runner = TimerRunner(clock: clock)
+        runner.host = self
+        return runner
+    }()
     @ObservationIgnored lazy var visibilityTracker = makeVisibilityTracker()
     /// Why the screen shows a failure state instead of its content (the definition could not
     /// be loaded, or its data was refused, missing or unreachable); `nil` when it shows content.

@@ -55,13 +55,12 @@ public final class NodeScreenModel: NodeDocumentHosting {
     /// What the last render drew, so the next draws only what changed.
     @ObservationIgnored private let renderMemo = NodeRenderMemo()
     @ObservationIgnored private var impressions: Set<String> = []
-    /// The document's timers by id.
-    @ObservationIgnored var timerBank = TimerBank()
-    /// The sleeping tick of each running timer.
-    @ObservationIgnored var timerTasks: [String: Task<Void, Never>] = [:]
-    /// The timers whose tick is running its actions (a tick that shows the document again
-    /// does not run them a second time meanwhile).
-    @ObservationIgnored var actingTimers: Set<String> = []
+    /// The document's timers, on the app's clock.
+    @ObservationIgnored lazy var timers: TimerRunner = {
+        let runner = TimerRunner(clock: app?.configuration.clock ?? SystemClock())
+        runner.host = self
+        return runner
+    }()
     /// Whether the app closed the document for good: an action still running navigates nowhere.
     @ObservationIgnored private(set) var isClosed = false
     /// The document's deferred sections by node id: loading, loaded or failed, each on its own.
@@ -124,7 +123,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
             return
         }
         guard !Task.isCancelled else { return interrupted() }
-        startTimers(document?.node.timers ?? [])
+        await startTimers(document?.node.timers ?? [])
         startSections()
         if let failure = await runOnLoad(app) {
             if failure == .idle { return interrupted() }
@@ -167,7 +166,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
     /// for its retry); its timers tick and its visibility actions run while it is shown.
     public func appeared() async {
         isHidden = false
-        timersSuspended(isSuspended)
+        timers.setHidden(false)
         visibilityTracker.set(suspended: isSuspended)
         await loadIfNeeded()
     }
@@ -176,14 +175,14 @@ public final class NodeScreenModel: NodeDocumentHosting {
     /// catch up from the clock when it shows again) and visibility waits end.
     public func disappeared() {
         isHidden = true
-        timersSuspended(true)
+        timers.setHidden(true)
         visibilityTracker.set(suspended: true)
     }
 
     /// The app went to the background or came back.
     func appDidChange(inBackground: Bool) {
         self.inBackground = inBackground
-        timersSuspended(isSuspended)
+        timers.setInBackground(inBackground)
         visibilityTracker.set(suspended: isSuspended)
     }
 
@@ -236,7 +235,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
         }
         guard let next = try? await app.document(route.document), next.node != current.node else { return }
         document = next
-        if next.node.timers != current.node.timers { startTimers(next.node.timers ?? []) }
+        if next.node.timers != current.node.timers { await startTimers(next.node.timers ?? []) }
         kept.setNeedsRender()
         startChangedSections()
     }
@@ -438,7 +437,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
                 state[key] = value
             }
         case .timer(let id, let command):
-            self.command(command, timer: id)
+            await timers.command(command, timer: id)
         case .setVariable(let key, let value, let increment):
             // Node documents keep their values in `state`; `setState` is their way to set one.
             var next = value

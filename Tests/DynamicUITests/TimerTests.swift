@@ -144,12 +144,38 @@ struct TimerTests {
         await model.screenDidChange(isVisible: false)
         clock.advance(by: 60)
         await model.screenDidChange(isVisible: true)
-        #expect(model.variables["elapsed"] == 10000 && model.variables["finished"] == true)
+        #expect(model.variables["elapsed"] == 10000, "the time is written at once")
+        // The end (its actions) runs right after, in its own task, unless hidden again first.
+        for _ in 0..<500 where model.variables["finished"] != true { await Task.yield() }
+        #expect(model.variables["finished"] == true)
         #expect(clock.sleeperCount == 0)
         // A stop during the end's actions would have ended them; a restart runs again.
         await model.perform(actionId: "start")
         #expect(model.variables["elapsed"] == 0)
         model.stopTimers()
+    }
+
+    @Test func aHideAndShowInOneTurnRunsTheEndOnce() async throws {
+        let timer: JSONValue = [
+            "id": "t", "duration": 3000, "tick_interval": 1000, "value_variable": "elapsed", "end_actions": ["done"],
+            "autostart": true,
+        ]
+        let recorder = RecordingObserver()
+        let (fixture, model) = try await Self.shown(Self.screen(timers: [timer]), observers: DynamicUIObservers([recorder]))
+        let clock = fixture.harness.clock
+        #expect(await clock.waitForSleepers(1, timeout: 5))
+        await model.screenDidChange(isVisible: false)
+        clock.advance(by: 10)
+        await model.screenDidChange(isVisible: true)
+        // Hidden again before the catch-up tick ran: the end is still to come, and comes once.
+        await model.screenDidChange(isVisible: false)
+        #expect(model.variables["finished"] != true)
+        await model.screenDidChange(isVisible: true)
+        await model.screenDidChange(isVisible: true)
+        for _ in 0..<500 where model.variables["finished"] != true { await Task.yield() }
+        await settle()
+        #expect(model.variables["elapsed"] == 3000 && model.variables["finished"] == true)
+        #expect(recorder.actions.filter { $0.action == "done" }.count == 1)
     }
 
     @Test func atMostEightTimersRunAtOnce() async throws {
