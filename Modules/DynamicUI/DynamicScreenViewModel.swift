@@ -130,44 +130,41 @@ public final class DynamicScreenViewModel {
     @ObservationIgnored private var confirmationItem: JSONValue?
     @ObservationIgnored let firedActions = FiredActions()
     /// The runtime's count of data changes, and its value when this screen's data was loaded.
-    var dataRevision: DataRevision?
+    let dataRevision: DataRevision?
     private var loadedRevision = 0
     /// Whether the runtime made this model for a route of its navigation (not a model made on
     /// its own): its navigation results then act only from where it is.
     var isNavigationRoute = false
     /// Which external URLs may be opened (the runtime's policy; `nil` for a model made alone).
-    var urlPolicy: URLSecurityPolicy?
+    let urlPolicy: URLSecurityPolicy?
     /// The number of this session's changes waiting in the offline queue (the runtime's count).
-    var pendingChangeCount: (@MainActor () -> Int)?
+    let pendingChangeCount: (@MainActor () -> Int)?
     /// Hands a success or pending message to the screen the user lands on when this one closes.
-    var handOff: (@MainActor (Banner) -> Void)?
+    let handOff: (@MainActor (Banner) -> Void)?
 
-    /// Creates the view model of `route`.
-    public init(
-        route: Route, screens: ScreenLoader, data: DataLoader, dispatcher: ActionDispatcher, navigation: NavigationModel,
-        environment: EvaluationEnvironment, session: @escaping @MainActor () -> SessionInfo?,
-        onLogout: @escaping @MainActor () async -> Void = {},
-        onSignedIn: @escaping @MainActor (SessionInfo) async -> Void = { _ in },
-        onQueued: @escaping @MainActor () async -> Void = {}, clock: any DynamicUIClock = SystemClock(),
-        nativeComponents: NativeComponentRegistry = .empty, onPerformed: @escaping @MainActor () async -> Void = {},
-        observers: DynamicUIObservers = .none, onShown: @escaping @MainActor (DynamicScreenViewModel) -> Void = { _ in }
-    ) {
-        self.onShown = onShown
-        self.observers = observers
-        formState.validator.strings = DynamicUIStrings(locale: environment.locale)
-        self.onPerformed = onPerformed
-        self.nativeComponents = nativeComponents
+    /// Creates the view model of `route`, working with `services` and telling the app what its
+    /// actions did through `hooks`.
+    public init(route: Route, services: ScreenServices, hooks: ScreenModelHooks = ScreenModelHooks()) {
         self.route = route
-        self.screens = screens
-        self.dataLoader = data
-        self.dispatcher = dispatcher
-        self.navigation = navigation
-        self.environment = environment
-        self.session = session
-        self.onLogout = onLogout
-        self.onSignedIn = onSignedIn
-        self.onQueued = onQueued
-        self.clock = clock
+        screens = services.screens
+        dataLoader = services.data
+        dispatcher = services.dispatcher
+        navigation = services.navigation
+        environment = services.environment
+        clock = services.clock
+        nativeComponents = services.nativeComponents
+        observers = services.observers
+        urlPolicy = services.urlPolicy
+        dataRevision = services.dataRevision
+        session = hooks.session
+        onLogout = hooks.signedOut
+        onSignedIn = hooks.signedIn
+        onQueued = hooks.queued
+        onPerformed = hooks.performed
+        onShown = hooks.shown
+        pendingChangeCount = hooks.pendingChangeCount
+        handOff = hooks.handOff
+        formState.validator.strings = DynamicUIStrings(locale: environment.locale)
     }
 
     /// The environment with "now" from the clock, read again once a minute at most.

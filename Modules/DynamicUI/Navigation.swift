@@ -236,19 +236,4 @@ public final class NavigationModel: NavigationHosting {
     public func holds(_ route: Route) -> Bool {
         stacks.values.contains { $0.contains { $0.id == route.id } } || routes.contains { $0.id == route.id }
     }
-
-    /// Opens a deep link `scheme://screen/<key>?param=value` when `knownScreens` contains the
-    /// key; returns whether it did. Anything else is refused.
-    @discardableResult
-    public func open(deepLink url: URL, knownScreens: Set<String>) -> Bool {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.host == "screen" else {
-            return false
-        }
-        let key = String(components.path.drop { $0 == "/" })
-        guard knownScreens.contains(key) else { return false }
-        var params: [String: String] = [:]
-        for item in components.queryItems ?? [] { params[item.name] = item.value }
-        push(Route(screenKey: key, params: params))
-        return true
-    }
 }

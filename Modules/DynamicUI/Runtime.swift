@@ -649,24 +649,35 @@ public final class DynamicUIRuntime: AppHosting {
         }
     }
 
-    /// The view model of `route`, wired to this runtime's loaders, actions, navigation and session.
-    public func viewModel(for route: Route) -> DynamicScreenViewModel {
-        let model = DynamicScreenViewModel(
-            route: route, screens: screens, data: data, dispatcher: dispatcher, navigation: navigation,
+    /// What every screen model of this runtime works with (evaluating from the clock's now).
+    private var screenServices: ScreenServices {
+        var services = ScreenServices(
+            screens: screens, data: data, dispatcher: dispatcher, navigation: navigation,
             environment: EvaluationEnvironment(
                 now: configuration.clock.now(), locale: configuration.locale, timeZone: configuration.timeZone,
                 limits: configuration.limits.expressions),
-            session: { [weak self] in self?.session },
-            onLogout: { [weak self] in await self?.signOut() },
-            onSignedIn: { [weak self] session in await self?.signedIn(session, destination: nil) },
-            onQueued: { [weak self] in await self?.countPending() },
-            clock: configuration.clock, nativeComponents: nativeComponents,
-            onPerformed: { [weak self] in await self?.afterAction() }, observers: observers,
-            onShown: { [weak self] model in self?.show(model) })
-        model.dataRevision = revision
-        model.handOff = { [weak self] banner in self?.carriedBanner = banner }
-        model.pendingChangeCount = { [weak self] in self?.pendingChanges ?? 0 }
-        model.urlPolicy = configuration.security
+            clock: configuration.clock, nativeComponents: nativeComponents, observers: observers,
+            urlPolicy: configuration.security)
+        services.dataRevision = revision
+        return services
+    }
+
+    /// What every screen model of this runtime tells it: sign-out and sign-in, queued changes,
+    /// finished actions, the screen shown and a message to carry to the next screen.
+    @ObservationIgnored private lazy var screenHooks: ScreenModelHooks = {
+        var hooks = ScreenModelHooks(
+            session: { [weak self] in self?.session }, signedOut: { [weak self] in await self?.signOut() },
+            signedIn: { [weak self] session in await self?.signedIn(session, destination: nil) },
+            queued: { [weak self] in await self?.countPending() }, performed: { [weak self] in await self?.afterAction() },
+            shown: { [weak self] model in self?.show(model) })
+        hooks.handOff = { [weak self] banner in self?.carriedBanner = banner }
+        hooks.pendingChangeCount = { [weak self] in self?.pendingChanges ?? 0 }
+        return hooks
+    }()
+
+    /// The view model of `route`, wired to this runtime's loaders, actions, navigation and session.
+    public func viewModel(for route: Route) -> DynamicScreenViewModel {
+        let model = DynamicScreenViewModel(route: route, services: screenServices, hooks: screenHooks)
         liveModels.removeAll { $0.model == nil }
         liveModels.append(WeakModel(model: model))
         return model

@@ -37,9 +37,11 @@ struct RuntimeHostileValueTests {
         await harness.transport.on(.get, "/v1/screens/dashboard-student", .json(200, .object(screen)))
         let api = try #require(harness.services.api)
         let model = DynamicScreenViewModel(
-            route: Route(screenKey: "dashboard-student"), screens: ScreenLoader(client: api, cache: ScreenCache()),
-            data: DataLoader(client: api), dispatcher: try harness.dispatcher(), navigation: NavigationModel(role: "student"),
-            environment: evaluation, session: { teacherSession }, clock: SystemClock())
+            route: Route(screenKey: "dashboard-student"),
+            services: ScreenServices(
+                screens: ScreenLoader(client: api, cache: ScreenCache()), data: DataLoader(client: api),
+                dispatcher: try harness.dispatcher(), navigation: NavigationModel(role: "student"), environment: evaluation),
+            hooks: ScreenModelHooks(session: { teacherSession }))
         await model.load()
         #expect(model.compiled?.definition.dataConfig?.refreshInterval == 20_000_000_000)
         model.startPolling()

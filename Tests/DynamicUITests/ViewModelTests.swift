@@ -30,10 +30,14 @@ final class Fixture {
     ) throws -> DynamicScreenViewModel {
         let api = harness.services.api!
         return DynamicScreenViewModel(
-            route: route, screens: ScreenLoader(client: api, cache: ScreenCache(clock: harness.clock)),
-            data: DataLoader(client: api), dispatcher: try harness.dispatcher(), navigation: navigation, environment: evaluation,
-            session: session, onLogout: { self.loggedOut += 1 }, onSignedIn: { self.signedIn.append($0) },
-            onQueued: { self.queued += 1 }, clock: harness.clock, observers: observers)
+            route: route,
+            services: ScreenServices(
+                screens: ScreenLoader(client: api, cache: ScreenCache(clock: harness.clock)), data: DataLoader(client: api),
+                dispatcher: try harness.dispatcher(), navigation: navigation, environment: evaluation, clock: harness.clock,
+                observers: observers),
+            hooks: ScreenModelHooks(
+                session: session, signedOut: { self.loggedOut += 1 }, signedIn: { self.signedIn.append($0) },
+                queued: { self.queued += 1 }))
     }
 
     /// The view model of `route`, its screen definition served from the catalog.
@@ -129,7 +133,7 @@ struct NavigationModelTests {
         #expect(pilot.items(regular: false).map(\.screenKey) == ["home", "app-settings"])
     }
 
-    @Test func loadedDefinitionStackAndDeepLinks() throws {
+    @Test func loadedDefinitionAndStack() throws {
         let navigation = NavigationModel(role: "teacher", fallback: EduGoCatalog.fallbackNavigation)
         navigation.apply(try catalog.navigation(role: "teacher"), role: "teacher")
         #expect(!navigation.isFallback)
@@ -147,12 +151,6 @@ struct NavigationModelTests {
         #expect(navigation.stack.map(\.screenKey) == ["app-settings"])
         navigation.popToRoot()
         #expect(!navigation.back())
-        #expect(
-            navigation.open(
-                deepLink: URL(string: "edugo://screen/material-detail?id=mat-9")!, knownScreens: Set(catalog.screenKeys)))
-        #expect(navigation.current?.params == ["id": "mat-9"])
-        #expect(!navigation.open(deepLink: URL(string: "edugo://screen/admin-secrets")!, knownScreens: Set(catalog.screenKeys)))
-        #expect(!navigation.open(deepLink: URL(string: "https://evil.test/screen/x")!, knownScreens: Set(catalog.screenKeys)))
         navigation.apply(nil, role: "guardian")
         #expect(navigation.isFallback && navigation.selectedScreenKey == "dashboard-guardian")
     }
