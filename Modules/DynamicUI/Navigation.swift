@@ -68,23 +68,22 @@ public final class NavigationModel: NavigationHosting {
     }
     /// Whether `definition` is the fallback.
     public private(set) var isFallback: Bool
+    /// The selected entry and each tab's stack above its root, by the tab's screen key.
+    public private(set) var tabStacks = TabStacks<Route>() {
+        didSet { didChange?() }
+    }
     /// The selected tab or sidebar entry's screen.
     public var selectedScreenKey: String? {
-        didSet { didChange?() }
+        get { tabStacks.selected }
+        set { tabStacks.selected = newValue }
     }
     /// Each tab's stack above its root, by the tab's screen key: a tab keeps its place while
     /// another is shown, as iOS does.
-    public private(set) var stacks: [String: [Route]] = [:] {
-        didSet { didChange?() }
-    }
-
+    public var stacks: [String: [Route]] { tabStacks.stacks }
     /// The stack above the selected root.
     public var stack: [Route] {
-        get { selectedScreenKey.flatMap { stacks[$0] } ?? [] }
-        set {
-            guard let key = selectedScreenKey else { return }
-            stacks[key] = newValue.isEmpty ? nil : newValue
-        }
+        get { tabStacks.stack }
+        set { tabStacks.stack = newValue }
     }
 
     /// The words of the fallback navigation's labels.
@@ -113,8 +112,7 @@ public final class NavigationModel: NavigationHosting {
             definition = fallback.definition(role: role, strings: strings)
             isFallback = true
         }
-        stacks.removeAll()
-        selectedScreenKey = definition.bottomNav.sorted { $0.sortOrder < $1.sortOrder }.first?.screenKey
+        tabStacks = TabStacks(selected: definition.bottomNav.sorted { $0.sortOrder < $1.sortOrder }.first?.screenKey)
     }
 
     /// Uses a loaded definition and keeps the place (a followed preview changed it): the
@@ -122,8 +120,7 @@ public final class NavigationModel: NavigationHosting {
     func update(_ loaded: NavigationDefinition?, role: String?) {
         let next = loaded.flatMap { $0.bottomNav.isEmpty ? nil : $0 } ?? fallback.definition(role: role, strings: strings)
         let offered = Set((next.bottomNav + (next.drawerItems ?? [])).flatMap { [$0] + ($0.children ?? []) }.map(\.screenKey))
-        let kept = stacks.filter { offered.contains($0.key) }
-        if kept.count != stacks.count { stacks = kept }
+        if stacks.keys.contains(where: { !offered.contains($0) }) { tabStacks.keepTabs(where: offered.contains) }
         isFallback = next != loaded
         if definition != next { definition = next }
         if let selected = selectedScreenKey, offered.contains(selected) { return }
@@ -146,7 +143,7 @@ public final class NavigationModel: NavigationHosting {
     public var routes: [Route] {
         let roots = Set((items(regular: false) + items(regular: true)).flatMap { [$0] + ($0.children ?? []) }.map(\.screenKey))
             .union(selectedScreenKey.map { [$0] } ?? [])
-        return roots.sorted().map(Route.root) + stacks.keys.sorted().flatMap { stacks[$0] ?? [] }
+        return roots.sorted().map(Route.root) + tabStacks.pushed
     }
 
     /// Pushes (or presents) a screen.
@@ -154,11 +151,7 @@ public final class NavigationModel: NavigationHosting {
 
     /// Goes back one screen; returns whether there was one.
     @discardableResult
-    public func back() -> Bool {
-        guard !stack.isEmpty else { return false }
-        stack.removeLast()
-        return true
-    }
+    public func back() -> Bool { tabStacks.back() }
 
     /// Back to the selected root.
     public func popToRoot() { stack.removeAll() }
@@ -168,13 +161,7 @@ public final class NavigationModel: NavigationHosting {
 
     /// Selects a tab or sidebar entry. Another tab keeps its stack, to come back to; selecting
     /// the tab already shown goes back to its root (as tapping the selected tab does on iOS).
-    public func select(_ screenKey: String) {
-        if selectedScreenKey == screenKey {
-            stack.removeAll()
-        } else {
-            selectedScreenKey = screenKey
-        }
-    }
+    public func select(_ screenKey: String) { tabStacks.select(screenKey) }
 
     /// Shows `screenKey` as a fresh root: selected, with nothing above it (the login screen
     /// while signed out). To open a screen the navigation may not draw as a tab, use `show(_:)`.
@@ -201,8 +188,10 @@ public final class NavigationModel: NavigationHosting {
             reset(to: screenKey)
             return
         }
-        selectedScreenKey = first
-        stacks[first] = [Route(screenKey: screenKey)]
+        var next = tabStacks
+        next.selected = first
+        next[first] = [Route(screenKey: screenKey)]
+        tabStacks = next
     }
 
     /// A selection the current width does not draw (a sidebar-only entry after the window
@@ -211,29 +200,23 @@ public final class NavigationModel: NavigationHosting {
         guard let selected = selectedScreenKey, !visibleRootKeys.contains(selected),
             let first = items(regular: isRegularWidth).first?.screenKey
         else { return }
-        let moved = [Route(screenKey: selected)] + (stacks[selected] ?? [])
-        stacks[selected] = nil
-        selectedScreenKey = first
-        stacks[first] = moved
+        var next = tabStacks
+        next[first] = [Route(screenKey: selected)] + next[selected]
+        next[selected] = []
+        next.selected = first
+        tabStacks = next
     }
 
     /// Closes `route` and everything above it, on whichever tab's stack it is; returns whether it
     /// was there. An action's "back" closes the screen that asked, never the one on top.
     @discardableResult
-    public func close(_ route: Route) -> Bool {
-        for (key, routes) in stacks {
-            guard let index = routes.firstIndex(where: { $0.id == route.id }) else { continue }
-            stacks[key] = index == 0 ? nil : Array(routes[..<index])
-            return true
-        }
-        return false
-    }
+    public func close(_ route: Route) -> Bool { tabStacks.close(route.id) }
 
     /// Whether `route` is on top of the selected tab (or is the selected root with nothing above it).
     public func isOnTop(_ route: Route) -> Bool { current?.id == route.id }
 
     /// Whether `route` is on a stack or is a root the navigation holds.
     public func holds(_ route: Route) -> Bool {
-        stacks.values.contains { $0.contains { $0.id == route.id } } || routes.contains { $0.id == route.id }
+        tabStacks.holds(route.id) || routes.contains { $0.id == route.id }
     }
 }

@@ -122,13 +122,15 @@ public final class NodeAppRuntime: NodeAppHosting {
     public private(set) var library = ComponentLibrary()
     /// The root's tabs; empty when the root is a single screen.
     public private(set) var tabs: [TabItem] = []
-    /// The selected tab's document (or the root screen).
-    public private(set) var selectedDocument: String?
-    /// Each tab's documents pushed above its root, by the tab's document: a tab keeps its place
-    /// while another is shown.
-    public private(set) var stacks: [String: [NodeRoute]] = [:] {
+    /// The selected tab (or the root document) and each tab's documents pushed above its root,
+    /// by the tab's document: a tab keeps its place while another is shown.
+    public private(set) var tabStacks = TabStacks<NodeRoute>() {
         didSet { releaseModelsOfClosedRoutes() }
     }
+    /// The selected tab's document (or the root screen).
+    public var selectedDocument: String? { tabStacks.selected }
+    /// Each tab's documents pushed above its root, by the tab's document.
+    public var stacks: [String: [NodeRoute]] { tabStacks.stacks }
     /// The document presented as a sheet, if any.
     public private(set) var sheet: NodeRoute? {
         didSet { releaseModelsOfClosedRoutes() }
@@ -140,11 +142,8 @@ public final class NodeAppRuntime: NodeAppHosting {
 
     /// Documents pushed above the selected tab, in order.
     public var stack: [NodeRoute] {
-        get { selectedDocument.flatMap { stacks[$0] } ?? [] }
-        set {
-            guard let selectedDocument else { return }
-            stacks[selectedDocument] = newValue.isEmpty ? nil : newValue
-        }
+        get { tabStacks.stack }
+        set { tabStacks.stack = newValue }
     }
     /// Dark mode: `nil` follows the system; the `dark_mode` setting stores a choice.
     public private(set) var darkMode: Bool?
@@ -219,7 +218,7 @@ public final class NodeAppRuntime: NodeAppHosting {
             let root = try await document(configuration.rootDocument)
             if case .tabView(let items) = root.node.props, items != tabs {
                 tabs = items
-                if !items.contains(where: { $0.screen == selectedDocument }) { selectedDocument = items.first?.screen }
+                if !items.contains(where: { $0.screen == selectedDocument }) { tabStacks.selected = items.first?.screen }
             }
         } catch {
             logger.error("the preview's change could not be applied: \(error)")
@@ -253,12 +252,11 @@ public final class NodeAppRuntime: NodeAppHosting {
             let root = try await document(configuration.rootDocument)
             if case .tabView(let items) = root.node.props {
                 tabs = items
-                selectedDocument = items.first?.screen
+                tabStacks = TabStacks(selected: items.first?.screen)
             } else {
                 tabs = []
-                selectedDocument = configuration.rootDocument
+                tabStacks = TabStacks(selected: configuration.rootDocument)
             }
-            stacks = [:]
             sheetStack = []
             sheet = nil
             phase = .ready
@@ -436,7 +434,7 @@ public final class NodeAppRuntime: NodeAppHosting {
     /// document); tab roots keep theirs.
     private func releaseModelsOfClosedRoutes() {
         var open = Set(tabRoutes.values.map(\.id))
-        for route in stacks.values.joined() { open.insert(route.id) }
+        for route in tabStacks.pushed { open.insert(route.id) }
         for route in sheetStack { open.insert(route.id) }
         if let sheet { open.insert(sheet.id) }
         for (id, model) in models where !open.contains(id) { model.closed() }
@@ -454,11 +452,7 @@ public final class NodeAppRuntime: NodeAppHosting {
     /// Selects a tab (or the root document). Another tab keeps its stack; selecting the tab
     /// already shown goes back to its root.
     public func select(_ document: String) {
-        if selectedDocument == document {
-            stack.removeAll()
-        } else {
-            selectedDocument = document
-        }
+        tabStacks.select(document)
         dismissSheet()
     }
 
@@ -497,15 +491,13 @@ public final class NodeAppRuntime: NodeAppHosting {
             dismissSheet()
             return true
         }
-        guard !stack.isEmpty else { return false }
-        stack.removeLast()
-        return true
+        return tabStacks.back()
     }
 
     /// Whether `route` is open: a tab's root, on a stack, the sheet or pushed inside it.
     public func holds(_ route: NodeRoute) -> Bool {
-        tabRoutes.values.contains { $0.id == route.id } || stacks.values.contains { $0.contains { $0.id == route.id } }
-            || sheet?.id == route.id || sheetStack.contains { $0.id == route.id }
+        tabRoutes.values.contains { $0.id == route.id } || tabStacks.holds(route.id) || sheet?.id == route.id
+            || sheetStack.contains { $0.id == route.id }
     }
 
     /// Closes `route` and what is above it, wherever it is open; returns whether it was.
@@ -519,12 +511,7 @@ public final class NodeAppRuntime: NodeAppHosting {
             dismissSheet()
             return true
         }
-        for (key, routes) in stacks {
-            guard let index = routes.firstIndex(where: { $0.id == route.id }) else { continue }
-            stacks[key] = index == 0 ? nil : Array(routes[..<index])
-            return true
-        }
-        return false
+        return tabStacks.close(route.id)
     }
 
     /// The scene's phase changed: in the background every open document's timers stop ticking
