@@ -30,6 +30,8 @@ public final class NodeScreenModel: NodeDocumentHosting {
 
     /// The route it draws.
     public let route: NodeRoute
+    /// The declared variables' types and the compiled triggers.
+    @ObservationIgnored var variableRuntime = VariableRuntime()
     /// Where it is.
     public private(set) var phase: Phase = .idle {
         didSet { if phase == .ready, oldValue != .ready { kept.setNeedsRender() } }
@@ -123,6 +125,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
             return
         }
         guard !Task.isCancelled else { return interrupted() }
+        startVariables()
         await startTimers(document?.node.timers ?? [])
         startSections()
         if let failure = await runOnLoad(app) {
@@ -235,6 +238,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
         }
         guard let next = try? await app.document(route.document), next.node != current.node else { return }
         document = next
+        if next.node.variables != current.node.variables || next.node.triggers != current.node.triggers { startVariables() }
         if next.node.timers != current.node.timers { await startTimers(next.node.timers ?? []) }
         kept.setNeedsRender()
         startChangedSections()
@@ -398,16 +402,58 @@ public final class NodeScreenModel: NodeDocumentHosting {
     }
 
     /// Writes a timer's time to state (`$.state.<key>`, `$.<key>`).
-    func setTimerState(_ changes: [(String, JSONValue)]) {
-        for (key, value) in changes {
+    /// Writes `changes` to state (`$.state.<key>`, `$.<key>`), each declared variable's value
+    /// checked against its type first (all or none); returns the keys whose value changed.
+    func writeState(_ changes: [(String, JSONValue)], at location: JSONLocation) throws(VariableError) -> Set<String> {
+        var changed: Set<String> = []
+        for (key, value) in try variableRuntime.checked(changes, at: location, declaredOnly: false) {
+            if state[key] != value { changed.insert(key) }
             data[key] = value
             state[key] = value
         }
+        return changed
     }
 
     /// Sets a bound value: `binding` is a field's binding (`$.env.searchQuery`) or a state key.
+    /// A field bound to a typed variable sets it from its text converted to the type (text that
+    /// is not a value of it leaves the variable as it was); the triggers it fires then run.
     public func setValue(_ value: JSONValue, for binding: String) {
-        state[Self.stateKey(binding)] = value
+        let key = Self.stateKey(binding)
+        guard let type = variableRuntime.types[key] else {
+            state[key] = value
+            return
+        }
+        let separator = app?.configuration.locale.decimalSeparator ?? "."
+        let typed = value.stringValue.flatMap { type == .string ? value : type.value(fromInput: $0, decimalSeparator: separator) }
+        guard let changed = try? writeState([(key, typed ?? value)], at: "binding"), !changed.isEmpty else { return }
+        firedActions.fire { [weak self] in await self?.runTriggers(changed: changed) }
+    }
+
+    /// Declares the root node's variables (their first values written to state) and compiles
+    /// its triggers; what cannot be taken is reported. A condition true from the start fires
+    /// only when it turns true again.
+    func startVariables() {
+        guard let app, let node = document?.node else { return }
+        let runtime = VariableRuntime(
+            node.variables ?? [], triggers: node.triggers ?? [], limits: app.configuration.limits.expressions)
+        for problem in runtime.problems {
+            app.observers.emit(
+                .error(ErrorEvent(problem.kind, screen: route.document, path: problem.path, message: problem.message)))
+        }
+        variableRuntime = runtime
+        _ = try? writeState(runtime.initial.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, at: "variables")
+        variableRuntime.held = variableRuntime.conditions(in: context)
+    }
+
+    /// Runs the named actions of the triggers that fire now: those watching a key in `changed`
+    /// (while their condition holds) and those whose condition just became true. A cascade
+    /// deeper than `VariableTrigger.maxCascadeDepth` is stopped and reported.
+    func runTriggers(changed: Set<String>) async {
+        guard !variableRuntime.triggers.isEmpty else { return }
+        let fired = variableRuntime.fire(changed: changed, conditions: variableRuntime.conditions(in: context))
+        let cascade = await VariableRuntime.run(fired) { await self.perform(CompiledNode.namedActionKey($0)) }
+        guard let cascade else { return }
+        app?.observers.emit(.error(ErrorEvent(.triggerCascade, screen: route.document, path: "triggers", message: cascade)))
     }
 
     /// The state key a binding writes (`$.env.searchQuery` and `$.state.searchQuery` →
@@ -417,6 +463,16 @@ public final class NodeScreenModel: NodeDocumentHosting {
             return String(binding.dropFirst(prefix.count))
         }
         return binding
+    }
+
+    /// Writes an action's `changes` to state and runs the triggers they fire; a value of the
+    /// wrong type for a declared variable changes nothing and is the document's banner.
+    private func writeAndTrigger(_ changes: [(String, JSONValue)], at location: JSONLocation) async {
+        do throws(VariableError) {
+            await runTriggers(changed: try writeState(changes, at: location))
+        } catch {
+            banner = Banner(kind: .error, message: error.description)
+        }
     }
 
     /// Whether this document may open another: while it is on top, or when the app does not
@@ -432,10 +488,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
         guard let app else { return }
         switch result {
         case .stateChanged(let changes):
-            for (key, value) in changes {
-                data[key] = value
-                state[key] = value
-            }
+            await writeAndTrigger(changes.map { ($0.key, $0.value) }, at: "changes")
         case .timer(let id, let command):
             await timers.command(command, timer: id)
         case .setVariable(let key, let value, let increment):
@@ -444,8 +497,7 @@ public final class NodeScreenModel: NodeDocumentHosting {
             if increment, case .number(let current)? = state[key], case .number(let step) = value {
                 next = .number(JSONNumber(current.doubleValue + step.doubleValue))
             }
-            data[key] = next
-            state[key] = next
+            await writeAndTrigger([(key, next)], at: "config")
         case .navigateTo(let document, let params, let presentation):
             // A result that arrives after the person left this document opens nothing elsewhere.
             guard mayNavigate(app) else { return }

@@ -17,11 +17,15 @@ extension NodeScreenModel: TimerHost {
     // MARK: TimerHost
 
     func writeTimerValues(_ values: [(String, JSONValue)], of id: String) -> Set<String> {
-        setTimerState(values)
-        return Set(values.map(\.0))
+        do throws(VariableError) {
+            return try writeState(values, at: JSONLocation(components: [.key("timers"), .key(id)]))
+        } catch {
+            banner = Banner(kind: .error, message: error.description)
+            return []
+        }
     }
 
-    func timerValuesChanged(_ names: Set<String>) async {}
+    func timerValuesChanged(_ names: Set<String>) async { await runTriggers(changed: names) }
 
     /// A timer's `tick_actions` and `end_actions` name the root screen's named actions.
     func performTimerAction(_ action: String) async { await perform(CompiledNode.namedActionKey(action)) }

@@ -3,26 +3,6 @@ public import DynamicUIModels
 import DynamicUIResolvers
 import Foundation
 
-/// A screen's variable types, its compiled triggers and what their conditions were last.
-struct VariableRuntime {
-    /// A trigger ready to run.
-    struct Trigger {
-        let variable: String?
-        let condition: DynamicExpression?
-        let actions: [String]
-    }
-
-    var types: [String: VariableType] = [:]
-    var triggers: [Trigger] = []
-    /// Whether each trigger's condition held when last evaluated.
-    var held: [Bool] = []
-
-    /// How deep the triggers running in this task (and the tasks it started, such as the
-    /// triggers a patch's variables fire after it) fired one another; independent flows (a tap,
-    /// a timer, the host) each start at 0.
-    static let depth = TaskLocal<Int>(wrappedValue: 0)
-}
-
 extension DynamicScreenViewModel {
     /// Sets the screen's variables from the host app: each value is checked against its declared
     /// type and all are set or none; the triggers they fire then run.
@@ -35,70 +15,22 @@ extension DynamicScreenViewModel {
     /// triggers. A first value of the wrong type, or a trigger that does not compile, is
     /// reported; the variable takes its type's empty value, the trigger is left out.
     func startVariables(of definition: ScreenDefinition) {
-        var runtime = VariableRuntime()
-        var values: JSONObject = [:]
-        for (index, declaration) in (definition.variables ?? []).enumerated() {
-            let location = JSONLocation(components: [.key("variables"), .index(index)])
-            // The first declaration of a name counts (the validator reports the others).
-            guard runtime.types[declaration.name] == nil else { continue }
-            runtime.types[declaration.name] = declaration.type
-            do throws(VariableError) {
-                values[declaration.name] = try declaration.initialValue(at: location)
-            } catch {
-                values[declaration.name] = declaration.type.emptyValue
-                observers.emit(.error(ErrorEvent(.decode, screen: route.screenKey, path: "\(location)", message: "\(error)")))
-            }
+        let runtime = VariableRuntime(definition.variables ?? [], triggers: definition.triggers ?? [], limits: environment.limits)
+        for problem in runtime.problems {
+            observers.emit(
+                .error(ErrorEvent(problem.kind, screen: route.screenKey, path: problem.path, message: problem.message)))
         }
-        let compiler = ExpressionCompiler(limits: environment.limits)
-        for (index, trigger) in (definition.triggers ?? []).enumerated() {
-            let location = JSONLocation(components: [.key("triggers"), .index(index), .key("condition")])
-            do throws(ExpressionError) {
-                let condition = try trigger.condition.map { text throws(ExpressionError) in
-                    try compiler.expression(text, at: location)
-                }
-                runtime.triggers.append(.init(variable: trigger.variable, condition: condition, actions: trigger.actions))
-            } catch {
-                observers.emit(.error(ErrorEvent(.compile, screen: route.screenKey, path: "\(location)", message: "\(error)")))
-            }
-        }
-        variables = values
+        variables = runtime.initial
         variableRuntime = runtime
-        showVariablesInInputs(Set(values.keys))
+        showVariablesInInputs(Set(runtime.initial.keys))
         // A condition true from the start has not become true: it fires when it turns true later.
-        variableRuntime.held = conditionsNow()
-    }
-
-    /// Whether each trigger's condition holds now (`false` when it cannot be evaluated).
-    private func conditionsNow() -> [Bool] {
-        let context = try? context()
-        return variableRuntime.triggers.map { trigger in
-            guard let condition = trigger.condition, let context else { return trigger.condition == nil }
-            return (try? condition.isTrue(in: context)) ?? false
-        }
+        variableRuntime.held = variableRuntime.conditions(in: try? context())
     }
 
     /// Sets `values` after checking each against its variable's type (all or none); returns
     /// the names whose value changed.
     func assignVariables(_ values: [(String, JSONValue)], at location: JSONLocation) throws(VariableError) -> Set<String> {
-        setChecked(try checked(values, at: location))
-    }
-
-    /// `values` checked against their variables' types, each located at `location.NAME`; the
-    /// first that is unknown or of another type throws.
-    private func checked(
-        _ values: [(String, JSONValue)], at location: JSONLocation
-    ) throws(VariableError)
-        -> [(String, JSONValue)]
-    {
-        var checked: [(String, JSONValue)] = []
-        for (name, value) in values {
-            let at = location.appending(key: name)
-            guard let type = variableRuntime.types[name] else {
-                throw VariableError(.unknownVariable, name: name, at: at, "the screen declares no such variable")
-            }
-            checked.append((name, try type.checked(value, name: name, at: at)))
-        }
-        return checked
+        setChecked(try variableRuntime.checked(values, at: location))
     }
 
     /// Sets values already checked; returns the names whose value changed.
@@ -191,7 +123,7 @@ extension DynamicScreenViewModel {
     func checkedVariables(of patch: DocumentPatch) throws(PatchError) -> [(String, JSONValue)] {
         guard let values = patch.variables, !values.isEmpty else { return [] }
         do throws(VariableError) {
-            return try checked(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, at: "variables")
+            return try variableRuntime.checked(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, at: "variables")
         } catch {
             throw PatchError(
                 code: error.code == .unknownVariable ? .noTarget : .invalidItem, location: error.location, message: error.message)
@@ -211,28 +143,8 @@ extension DynamicScreenViewModel {
     /// deeper than `VariableTrigger.maxCascadeDepth` is stopped and reported, never run.
     func runTriggers(changed: Set<String>) async {
         guard !variableRuntime.triggers.isEmpty else { return }
-        let now = conditionsNow()
-        var fired: [String] = []
-        for (index, trigger) in variableRuntime.triggers.enumerated() {
-            let was = index < variableRuntime.held.count ? variableRuntime.held[index] : false
-            if let variable = trigger.variable {
-                if changed.contains(variable), now[index] { fired += trigger.actions }
-            } else if now[index], !was {
-                fired += trigger.actions
-            }
-        }
-        variableRuntime.held = now
-        guard !fired.isEmpty else { return }
-        let depth = VariableRuntime.depth.get()
-        guard depth < VariableTrigger.maxCascadeDepth else {
-            let message =
-                "triggers fired one another \(VariableTrigger.maxCascadeDepth) deep; stopped before "
-                + fired.joined(separator: ", ")
-            observers.emit(.error(ErrorEvent(.triggerCascade, screen: route.screenKey, path: "triggers", message: message)))
-            return
-        }
-        await VariableRuntime.depth.withValue(depth + 1) {
-            for id in fired { await perform(actionId: id) }
-        }
+        let fired = variableRuntime.fire(changed: changed, conditions: variableRuntime.conditions(in: try? context()))
+        guard let cascade = await VariableRuntime.run(fired, perform: { await self.perform(actionId: $0) }) else { return }
+        observers.emit(.error(ErrorEvent(.triggerCascade, screen: route.screenKey, path: "triggers", message: cascade)))
     }
 }

@@ -926,14 +926,15 @@ extension ViewNode {
         condition: String? = nil, children: [ViewNode] = [], props: NodeProps = .none, requires: [String]? = nil,
         fallback: Fallback<ViewNode>? = nil, logId: String? = nil, permission: String? = nil,
         transition: ElementTransition? = nil, visibilityActions: [VisibilityAction]? = nil,
-        disappearActions: [VisibilityAction]? = nil, dataEndpoint: String? = nil, timers: [TimerDefinition]? = nil
+        disappearActions: [VisibilityAction]? = nil, dataEndpoint: String? = nil, timers: [TimerDefinition]? = nil,
+        variables: [VariableDeclaration]? = nil, triggers: [VariableTrigger]? = nil
     ) {
         self.init(
             type: type, nodeId: nodeId, style: style, inlineStyle: inlineStyle, condition: condition,
             children: children, props: props, requires: requires, fallback: fallback, logId: logId,
             permission: permission, transition: transition, visibilityActions: visibilityActions,
-            disappearActions: disappearActions, dataEndpoint: dataEndpoint, timers: timers,
-            memberwise: MemberwiseToken()
+            disappearActions: disappearActions, dataEndpoint: dataEndpoint, timers: timers, variables: variables,
+            triggers: triggers, memberwise: MemberwiseToken()
         )
     }
 
@@ -958,11 +959,13 @@ extension ViewNode {
         let disappearActions: [VisibilityAction]? = try context.optional("disappear_actions", in: o, found: &found)
         let dataEndpoint: String? = try context.optional("data_endpoint", in: o, found: &found)
         let timers: [TimerDefinition]? = try context.optional("timers", in: o, found: &found)
+        let variables: [VariableDeclaration]? = try context.optional("variables", in: o, found: &found)
+        let triggers: [VariableTrigger]? = try context.optional("triggers", in: o, found: &found)
         self.init(
             type: type, id: nodeId, style: style, inlineStyle: inlineStyle, condition: condition, children: children,
             props: props, requires: requires, fallback: fallback, logId: logId, permission: permission,
             transition: transition, visibilityActions: visibilityActions, disappearActions: disappearActions,
-            dataEndpoint: dataEndpoint, timers: timers
+            dataEndpoint: dataEndpoint, timers: timers, variables: variables, triggers: triggers
         )
     }
 
@@ -984,6 +987,8 @@ extension ViewNode {
         b.set("disappear_actions", disappearActions)
         b.set("data_endpoint", dataEndpoint)
         b.set("timers", timers)
+        b.set("variables", variables)
+        b.set("triggers", triggers)
         return b.json
     }
 }

@@ -559,4 +559,35 @@ struct LiveValidationTests {
                 ("props.actions.chime.screen", .warning, "unknown screen document 'nowhere'"),
             ])
     }
+
+    @Test func aNodeDocumentsVariablesAndTriggersAreChecked() throws {
+        let document: JSONValue = [
+            "type": "screen", "id": "doc",
+            "variables": [
+                ["name": "n", "type": "integer", "value": "one"], ["name": "n", "type": "integer"],
+                ["name": "mood", "type": "feeling"],
+            ],
+            "triggers": [
+                ["variable": "n", "actions": ["report", "ghost"]], ["variable": "missing", "actions": ["report"]],
+                ["condition": "$.state.n >= (", "actions": ["report"]], ["actions": []],
+            ],
+            "props": [
+                "title": "Doc", "actions": ["report": ["actionType": "setState", "key": "seen", "value": true]],
+                "body": ["type": "vstack", "triggers": [["variable": "n", "actions": ["report"]]]],
+            ],
+        ]
+        Self.expect(
+            try Self.report("doc.json", document),
+            [
+                ("variables[0].value", .error, "expected a whole number, found string"),
+                ("variables[1].name", .error, "duplicate variable id 'n'"),
+                ("variables[2].type", .error, "unknown variable type 'feeling'"),
+                ("triggers[0].actions[1]", .error, "no named action 'ghost'"),
+                ("triggers[1].variable", .error, "no variable 'missing'"),
+                ("triggers[2].condition", .error, "syntax error"),
+                ("triggers[3]", .error, "a variable to watch or a condition"),
+                ("triggers[3].actions", .warning, "runs no action"),
+                ("props.body.triggers", .warning, "root node only"),
+            ])
+    }
 }

@@ -927,22 +927,7 @@ private struct ScreenChecks {
     /// triggers (declared variables, existing actions, conditions that compile), and the
     /// trigger cycles visible statically: a trigger on a variable whose actions set it again.
     private mutating func checkVariables(_ screen: ScreenDefinition) {
-        var names: [String: JSONLocation] = [:]
-        var types: [String: VariableType] = [:]
-        for (index, declaration) in (screen.variables ?? []).enumerated() {
-            let location = JSONLocation(components: [.key("variables"), .index(index)])
-            sink.unique("variable", declaration.name, at: location.appending(key: "name"), seen: &names)
-            if types[declaration.name] == nil { types[declaration.name] = declaration.type }  // the first declaration counts
-            if case .unknown(let raw) = declaration.type {
-                sink.error(location.appending(key: "type"), "unknown variable type '\(raw)'")
-                continue
-            }
-            do throws(VariableError) {
-                _ = try declaration.initialValue(at: location)
-            } catch {
-                sink.error(error.location, error.message)
-            }
-        }
+        let types = sink.checkDeclarations(screen.variables ?? [])
         checkVariableInputs(screen.template.zones, at: JSONLocation(components: [.key("template"), .key("zones")]), types: types)
         // What each action sets, for the cycle check.
         var sets: [String: String] = [:]
@@ -980,31 +965,7 @@ private struct ScreenChecks {
             }
         }
         let actionIds = Set(screen.actions.map(\.id))
-        var watching: [(variable: String, actions: [String], location: JSONLocation)] = []
-        for (index, trigger) in (screen.triggers ?? []).enumerated() {
-            let location = JSONLocation(components: [.key("triggers"), .index(index)])
-            if trigger.variable == nil, trigger.condition == nil {
-                sink.error(location, "a trigger needs a variable to watch or a condition")
-            }
-            if let variable = trigger.variable {
-                if types[variable] == nil {
-                    sink.error(location.appending(key: "variable"), "the screen declares no variable '\(variable)'")
-                } else {
-                    watching.append((variable, trigger.actions, location))
-                }
-            }
-            if let condition = trigger.condition {
-                do throws(ExpressionError) {
-                    _ = try ExpressionCompiler().expression(condition, at: location.appending(key: "condition"))
-                } catch {
-                    sink.error(location.appending(key: "condition"), "\(error.code): \(error.message)")
-                }
-            }
-            if trigger.actions.isEmpty { sink.warning(location.appending(key: "actions"), "the trigger runs no action") }
-            for (position, id) in trigger.actions.enumerated() where !actionIds.contains(id) {
-                sink.error(location.appending(key: "actions").appending(index: position), "no action with id '\(id)'")
-            }
-        }
+        let watching = sink.checkTriggers(screen.triggers ?? [], types: types, actions: actionIds) { "no action with id '\($0)'" }
         checkTimers(screen, types: types, actionIds: actionIds)
         // A variable's triggers set variables whose triggers set … the first again.
         var next: [String: Set<String>] = [:]
@@ -1293,6 +1254,10 @@ private struct NodeChecks {
             }
         }
         timerIds = Set(seen.keys)
+        let types = sink.checkDeclarations(node.variables ?? [])
+        _ = sink.checkTriggers(node.triggers ?? [], types: types, actions: named) {
+            "the document has no named action '\($0)' (its screen's props.actions)"
+        }
         visit(node, at: .root)
         if let manifest = context.clientManifest {
             sink.add(clientFindings: RequirementResolver(capabilities: manifest).resolve(node).1, manifest: manifest)
@@ -1322,8 +1287,11 @@ private struct NodeChecks {
     }
 
     private mutating func visit(_ node: ViewNode, at location: JSONLocation) {
-        if node.timers != nil, location != .root {
-            sink.warning(location.appending(key: "timers"), "timers are read from the document's root node only")
+        for (key, declared) in [
+            ("timers", node.timers != nil), ("variables", node.variables != nil), ("triggers", node.triggers != nil),
+        ]
+        where declared && location != .root {
+            sink.warning(location.appending(key: key), "\(key) are read from the document's root node only")
         }
         if let id = node.nodeId { sink.unique("node", id, at: location.appending(key: "id"), seen: &nodeIds) }
         if let transition = node.transition { sink.checkTransition(transition, at: location.appending(key: "transition")) }
@@ -1745,5 +1713,63 @@ extension FindingSink {
                 }
             }
         }
+    }
+}
+
+extension FindingSink {
+    /// Variable declarations: unique names, known types, first values of their type. Returns
+    /// each name's type (the first declaration counts).
+    mutating func checkDeclarations(_ declarations: [VariableDeclaration]) -> [String: VariableType] {
+        var names: [String: JSONLocation] = [:]
+        var types: [String: VariableType] = [:]
+        for (index, declaration) in declarations.enumerated() {
+            let location = JSONLocation(components: [.key("variables"), .index(index)])
+            unique("variable", declaration.name, at: location.appending(key: "name"), seen: &names)
+            if types[declaration.name] == nil { types[declaration.name] = declaration.type }
+            if case .unknown(let raw) = declaration.type {
+                error(location.appending(key: "type"), "unknown variable type '\(raw)'")
+                continue
+            }
+            do throws(VariableError) {
+                _ = try declaration.initialValue(at: location)
+            } catch {
+                self.error(error.location, error.message)
+            }
+        }
+        return types
+    }
+
+    /// Triggers: a variable to watch or a condition, declared variables, conditions that
+    /// compile, actions that exist (`missing` says so of one that does not). Returns what the
+    /// triggers on a variable run, for the cycle check.
+    mutating func checkTriggers(
+        _ triggers: [VariableTrigger], types: [String: VariableType], actions: Set<String>, missing: (String) -> String
+    ) -> [(variable: String, actions: [String], location: JSONLocation)] {
+        var watching: [(variable: String, actions: [String], location: JSONLocation)] = []
+        for (index, trigger) in triggers.enumerated() {
+            let location = JSONLocation(components: [.key("triggers"), .index(index)])
+            if trigger.variable == nil, trigger.condition == nil {
+                error(location, "a trigger needs a variable to watch or a condition")
+            }
+            if let variable = trigger.variable {
+                if types[variable] == nil {
+                    error(location.appending(key: "variable"), "no variable '\(variable)' is declared")
+                } else {
+                    watching.append((variable, trigger.actions, location))
+                }
+            }
+            if let condition = trigger.condition {
+                do throws(ExpressionError) {
+                    _ = try ExpressionCompiler().expression(condition, at: location.appending(key: "condition"))
+                } catch {
+                    self.error(location.appending(key: "condition"), "\(error.code): \(error.message)")
+                }
+            }
+            if trigger.actions.isEmpty { warning(location.appending(key: "actions"), "the trigger runs no action") }
+            for (position, name) in trigger.actions.enumerated() where !actions.contains(name) {
+                error(location.appending(key: "actions").appending(index: position), missing(name))
+            }
+        }
+        return watching
     }
 }
