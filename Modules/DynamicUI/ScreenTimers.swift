@@ -23,6 +23,7 @@ extension DynamicScreenViewModel: TimerHost {
     /// over. A timer whose data lacks the field keeps its declared duration; a value that is no
     /// date is reported.
     func bindTimersToData() async {
+        var changed: Set<String> = []
         for id in timers.bank.timers.keys.sorted() {
             guard let timer = timers.bank.timers[id], let field = timer.definition.endsAtField else { continue }
             guard let value = data[path: field], !value.isNull else { continue }
@@ -32,8 +33,10 @@ extension DynamicScreenViewModel: TimerHost {
                     .error(ErrorEvent(.actionFailed, screen: route.screenKey, path: "timers.\(id)", message: message)))
                 continue
             }
-            await timers.bind(id, toEnd: end)
+            changed.formUnion(timers.bind(id, toEnd: end))
         }
+        // After every load: a condition on the data may have turned, bound timers or not.
+        await runTriggers(changed: changed)
     }
 
     /// A date from the wire: ISO 8601 (with or without fractions of a second) or milliseconds
@@ -51,8 +54,9 @@ extension DynamicScreenViewModel: TimerHost {
     }
 
     /// The screen was covered (another screen pushed over it, a tab switch) or shown again:
-    /// running timers stop ticking while it is hidden and, shown again, catch up from the clock
-    /// at once (a countdown keeps counting while the user is elsewhere).
+    /// running timers stop ticking while it is hidden (a countdown keeps counting meanwhile);
+    /// shown again, their time is written at once and their catch-up tick (an end's actions)
+    /// runs right after, in its own task.
     public func screenDidChange(isVisible: Bool) async {
         timers.setHidden(!isVisible)
         visibilityTracker.set(suspended: timers.isSuspended)

@@ -38,9 +38,6 @@ final class TimerRunner {
         self.clock = clock
     }
 
-    /// How many timers sleep until their next tick.
-    var sleepingCount: Int { tasks.count }
-
     /// Declares `definitions` (clamped; a repeated id keeps the first) in place of the timers
     /// before, and starts those marked `autostart`.
     func declare(_ definitions: [TimerDefinition]) async {
@@ -58,15 +55,16 @@ final class TimerRunner {
             host?.timerCommandRefused(error, id: id)
             return
         }
-        await restart(id)
+        await host?.timerValuesChanged(restart(id))
     }
 
     /// Sets the timer `id` to end at `end`, counting down from now (see `TimerBank.bind`); a
-    /// running timer ticks on toward it.
-    func bind(_ id: String, toEnd end: Date) async {
-        guard bank.timers[id] != nil else { return }
+    /// running timer ticks on toward it. Returns the names its time changed: the caller runs
+    /// what they set off once it has bound every timer.
+    func bind(_ id: String, toEnd end: Date) -> Set<String> {
+        guard bank.timers[id] != nil else { return [] }
         bank.bind(id, toEnd: end.timeIntervalSince1970, at: now)
-        await restart(id)
+        return restart(id)
     }
 
     /// Stops every timer (the document is gone for good); what they counted stays written.
@@ -103,13 +101,14 @@ final class TimerRunner {
         return host.writeTimerValues(values, of: id)
     }
 
-    /// After a command or a bind: the sleeping tick gives way to one for the new schedule.
-    private func restart(_ id: String) async {
+    /// After a command or a bind: the time is written and the sleeping tick gives way to one
+    /// for the new schedule. Returns the names the write changed.
+    private func restart(_ id: String) -> Set<String> {
         tasks[id]?.cancel()
         tasks[id] = nil
         let changed = write(id)
         schedule(id)
-        await host?.timerValuesChanged(changed)
+        return changed
     }
 
     private func cancelTasks() {
@@ -119,16 +118,14 @@ final class TimerRunner {
 
     /// Cancels the sleeping ticks and, when no longer suspended, writes each running timer's
     /// time at once; its tick (its end, its actions) runs right after, unless the document is
-    /// hidden again first. What the write changed sets off its triggers either way.
+    /// hidden again first. What the write changed sets off its triggers either way, once. A
+    /// timer whose tick is running its actions schedules itself when they end.
     private func resume() {
         cancelTasks()
         guard !bank.isSuspended else { return }
         for id in bank.running where !acting.contains(id) {
-            let changed = write(id)
-            tasks[id] = Task { [weak self] in
-                await self?.host?.timerValuesChanged(changed)
-                await self?.tick(id)
-            }
+            let written = write(id)
+            tasks[id] = Task { [weak self] in await self?.tick(id, carrying: written) }
         }
     }
 
@@ -146,16 +143,23 @@ final class TimerRunner {
     /// actions when the duration is reached. A command during those actions (a stop, a reset)
     /// ends this tick's work. The actions run to the end even if the document is hidden
     /// meanwhile (an end action, a quiz's submit, is not lost).
-    private func tick(_ id: String) async {
-        guard !Task.isCancelled, let tick = bank.tick(id, at: now) else { return }
+    /// `written` is what a catch-up wrote before this tick: its names count with the tick's.
+    private func tick(_ id: String, carrying written: Set<String> = []) async {
+        guard !Task.isCancelled, let tick = bank.tick(id, at: now) else {
+            if !written.isEmpty { await host?.timerValuesChanged(written) }
+            return
+        }
         tasks[id] = nil
         acting.insert(id)
         defer { acting.remove(id) }
-        await host?.timerValuesChanged(write(id))
+        await host?.timerValuesChanged(written.union(write(id)))
         for action in tick.actions where bank.isCurrent(id, generation: tick.generation) {
             await host?.performTimerAction(action)
         }
-        guard !tick.ended, bank.isCurrent(id, generation: tick.generation), tasks[id] == nil else { return }
+        // A command among the actions scheduled the next tick itself, unless a hide and show
+        // meanwhile cancelled it (a timer acting is not resumed): then it is scheduled here.
+        // An end that no command followed stays the end.
+        guard tasks[id] == nil, !(tick.ended && bank.isCurrent(id, generation: tick.generation)) else { return }
         schedule(id)
     }
 }

@@ -114,6 +114,27 @@ struct VariableTests {
         #expect(model.variables["tint"] == "#FF0000", "false, then true again: it fires again")
     }
 
+    @Test func aConditionOnTheDataFiresWhenTheDataArrives() async throws {
+        let counter = Self.counter(
+            triggers: [["condition": "data.status == 'closed'", "actions": ["mark-closed"]]],
+            extraActions: [
+                [
+                    "id": "mark-closed", "trigger": "SCREEN", "type": "SET_VARIABLE",
+                    "config": ["name": "label", "value": "cerrado"],
+                ]
+            ])
+        var screen = try #require(counter.objectValue)
+        screen["data_endpoint"] = "/v1/status"
+        let fixture = Fixture()
+        await fixture.harness.transport.on(
+            .get, "/v1/status", .json(200, ["status": "open"]), .json(200, ["status": "closed"]))
+        let model = try await fixture.shown(.object(screen))
+        #expect(model.variables["label"] == "", "open: the condition does not hold")
+        // No timer is bound to the data: the load alone runs the triggers.
+        await model.refresh()
+        #expect(model.variables["label"] == "cerrado")
+    }
+
     @Test func aSelfTriggeringVariableStopsAtTheDepthLimit() async throws {
         let recorder = RecordingObserver()
         // Each change of `count` adds one to `count`: it would never end.
