@@ -44,7 +44,8 @@ public struct DynamicUIConfiguration: RuntimeConfiguration {
     /// The tabs shown while the server's navigation cannot be loaded (the home screen of each
     /// role among them).
     public var fallbackNavigation: FallbackNavigation
-    /// Timeouts, retries, limits, the URL policy, locale, time zone, logger, clock and observers.
+    /// Timeouts, retries, limits, the URL policy, locale, time zone, logger, clock and observers;
+    /// set them one by one (`configuration.timeout = 10`): a new value whole drops the preview followed.
     public var settings: RuntimeSettings
 
     /// Creates a configuration for the two APIs; everything else has the SDK's defaults.

@@ -68,22 +68,21 @@ public final class NavigationModel: NavigationHosting {
     }
     /// Whether `definition` is the fallback.
     public private(set) var isFallback: Bool
-    /// The selected entry and each tab's stack above its root, by the tab's screen key.
-    public private(set) var tabStacks = TabStacks<Route>() {
-        didSet { didChange?() }
-    }
     /// The selected tab or sidebar entry's screen.
     public var selectedScreenKey: String? {
-        get { tabStacks.selected }
-        set { tabStacks.selected = newValue }
+        didSet { didChange?() }
+    }
+    /// Each tab's stack above its root, by the tab's screen key.
+    public private(set) var tabStacks = TabStacks<Route>() {
+        didSet { didChange?() }
     }
     /// Each tab's stack above its root, by the tab's screen key: a tab keeps its place while
     /// another is shown, as iOS does.
     public var stacks: [String: [Route]] { tabStacks.stacks }
     /// The stack above the selected root.
     public var stack: [Route] {
-        get { tabStacks.stack }
-        set { tabStacks.stack = newValue }
+        get { tabStacks[selectedScreenKey] }
+        set { tabStacks[selectedScreenKey] = newValue }
     }
 
     /// The words of the fallback navigation's labels.
@@ -112,7 +111,8 @@ public final class NavigationModel: NavigationHosting {
             definition = fallback.definition(role: role, strings: strings)
             isFallback = true
         }
-        tabStacks = TabStacks(selected: definition.bottomNav.sorted { $0.sortOrder < $1.sortOrder }.first?.screenKey)
+        tabStacks = TabStacks()
+        selectedScreenKey = definition.bottomNav.sorted { $0.sortOrder < $1.sortOrder }.first?.screenKey
     }
 
     /// Uses a loaded definition and keeps the place (a followed preview changed it): the
@@ -151,7 +151,7 @@ public final class NavigationModel: NavigationHosting {
 
     /// Goes back one screen; returns whether there was one.
     @discardableResult
-    public func back() -> Bool { tabStacks.back() }
+    public func back() -> Bool { tabStacks.back(on: selectedScreenKey) }
 
     /// Back to the selected root.
     public func popToRoot() { stack.removeAll() }
@@ -161,7 +161,9 @@ public final class NavigationModel: NavigationHosting {
 
     /// Selects a tab or sidebar entry. Another tab keeps its stack, to come back to; selecting
     /// the tab already shown goes back to its root (as tapping the selected tab does on iOS).
-    public func select(_ screenKey: String) { tabStacks.select(screenKey) }
+    public func select(_ screenKey: String) {
+        if selectedScreenKey == screenKey { stack.removeAll() } else { selectedScreenKey = screenKey }
+    }
 
     /// Shows `screenKey` as a fresh root: selected, with nothing above it (the login screen
     /// while signed out). To open a screen the navigation may not draw as a tab, use `show(_:)`.
@@ -188,10 +190,8 @@ public final class NavigationModel: NavigationHosting {
             reset(to: screenKey)
             return
         }
-        var next = tabStacks
-        next.selected = first
-        next[first] = [Route(screenKey: screenKey)]
-        tabStacks = next
+        selectedScreenKey = first
+        tabStacks[first] = [Route(screenKey: screenKey)]
     }
 
     /// A selection the current width does not draw (a sidebar-only entry after the window
@@ -203,8 +203,8 @@ public final class NavigationModel: NavigationHosting {
         var next = tabStacks
         next[first] = [Route(screenKey: selected)] + next[selected]
         next[selected] = []
-        next.selected = first
         tabStacks = next
+        selectedScreenKey = first
     }
 
     /// Closes `route` and everything above it, on whichever tab's stack it is; returns whether it

@@ -30,7 +30,8 @@ public struct NodeAppConfiguration: RuntimeConfiguration {
     public var themeDocument: String
     /// The component library; a missing one has no components.
     public var componentsDocument: String
-    /// Timeouts, retries, limits, the URL policy, locale, time zone, logger, clock and observers.
+    /// Timeouts, retries, limits, the URL policy, locale, time zone, logger, clock and observers;
+    /// set them one by one (`configuration.timeout = 10`): a new value whole drops the preview followed.
     public var settings: RuntimeSettings
 
     /// Creates a configuration.
@@ -122,13 +123,13 @@ public final class NodeAppRuntime: NodeAppHosting {
     public private(set) var library = ComponentLibrary()
     /// The root's tabs; empty when the root is a single screen.
     public private(set) var tabs: [TabItem] = []
-    /// The selected tab (or the root document) and each tab's documents pushed above its root,
-    /// by the tab's document: a tab keeps its place while another is shown.
+    /// The selected tab's document (or the root screen).
+    public private(set) var selectedDocument: String?
+    /// Each tab's documents pushed above its root, by the tab's document: a tab keeps its place
+    /// while another is shown.
     public private(set) var tabStacks = TabStacks<NodeRoute>() {
         didSet { releaseModelsOfClosedRoutes() }
     }
-    /// The selected tab's document (or the root screen).
-    public var selectedDocument: String? { tabStacks.selected }
     /// Each tab's documents pushed above its root, by the tab's document.
     public var stacks: [String: [NodeRoute]] { tabStacks.stacks }
     /// The document presented as a sheet, if any.
@@ -142,8 +143,8 @@ public final class NodeAppRuntime: NodeAppHosting {
 
     /// Documents pushed above the selected tab, in order.
     public var stack: [NodeRoute] {
-        get { tabStacks.stack }
-        set { tabStacks.stack = newValue }
+        get { tabStacks[selectedDocument] }
+        set { tabStacks[selectedDocument] = newValue }
     }
     /// Dark mode: `nil` follows the system; the `dark_mode` setting stores a choice.
     public private(set) var darkMode: Bool?
@@ -218,7 +219,7 @@ public final class NodeAppRuntime: NodeAppHosting {
             let root = try await document(configuration.rootDocument)
             if case .tabView(let items) = root.node.props, items != tabs {
                 tabs = items
-                if !items.contains(where: { $0.screen == selectedDocument }) { tabStacks.selected = items.first?.screen }
+                if !items.contains(where: { $0.screen == selectedDocument }) { selectedDocument = items.first?.screen }
             }
         } catch {
             logger.error("the preview's change could not be applied: \(error)")
@@ -252,11 +253,12 @@ public final class NodeAppRuntime: NodeAppHosting {
             let root = try await document(configuration.rootDocument)
             if case .tabView(let items) = root.node.props {
                 tabs = items
-                tabStacks = TabStacks(selected: items.first?.screen)
+                selectedDocument = items.first?.screen
             } else {
                 tabs = []
-                tabStacks = TabStacks(selected: configuration.rootDocument)
+                selectedDocument = configuration.rootDocument
             }
+            tabStacks = TabStacks()
             sheetStack = []
             sheet = nil
             phase = .ready
@@ -452,7 +454,7 @@ public final class NodeAppRuntime: NodeAppHosting {
     /// Selects a tab (or the root document). Another tab keeps its stack; selecting the tab
     /// already shown goes back to its root.
     public func select(_ document: String) {
-        tabStacks.select(document)
+        if selectedDocument == document { stack.removeAll() } else { selectedDocument = document }
         dismissSheet()
     }
 
@@ -491,7 +493,7 @@ public final class NodeAppRuntime: NodeAppHosting {
             dismissSheet()
             return true
         }
-        return tabStacks.back()
+        return tabStacks.back(on: selectedDocument)
     }
 
     /// Whether `route` is open: a tab's root, on a stack, the sheet or pushed inside it.

@@ -1,40 +1,26 @@
 public import Foundation
 
-/// The tabs of a navigation as a value: which tab is selected and what each has pushed above
-/// its root, so a tab keeps its place while another is shown (as on iOS). The screen dialect's
-/// `NavigationModel` and a node app hold one each; it is tested without either.
+/// What each tab of a navigation has pushed above its root, as a value, so a tab keeps its place
+/// while another is shown (as on iOS). The screen dialect's `NavigationModel` and a node app
+/// hold one each beside their selected tab (apart, so a view that shows only the selection is
+/// not drawn again by a push); it is tested without either.
 public struct TabStacks<Route: Hashable & Identifiable & Sendable>: Hashable, Sendable where Route.ID == UUID {
-    /// The selected tab (its root's key).
-    public var selected: String?
     /// Each tab's stack above its root, by the tab's key; a tab at its root has no entry.
     public private(set) var stacks: [String: [Route]] = [:]
 
-    /// No tab selected, nothing pushed.
-    public init(selected: String? = nil) {
-        self.selected = selected
+    /// Nothing pushed.
+    public init() {}
+
+    /// The stack above `tab`'s root (empty: at its root; no tab: nothing, and nothing is kept).
+    public subscript(tab: String?) -> [Route] {
+        get { tab.flatMap { stacks[$0] } ?? [] }
+        set { if let tab { stacks[tab] = newValue.isEmpty ? nil : newValue } }
     }
 
-    /// The stack above the selected tab's root.
-    public var stack: [Route] {
-        get { selected.flatMap { stacks[$0] } ?? [] }
-        set { if let selected { self[selected] = newValue } }
-    }
-
-    /// The stack above `tab`'s root (empty: at its root).
-    public subscript(tab: String) -> [Route] {
-        get { stacks[tab] ?? [] }
-        set { stacks[tab] = newValue.isEmpty ? nil : newValue }
-    }
-
-    /// Selects `tab`; selecting the selected tab again goes back to its root (as tapping it does).
-    public mutating func select(_ tab: String) {
-        if selected == tab { stack.removeAll() } else { selected = tab }
-    }
-
-    /// Goes back one on the selected tab; returns whether there was one.
-    public mutating func back() -> Bool {
-        guard !stack.isEmpty else { return false }
-        stack.removeLast()
+    /// Goes back one on `tab`; returns whether there was one.
+    public mutating func back(on tab: String?) -> Bool {
+        guard !self[tab].isEmpty else { return false }
+        self[tab].removeLast()
         return true
     }
 

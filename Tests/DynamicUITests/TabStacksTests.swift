@@ -1,51 +1,46 @@
 import DynamicUI
+import Foundation
 import Testing
 
-/// The tabs' stacks as a value, the same for both dialects: selection, pushing, back, closing
-/// a route wherever it is, without a navigation model or an app.
+/// The tabs' stacks as a value, the same for both dialects: each tab's place, going back,
+/// closing a route wherever it is, without a navigation model or an app.
 @Suite("Tab stacks")
 struct TabStacksTests {
-    @Test func eachTabKeepsItsPlaceAndTheSelectedTabAgainGoesToItsRoot() {
-        var tabs = TabStacks<Route>(selected: "home")
+    @Test func eachTabKeepsItsPlace() {
+        var tabs = TabStacks<Route>()
         let detail = Route(screenKey: "material-detail")
-        tabs.stack.append(Route(screenKey: "materials-list"))
-        tabs.stack.append(detail)
-        tabs.select("settings")
-        #expect(tabs.stack.isEmpty && tabs["home"].count == 2)
-        tabs.select("home")
-        #expect(tabs.stack.last == detail, "back on the tab, its place is kept")
-        tabs.select("home")
-        #expect(tabs.stack.isEmpty && tabs.stacks["home"] == nil, "the selected tab again: its root, no empty entry")
+        tabs["home"].append(Route(screenKey: "materials-list"))
+        tabs["home"].append(detail)
+        #expect(tabs["settings"].isEmpty && tabs["home"].last == detail)
+        tabs["home"] = []
+        #expect(tabs.stacks["home"] == nil, "a tab at its root keeps no entry")
+        tabs[nil] = [detail]
+        #expect(tabs.stacks.isEmpty && tabs[nil].isEmpty, "without a tab there is nowhere to push")
     }
 
     @Test func backAndCloseWhereverTheRouteIs() {
-        var tabs = TabStacks<Route>(selected: "home")
-        let backAtRoot = tabs.back()
+        var tabs = TabStacks<Route>()
+        let backAtRoot = tabs.back(on: "home")
         #expect(!backAtRoot, "nothing above the root")
         let (a, b, c) = (Route(screenKey: "a"), Route(screenKey: "b"), Route(screenKey: "c"))
-        tabs.stack = [a, b]
-        tabs.select("other")
-        tabs.stack = [c]
+        tabs["home"] = [a, b]
+        tabs["other"] = [c]
         #expect(tabs.holds(b.id) && tabs.holds(c.id))
         // Closing a route on a tab not shown closes it and what is above it there.
         let closedB = tabs.close(b.id)
-        #expect(closedB && tabs["home"] == [a] && tabs.stack == [c])
+        #expect(closedB && tabs["home"] == [a] && tabs["other"] == [c])
         let closedA = tabs.close(a.id)
         #expect(closedA && tabs.stacks["home"] == nil)
         let closedAgain = tabs.close(a.id)
         #expect(!closedAgain, "closed already")
-        let wentBack = tabs.back()
-        #expect(wentBack && !tabs.holds(c.id))
-        #expect(tabs.pushed.isEmpty)
+        let wentBack = tabs.back(on: "other")
+        #expect(wentBack && !tabs.holds(c.id) && tabs.pushed.isEmpty)
     }
 
-    @Test func noTabSelectedPushesNothingAndKeptTabsAreFiltered() {
+    @Test func pushedRoutesInTabOrderAndKeptTabsFiltered() {
         var tabs = TabStacks<Route>()
-        tabs.stack = [Route(screenKey: "lost")]
-        #expect(tabs.stacks.isEmpty, "without a selected tab there is nowhere to push")
-        tabs.selected = "a"
-        tabs.stack = [Route(screenKey: "x")]
         tabs["b"] = [Route(screenKey: "y")]
+        tabs["a"] = [Route(screenKey: "x")]
         #expect(tabs.pushed.map(\.screenKey) == ["x", "y"])
         tabs.keepTabs { $0 == "b" }
         #expect(tabs.pushed.map(\.screenKey) == ["y"])
