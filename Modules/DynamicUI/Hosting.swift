@@ -135,18 +135,36 @@ public protocol NavigationHosting: AnyObject {
     @discardableResult func back() -> Bool
 }
 
+/// What the drawing of either dialect's app calls on its runtime.
+@MainActor
+public protocol RuntimeHosting: AnyObject {
+    /// The configuration's type.
+    associatedtype Configuration: RuntimeConfiguration
+
+    /// What the host configured.
+    var configuration: Configuration { get }
+    /// The SDK's words in the configured locale.
+    var strings: DynamicUIStrings { get }
+    /// Dark mode chosen in the settings; `nil` follows the system.
+    var darkMode: Bool? { get }
+    /// Following a development preview (debug builds); `nil` when the app follows none.
+    var previewFollow: PreviewFollowState? { get }
+
+    /// Starts the app: a screen app restores its session and syncs (again is harmless); a node
+    /// app loads its theme, components and root (again: reloads them).
+    func start() async
+    /// The scene became active, inactive or went to the background.
+    func scenePhaseChanged(_ phase: HostScenePhase) async
+}
+
 /// What the drawing of a screen-dialect app calls on its runtime (`DynamicUIRuntime`).
 @MainActor
-public protocol AppHosting: AnyObject {
+public protocol AppHosting: RuntimeHosting where Configuration == DynamicUIConfiguration {
     /// The navigation the views draw.
     associatedtype Navigation: NavigationHosting
     /// The model of each screen the views draw.
     associatedtype Screen: ScreenHosting
 
-    /// What the host configured (the login screen, the platform).
-    var configuration: DynamicUIConfiguration { get }
-    /// The SDK's words in the configured locale.
-    var strings: DynamicUIStrings { get }
     /// While a saved session is being restored (neither the login screen nor the app yet).
     var isRestoring: Bool { get }
     /// Whether someone is signed in.
@@ -155,21 +173,13 @@ public protocol AppHosting: AnyObject {
     var modelGeneration: Int { get }
     /// Changes waiting in the offline queue.
     var pendingChanges: Int { get }
-    /// Following a development preview (debug builds); `nil` when the app follows none.
-    var previewFollow: PreviewFollowState? { get }
     /// Whether the connection is up.
     var isConnected: Bool { get }
-    /// Dark mode chosen in the settings; `nil` follows the system.
-    var darkMode: Bool? { get }
     /// Tabs, sidebar and stacks.
     var navigation: Navigation { get }
 
-    /// The views appeared: restores the session and starts syncing (again is harmless).
-    func start() async
     /// A deep link arrived (`onOpenURL`); returns whether it was accepted.
     @discardableResult func open(deepLink url: URL) -> Bool
-    /// The scene's phase changed.
-    func scenePhaseChanged(_ phase: HostScenePhase) async
     /// The horizontal size class changed: tabs in compact width, the sidebar in regular width.
     func sizeClassChanged(regular: Bool)
     /// The model kept for `route` (the same one on every redraw).
@@ -208,26 +218,18 @@ public protocol NodeDocumentHosting: DocumentHosting {
 
 /// What the drawing of a node-dialect app calls on its runtime (`NodeAppRuntime`).
 @MainActor
-public protocol NodeAppHosting: AnyObject {
+public protocol NodeAppHosting: RuntimeHosting where Configuration == NodeAppConfiguration {
     /// The model of each document the views draw.
     associatedtype Document: NodeDocumentHosting
 
-    /// What the host configured.
-    var configuration: NodeAppConfiguration { get }
-    /// The SDK's words in the configured locale.
-    var strings: DynamicUIStrings { get }
     /// Whether the app's root, theme and components are loaded.
     var phase: LoadPhase { get }
     /// The theme.
     var theme: Theme { get }
     /// The app's native components.
     var nativeComponents: NativeComponentRegistry { get }
-    /// Dark mode chosen in the settings; `nil` follows the system.
-    var darkMode: Bool? { get }
     /// The root's tabs; empty when the root is one screen.
     var tabs: [TabItem] { get }
-    /// Following a development preview (debug builds); `nil` when the app follows none.
-    var previewFollow: PreviewFollowState? { get }
     /// The selected tab's document.
     var selectedDocument: String? { get }
     /// Each tab's pushed documents.
@@ -241,10 +243,6 @@ public protocol NodeAppHosting: AnyObject {
 
     /// The views appeared: loads the app unless it is loaded (again after an interrupted start).
     func startIfNeeded() async
-    /// Loads the app again (the failure view's retry).
-    func start() async
-    /// The scene's phase changed: documents' timers stop ticking in the background.
-    func scenePhaseChanged(_ phase: HostScenePhase) async
     /// The route of a tab's root document.
     func tabRoute(_ document: String) -> NodeRoute
     /// A tab was selected.
@@ -259,12 +257,7 @@ public protocol NodeAppHosting: AnyObject {
     func model(for route: NodeRoute) -> Document
 }
 
-extension AppHosting {
-    /// A host that cannot follow a development preview follows none.
-    public var previewFollow: PreviewFollowState? { nil }
-}
-
-extension NodeAppHosting {
+extension RuntimeHosting {
     /// A host that cannot follow a development preview follows none.
     public var previewFollow: PreviewFollowState? { nil }
 }

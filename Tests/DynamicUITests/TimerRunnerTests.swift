@@ -7,7 +7,7 @@ import Testing
 
 /// A host whose timer actions wait until the test lets them finish.
 @MainActor
-private final class HeldHost: TimerHost {
+final class HeldHost: TimerHost {
     var performed: [String] = []
     var written: [Set<String>] = []
     private var waiting: CheckedContinuation<Void, Never>?
@@ -32,17 +32,24 @@ private final class HeldHost: TimerHost {
 @Suite("Timer runner")
 @MainActor
 struct TimerRunnerTests {
-    @Test func aTimerResetDuringItsTicksActionAndShownAgainMeanwhileTicksOn() async throws {
+    /// A runner on a manual clock for `host`, its one timer (ticking each second) declared and
+    /// started.
+    static func started(_ host: HeldHost, tickActions: [String]) async throws -> (ManualClock, TimerRunner) {
         let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
-        let host = HeldHost()
         let runner = TimerRunner(clock: clock)
         runner.host = host
         let timer = try TimerDefinition(
             json: [
-                "id": "t", "duration": 60000, "tick_interval": 1000, "value_variable": "elapsed", "tick_actions": ["save"],
-                "autostart": true,
+                "id": "t", "duration": 60000, "tick_interval": 1000, "value_variable": "elapsed",
+                "tick_actions": .array(tickActions.map { .string($0) }), "autostart": true,
             ])
         await runner.declare([timer])
+        return (clock, runner)
+    }
+
+    @Test func aTimerResetDuringItsTicksActionAndShownAgainMeanwhileTicksOn() async throws {
+        let host = HeldHost()
+        let (clock, runner) = try await Self.started(host, tickActions: ["save"])
         #expect(await clock.waitForSleepers(1, timeout: 5))
         clock.advance(by: 1)
         for _ in 0..<1000 where host.performed.isEmpty { await Task.yield() }
@@ -62,13 +69,8 @@ struct TimerRunnerTests {
     }
 
     @Test func aCatchUpRunsTheTriggersOfItsWriteOnceWithItsTick() async throws {
-        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
         let host = HeldHost()
-        let runner = TimerRunner(clock: clock)
-        runner.host = host
-        let timer = try TimerDefinition(
-            json: ["id": "t", "duration": 60000, "tick_interval": 1000, "value_variable": "elapsed", "autostart": true])
-        await runner.declare([timer])
+        let (clock, runner) = try await Self.started(host, tickActions: [])
         host.written = []
         runner.setHidden(true)
         clock.advance(by: 5)
