@@ -537,6 +537,19 @@ final class RowCounter: @unchecked Sendable {
 extension RenderNode {
     /// The nodes of the tree built so far (list rows are built on demand and not counted).
     public var nodeCount: Int { children.reduce(1) { $0 + $1.nodeCount } }
+
+    /// Every node of the tree, this one first, with the first `rowLimit` rows of each list
+    /// (built here, as a list shows them) and what they hold: for a test, an audit or a lookup.
+    public func nodes(rowLimit: Int = 0) -> [RenderNode] {
+        var found: [RenderNode] = []
+        var pending = [self]
+        while let node = pending.popLast() {
+            found.append(node)
+            pending += node.children.reversed()
+            if rowLimit > 0, case .list(_, let rows) = node.kind { pending += rows.rows(limit: rowLimit).reversed() }
+        }
+        return found
+    }
 }
 
 extension RenderKind {

@@ -8,18 +8,6 @@ import Testing
 /// (each under its own id) and node documents, with their transitions.
 @Suite("Visibility actions in the render tree")
 struct VisibilityRenderTests {
-    /// Every node under `root`, list rows included.
-    static func nodes(_ root: RenderNode) -> [RenderNode] {
-        var found: [RenderNode] = []
-        var pending = [root]
-        while let node = pending.popLast() {
-            found.append(node)
-            pending += node.children
-            if case .list(_, let rows) = node.kind { pending += rows.rows(limit: 100) }
-        }
-        return found
-    }
-
     @Test func listRowsAreWatchedEachUnderItsOwnIdAndZonesAreClamped() throws {
         let definition = try ScreenDefinition(json: [
             "screen_id": "s", "screen_key": "feed", "screen_name": "Feed", "pattern": "list", "version": 1,
@@ -46,7 +34,7 @@ struct VisibilityRenderTests {
         let items: [JSONValue] = [["id": "a", "title": "Uno"], ["id": "b", "title": "Dos"]]
         let tree = PatternRouter().render(
             try RenderMemoTests.inputs(compiled, data: .array(items), items: items, memo: nil))
-        let watched = Self.nodes(tree).filter { $0.visibility != nil }
+        let watched = tree.nodes(rowLimit: 100).filter { $0.visibility != nil }
         let zone = try #require(watched.first { $0.id == "zone:feed" })
         #expect(zone.visibility?.appear.first?.visibilityPercentage == 100, "300 % is clamped")
         #expect(zone.visibility?.disappear.first?.visibilityPercentage == 0)
@@ -77,9 +65,9 @@ struct VisibilityRenderTests {
             ],
         ])
         let tree = PatternRouter().render(try RenderMemoTests.inputs(try ScreenCompiler().compile(definition), memo: nil))
-        let card = try #require(Self.nodes(tree).first { $0.id.hasSuffix("/card") })
+        let card = try #require(tree.nodes(rowLimit: 100).first { $0.id.hasSuffix("/card") })
         #expect(card.transition == RenderTransition(kind: .scale, duration: 2, curve: .spring), "clamped to 2 s")
-        #expect(Self.nodes(tree).first { $0.id.hasSuffix("/plain") }?.transition == nil)
+        #expect(tree.nodes(rowLimit: 100).first { $0.id.hasSuffix("/plain") }?.transition == nil)
     }
 
     @Test func nodeDocumentsCarryTransitionsAndVisibilityActions() throws {
@@ -96,8 +84,20 @@ struct VisibilityRenderTests {
         let compiled = try NodeCompiler().compile(document)
         let renderer = NodeRenderer(theme: Theme(), library: ComponentLibrary(), components: [:])
         let rendered = renderer.render(compiled, context: DataContext([], environment: environment), name: "doc")
-        let row = try #require(Self.nodes(rendered.root).first { $0.id.hasSuffix("#row") })
+        let row = try #require(rendered.root.nodes(rowLimit: 100).first { $0.id.hasSuffix("#row") })
         #expect(row.transition == RenderTransition(kind: .fade, duration: 0.4))
         #expect(row.visibility?.appear.map(\.logId) == ["episode.seen"])
+    }
+
+    @Test func aTreesNodesComeInOrderWithTheRowsAskedFor() {
+        let rows = LazyRows(count: 3, id: { "row\($0)" }) {
+            RenderNode(id: "row\($0)", kind: .text("\($0)", style: .body, lineLimit: nil))
+        }
+        let leaf = { (id: String) in RenderNode(id: id, kind: .text(id, style: .body, lineLimit: nil)) }
+        let tree = RenderNode(
+            id: "root", kind: .stack(axis: .vertical, spacing: nil, alignment: nil, lazy: false),
+            children: [leaf("a"), RenderNode(id: "list", kind: .list(style: .plain, rows: rows)), leaf("b")])
+        #expect(tree.nodes().map(\.id) == ["root", "a", "list", "b"], "depth first, no rows unless asked")
+        #expect(tree.nodes(rowLimit: 2).map(\.id) == ["root", "a", "list", "row0", "row1", "b"])
     }
 }

@@ -42,22 +42,12 @@ struct NodeTimerTests {
         return (clock, model, app)
     }
 
-    static func nodes(_ root: RenderNode) -> [RenderNode] {
-        var found: [RenderNode] = []
-        var pending = [root]
-        while let node = pending.popLast() {
-            found.append(node)
-            pending += node.children
-        }
-        return found
-    }
-
     @Test func playingStartsTheTimerAndTheBarCountsTheTimePlayed() async throws {
         let (clock, model, app) = try await shownEpisode()
         var tree = model.render(options: RenderOptions()).root
-        #expect(!Self.nodes(tree).contains { $0.id.hasSuffix("#now_playing") }, "no bar before playing")
+        #expect(!tree.nodes().contains { $0.id.hasSuffix("#now_playing") }, "no bar before playing")
         let player = try #require(
-            Self.nodes(tree).compactMap { node -> CustomNode? in
+            tree.nodes().compactMap { node -> CustomNode? in
                 if case .custom(let custom) = node.kind { custom } else { nil }
             }.first)
         let onPlay = try #require(player.actions["onPlay"])
@@ -75,9 +65,9 @@ struct NodeTimerTests {
         for _ in 0..<100 where model.state["played"] != 3000 { await Task.yield() }
         #expect(model.state["played"] == 3000, "a late tick catches up from the clock")
         tree = model.render(options: RenderOptions()).root
-        let bar = try #require(Self.nodes(tree).first { $0.id.hasSuffix("#now_playing") })
+        let bar = try #require(tree.nodes().first { $0.id.hasSuffix("#now_playing") })
         #expect(bar.transition?.kind == .slide, "the bar slides in")
-        let texts = Self.nodes(bar).compactMap { node -> String? in
+        let texts = bar.nodes().compactMap { node -> String? in
             if case .text(let text, _, _) = node.kind { text } else { nil }
         }
         #expect(texts.contains("Now playing") && texts.contains { $0.contains("0:03") }, "\(texts)")

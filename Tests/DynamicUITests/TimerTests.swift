@@ -240,12 +240,10 @@ struct TimedAssessmentTests {
 @MainActor
 struct DashboardUpdateTests {
     /// Every node of `root`, depth first.
-    static func nodes(in root: RenderNode) -> [RenderNode] { [root] + root.children.flatMap(nodes(in:)) }
-
     /// The metric cards drawn, by caption: their values.
     static func metrics(in root: RenderNode) -> [String: String] {
         var metrics: [String: String] = [:]
-        for node in nodes(in: root) {
+        for node in root.nodes() {
             if case .metric(let label, let value, _) = node.kind { metrics[label] = value }
         }
         return metrics
@@ -253,7 +251,7 @@ struct DashboardUpdateTests {
 
     /// The texts drawn at or below `root`.
     static func texts(in root: RenderNode) -> [String] {
-        nodes(in: root).compactMap { node in
+        root.nodes().compactMap { node in
             if case .text(let text, _, _) = node.kind { return text }
             return nil
         }
@@ -270,15 +268,15 @@ struct DashboardUpdateTests {
         let before = try tree()
         let cards = Self.metrics(in: before)
         #expect(cards["Materiales"] != nil, "the materials card as loaded")
-        #expect(!Self.nodes(in: before).contains { $0.id == "zone:update_notice" }, "no notice before any news")
+        #expect(!before.nodes().contains { $0.id == "zone:update_notice" }, "no notice before any news")
         let clock = fixture.harness.clock
         #expect(await clock.waitForSleepers(1, timeout: 5))
         clock.advance(by: 30)
         #expect(await clock.waitForSleepers(1, timeout: 5), "the timer ticks again after the patch")
-        let shown = { (try? tree()).map { Self.nodes(in: $0).contains { $0.id == "zone:update_notice" } } ?? false }
+        let shown = { (try? tree()).map { $0.nodes().contains { $0.id == "zone:update_notice" } } ?? false }
         for _ in 0..<100 where !shown() { await Task.yield() }
         let after = try tree()
-        let notice = try #require(Self.nodes(in: after).first { $0.id == "zone:update_notice" }, "the notice shows")
+        let notice = try #require(after.nodes().first { $0.id == "zone:update_notice" }, "the notice shows")
         #expect(Self.texts(in: notice) == ["«Fracciones equivalentes» ya publicado"])
         #expect(Self.metrics(in: after) == cards, "every card keeps its caption and its figure")
         #expect(!TextRenderer().render(after).contains("Materiales ·"), "the news is not in a card's caption")

@@ -156,13 +156,7 @@ enum LiveScreens {
         of id: String, in model: any LiveModel, drawn: DrawnPage?, rowLimit: Int = 500
     ) -> RenderVisibility? {
         guard let root = model.keptRoot ?? drawn?.root else { return nil }
-        var pending = [root]
-        while let node = pending.popLast() {
-            if node.id == id { return node.visibility }
-            pending += node.children
-            if case .list(_, let rows) = node.kind { pending += rows.rows(limit: rowLimit) }
-        }
-        return nil
+        return root.nodes(rowLimit: rowLimit).first { $0.id == id }?.visibility
     }
 }
 
