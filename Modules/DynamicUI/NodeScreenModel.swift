@@ -238,7 +238,9 @@ public final class NodeScreenModel: NodeDocumentHosting {
         }
         guard let next = try? await app.document(route.document), next.node != current.node else { return }
         document = next
-        if next.node.variables != current.node.variables || next.node.triggers != current.node.triggers { startVariables() }
+        if next.node.variables != current.node.variables || next.node.triggers != current.node.triggers {
+            startVariables(keeping: true)
+        }
         if next.node.timers != current.node.timers { await startTimers(next.node.timers ?? []) }
         kept.setNeedsRender()
         startChangedSections()
@@ -250,10 +252,24 @@ public final class NodeScreenModel: NodeDocumentHosting {
     public func apply(_ patch: DocumentPatch) throws(PatchError) {
         guard let app, let current = document, phase == .ready else { throw PatchError.notShown }
         if let key = patch.screenKey, key != route.document { throw PatchError.meantFor(key, shown: route.document) }
+        // The patch's variables are checked with its changes: a wrong one refuses the whole patch.
+        let values: [(String, JSONValue)]
+        do throws(VariableError) {
+            values = try variableRuntime.checked(
+                (patch.variables ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, at: "variables")
+        } catch {
+            throw PatchError(
+                code: error.code == .unknownVariable ? .noTarget : .invalidItem, location: error.location, message: error.message)
+        }
         document = try app.patched(current, with: patch)
+        if document?.node.variables != current.node.variables || document?.node.triggers != current.node.triggers {
+            startVariables(keeping: true)
+        }
+        let changed = (try? writeState(values, at: "variables")) ?? []
         kept.setNeedsRender()
         // A section the patch brought (or gave another endpoint) loads; one it removed is forgotten.
         startChangedSections()
+        if !changed.isEmpty { firedActions.fire { [weak self] in await self?.runTriggers(changed: changed) } }
     }
 
     /// The render tree of the document in its current context, built on each call (the web
@@ -419,23 +435,45 @@ public final class NodeScreenModel: NodeDocumentHosting {
     /// is not a value of it leaves the variable as it was); the triggers it fires then run.
     public func setValue(_ value: JSONValue, for binding: String) {
         let key = Self.stateKey(binding)
-        guard let type = variableRuntime.types[key] else {
+        var changed: Set<String> = []
+        if let type = variableRuntime.types[key] {
+            // A number reads with the locale's separator or a point (the field shows a point).
+            let separator = app?.configuration.locale.decimalSeparator ?? "."
+            let typed = value.stringValue.flatMap { text in
+                type == .string
+                    ? value
+                    : type.value(fromInput: text, decimalSeparator: separator) ?? type.value(fromInput: text)
+            }
+            do throws(VariableError) {
+                changed = try writeState([(key, typed ?? value)], at: JSONLocation(components: [.key("binding")]))
+            } catch {
+                app?.observers.emit(
+                    .error(ErrorEvent(.actionFailed, screen: route.document, path: "binding.\(key)", message: "\(error)")))
+                return
+            }
+        } else if state[key] != value {
             state[key] = value
-            return
+            changed = [key]
         }
-        let separator = app?.configuration.locale.decimalSeparator ?? "."
-        let typed = value.stringValue.flatMap { type == .string ? value : type.value(fromInput: $0, decimalSeparator: separator) }
-        guard let changed = try? writeState([(key, typed ?? value)], at: "binding"), !changed.isEmpty else { return }
+        guard !changed.isEmpty, !variableRuntime.triggers.isEmpty else { return }
         firedActions.fire { [weak self] in await self?.runTriggers(changed: changed) }
     }
 
     /// Declares the root node's variables (their first values written to state) and compiles
     /// its triggers; what cannot be taken is reported. A condition true from the start fires
     /// only when it turns true again.
-    func startVariables() {
+    /// `keeping` the values of variables declared again with the same type (a followed
+    /// preview's edit), as a screen keeps them.
+    func startVariables(keeping: Bool = false) {
         guard let app, let node = document?.node else { return }
-        let runtime = VariableRuntime(
+        let previous = variableRuntime.types
+        var runtime = VariableRuntime(
             node.variables ?? [], triggers: node.triggers ?? [], limits: app.configuration.limits.expressions)
+        if keeping {
+            for (name, type) in runtime.types where previous[name] == type {
+                if let value = state[name] { runtime.keep(value, for: name) }
+            }
+        }
         for problem in runtime.problems {
             app.observers.emit(
                 .error(ErrorEvent(problem.kind, screen: route.document, path: problem.path, message: problem.message)))
@@ -451,7 +489,11 @@ public final class NodeScreenModel: NodeDocumentHosting {
     func runTriggers(changed: Set<String>) async {
         guard !variableRuntime.triggers.isEmpty else { return }
         let fired = variableRuntime.fire(changed: changed, conditions: variableRuntime.conditions(in: context))
-        let cascade = await VariableRuntime.run(fired) { await self.perform(CompiledNode.namedActionKey($0)) }
+        let cascade = await VariableRuntime.run(fired) { name in
+            // A trigger's actions stop with the document (one of them may close it).
+            guard !self.isClosed else { return }
+            await self.perform(CompiledNode.namedActionKey(name))
+        }
         guard let cascade else { return }
         app?.observers.emit(.error(ErrorEvent(.triggerCascade, screen: route.document, path: "triggers", message: cascade)))
     }
@@ -471,7 +513,9 @@ public final class NodeScreenModel: NodeDocumentHosting {
         do throws(VariableError) {
             await runTriggers(changed: try writeState(changes, at: location))
         } catch {
-            banner = Banner(kind: .error, message: error.description)
+            banner = Banner(kind: .error, message: app?.strings(.actionFailed) ?? error.description)
+            app?.observers.emit(
+                .error(ErrorEvent(.actionFailed, screen: route.document, path: "\(error.location)", message: "\(error)")))
         }
     }
 

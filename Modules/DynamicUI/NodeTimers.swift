@@ -20,7 +20,9 @@ extension NodeScreenModel: TimerHost {
         do throws(VariableError) {
             return try writeState(values, at: JSONLocation(components: [.key("timers"), .key(id)]))
         } catch {
-            banner = Banner(kind: .error, message: error.description)
+            // Reported, as on a screen: a banner on every tick would say it again and again.
+            app?.observers.emit(
+                .error(ErrorEvent(.actionFailed, screen: route.document, path: "timers.\(id)", message: "\(error)")))
             return []
         }
     }

@@ -125,15 +125,21 @@ final class TimerRunner {
         guard !bank.isSuspended else { return }
         for id in bank.running where !acting.contains(id) {
             let written = write(id)
-            tasks[id] = Task { [weak self] in await self?.tick(id, carrying: written) }
+            tasks[id] = Self.independent { [weak self] in await self?.tick(id, carrying: written) }
         }
+    }
+
+    /// A tick's task: a flow of its own, so the triggers its write fires start a cascade at depth
+    /// 0 even when a trigger's action started the timer.
+    private static func independent(_ work: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        Task { await VariableRuntime.depth.withValue(0) { await work() } }
     }
 
     /// Sleeps until the timer's next tick or its end, then ticks.
     private func schedule(_ id: String) {
         guard let wait = bank.wait(for: id, at: now) else { return }
         let clock = self.clock
-        tasks[id] = Task { [weak self] in
+        tasks[id] = Self.independent { [weak self] in
             do { try await clock.sleep(seconds: Double(wait) / 1000) } catch { return }
             await self?.tick(id)
         }

@@ -69,6 +69,13 @@ struct VariableRuntime {
 
     /// The first value of each declared variable (after `init`).
     private(set) var initial: JSONObject = [:]
+
+    /// Starts `name` from `value` instead of its declared value (a value kept across a new
+    /// version of the declarations, checked: a value of another type is not kept).
+    mutating func keep(_ value: JSONValue, for name: String) {
+        guard let type = types[name], let checked = try? type.checked(value, name: name, at: .root) else { return }
+        initial[name] = checked
+    }
     /// What could not be declared or compiled (after `init`).
     private(set) var problems: [Problem] = []
 

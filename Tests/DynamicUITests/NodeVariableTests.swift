@@ -19,11 +19,12 @@ struct NodeVariableTests {
         "type": "screen", "id": "quiz",
         "variables": [
             ["name": "answered", "type": "integer", "value": 0], ["name": "done", "type": "boolean"],
-            ["name": "note", "type": "string", "value": 5],
+            ["name": "note", "type": "string", "value": 5], ["name": "score", "type": "number"],
         ],
         "triggers": [
             ["variable": "answered", "actions": ["report"]],
             ["condition": "$.state.answered >= 3", "actions": ["finish"]],
+            ["condition": "$.state.query == 'help'", "actions": ["finish"]],
         ],
         "props": [
             "title": "Quiz",
@@ -53,7 +54,7 @@ struct NodeVariableTests {
         let app = try NodeAppRuntime(
             configuration: NodeAppConfiguration(
                 baseURL: URL(string: "https://api.example.com")!, documents: .remote("/v1/documents/{name}"),
-                rootDocument: "quiz", retryPolicy: .none, observers: [recorder]),
+                rootDocument: "quiz", retryPolicy: .none, locale: Locale(identifier: "es_ES"), observers: [recorder]),
             transport: transport)
         await app.start()
         let model = app.model(for: try #require(app.current))
@@ -86,10 +87,11 @@ struct NodeVariableTests {
     }
 
     @Test func aValueOfAnotherTypeIsRefusedWhole() async throws {
-        let (transport, model, _, app) = try await Self.shown()
+        let (transport, model, recorder, app) = try await Self.shown()
         await model.apply(.stateChanged(["answered": "many", "other": 1]))
         #expect(model.state["answered"] == 0 && model.state["other"] == nil, "all or nothing")
-        #expect(model.banner?.kind == .error && model.banner?.message.contains("answered") == true)
+        #expect(model.banner?.kind == .error, "the app's words for a failed action")
+        #expect(recorder.errors.contains { $0.kind == .actionFailed && $0.path == "changes.answered" })
         #expect(await transport.requests(to: "/v1/quiz/progress").isEmpty)
         // Undeclared state keys stay free.
         await model.apply(.stateChanged(["other": "x"]))
@@ -105,6 +107,39 @@ struct NodeVariableTests {
         #expect(await transport.requests(to: "/v1/quiz/progress").count == 1)
         model.setValue("two", for: "$.state.answered")
         #expect(model.state["answered"] == 2, "text that is no integer leaves the variable as it was")
+        #expect(app.phase == .ready)
+    }
+
+    @Test func aNumberFieldReadsTheLocalesCommaOrAPointAndAFreeKeyStillFiresConditions() async throws {
+        let (_, model, recorder, app) = try await Self.shown()
+        model.setValue("2,5", for: "$.state.score")
+        #expect(model.state["score"] == 2.5)
+        model.setValue("2.75", for: "$.state.score")
+        #expect(model.state["score"] == 2.75, "the point the field shows is read too")
+        model.setValue("mucho", for: "$.state.score")
+        #expect(model.state["score"] == 2.75 && recorder.errors.contains { $0.path == "binding.score" })
+        // A field bound to a key no variable declares: a condition on it still turns.
+        model.setValue("help", for: "$.state.query")
+        await model.firedActionsFinished()
+        #expect(model.state["done"] == true)
+        #expect(app.phase == .ready)
+    }
+
+    @Test func aPatchSetsVariablesCheckedWithItsChanges() async throws {
+        let (transport, model, _, app) = try await Self.shown()
+        try model.apply(try DocumentPatch(json: ["variables": ["answered": 2], "changes": []]))
+        await model.firedActionsFinished()
+        #expect(model.state["answered"] == 2)
+        #expect(await transport.requests(to: "/v1/quiz/progress").count == 1, "its triggers ran")
+        #expect(throws: PatchError.self) {
+            try model.apply(try DocumentPatch(json: ["variables": ["answered": "x"], "changes": []]))
+        }
+        #expect(model.state["answered"] == 2, "refused whole")
+        // Declarations read again (a preview's edit) keep the values of the same types.
+        model.startVariables(keeping: true)
+        #expect(model.state["answered"] == 2)
+        model.startVariables()
+        #expect(model.state["answered"] == 0)
         #expect(app.phase == .ready)
     }
 }

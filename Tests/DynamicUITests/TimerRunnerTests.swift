@@ -10,10 +10,15 @@ import Testing
 final class HeldHost: TimerHost {
     var performed: [String] = []
     var written: [Set<String>] = []
+    /// The trigger depth each write was told at.
+    var depths: [Int] = []
     private var waiting: CheckedContinuation<Void, Never>?
 
     func writeTimerValues(_ values: [(String, JSONValue)], of id: String) -> Set<String> { Set(values.map(\.0)) }
-    func timerValuesChanged(_ names: Set<String>) async { written.append(names) }
+    func timerValuesChanged(_ names: Set<String>) async {
+        written.append(names)
+        depths.append(VariableRuntime.depth.get())
+    }
     func performTimerAction(_ action: String) async {
         performed.append(action)
         await withCheckedContinuation { waiting = $0 }
@@ -77,6 +82,20 @@ struct TimerRunnerTests {
         runner.setHidden(false)
         #expect(await clock.waitForSleepers(1, timeout: 5))
         #expect(host.written == [["elapsed"]], "one run of the triggers for the catch-up and its tick")
+        runner.stop()
+    }
+
+    @Test func aTimerStartedByATriggerTicksAtDepthZero() async throws {
+        let host = HeldHost()
+        let (clock, runner) = try await Self.started(host, tickActions: [])
+        runner.stop()
+        // Started by an action of a trigger seven deep: its ticks are flows of their own.
+        await VariableRuntime.depth.withValue(7) { await runner.command(.start, timer: "t") }
+        host.depths = []
+        #expect(await clock.waitForSleepers(1, timeout: 5))
+        clock.advance(by: 1)
+        for _ in 0..<1000 where host.depths.isEmpty { await Task.yield() }
+        #expect(host.depths == [0])
         runner.stop()
     }
 }

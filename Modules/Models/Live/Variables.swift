@@ -13,10 +13,11 @@ public enum VariableType: OpenEnum {  // wire: lowercase
     case unknown(String)
 }
 
-/// A variable a screen declares: expressions read it as `variables.NAME`, `SET_VARIABLE`,
-/// triggers and patches change it, and every value it takes is checked against its type.
+/// A variable a screen declares (expressions read `variables.NAME`) or a node document declares
+/// on its root (`$.state.NAME`): actions, triggers, timers and patches change it, and every value
+/// it takes is checked against its type.
 public struct VariableDeclaration: JSONModel {  // wire: snake_case
-    /// The name expressions read (`{variables.remaining}`).
+    /// The name expressions read (`{variables.remaining}`; `$.state.remaining` in a node document).
     public var name: String  // wire: minLength=1
     /// The type every value must have.
     public var type: VariableType
@@ -37,7 +38,7 @@ public struct VariableDeclaration: JSONModel {  // wire: snake_case
     }
 }
 
-/// Actions a screen runs by itself: when `variable` changes (while `condition`, if given, is
+/// Actions a screen or a node document runs by itself: when `variable` changes (while `condition`, if given, is
 /// true), or, without `variable`, when `condition` becomes true. A cascade (a trigger's action
 /// setting a variable that fires a trigger) stops at `VariableTrigger.maxCascadeDepth`.
 public struct VariableTrigger: JSONModel {  // wire: snake_case

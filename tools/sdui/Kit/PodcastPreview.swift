@@ -505,7 +505,9 @@ final class PodcastVisitor {
         guard let key else { return .redirect(here) }
         for (name, value) in request.form where name != PreviewSecurity.formField { model.setValue(.string(value), for: name) }
         let before = (stack: (app.stack + app.sheetStack).map(\.id), sheet: app.sheet?.id)
-        await model.perform(key)
+        // After what the fields set off (their triggers), as a tap runs on the device.
+        model.fire(key)
+        await model.firedActionsFinished()
         if let url = model.urlToOpen {
             model.didOpenURL()
             return .redirect(url.absoluteString)
